@@ -1,0 +1,2 @@
+export const BENCH_PASSWORD = 'Bench#Admin2026';
+export const USERS = 10_000;

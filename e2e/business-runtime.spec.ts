@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { ADMIN_PASSWORD, screenshotPath, signInAs, startProduct, type Product } from './product.ts';
+
+// The business runtime from a staff member's point of view: the purchase-order page (created and
+// published through the API here, as the designer would) opened from its business menu.
+
+let product: Product;
+let token: string;
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
+
+async function apiCall<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${product.url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const control = (code: string, title: string, controlType: number, extra: object = {}) => ({ id: randomUUID(), code, title, controlType, isDisplayed: true, isEdit: true, ...extra });
+const view = (code: string, title: string, dataControls: object[], extra: object = {}) => ({ id: randomUUID(), code, title, viewType: 1, dataControls, viewButtons: [], viewControls: [] as object[], ...extra });
+
+async function publish(code: string, name: string, definition: object): Promise<string> {
+  const page = await apiCall<{ id: string }>('POST', '/app/page-definition', { code, name: { 'zh-CN': name, 'en-US': name }, definition });
+  await apiCall('POST', `/app/page-definition/${page.id}/publish`, {});
+  return page.id;
+}
+
+let menuId = '';
+beforeAll(async () => {
+  product = await startProduct();
+  const login = await fetch(`${product.url}/api/Auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+  token = (await login.json()).data.accessToken;
+  const rule = await apiCall<{ id: string }>('POST', '/app/document-number', { code: 'PO', name: '采购订单号', resetPeriod: 'never', timeZone: 'UTC', segments: [{ type: 'text', value: 'PO-' }, { type: 'serial', width: 5, start: 1, step: 1 }] });
+  const supplier = view('Supplier', '供应商', [control('SupplierName', '供应商名称', 1001), control('City', '城市', 1001)]);
+  const supplierPage = await publish('Supplier', '供应商', { viewControls: [supplier], pageButtons: [], dataLinkages: [] });
+  for (const [name, city] of [['North Ltd', 'Oslo'], ['South Inc', 'Rome']]) {
+    await apiCall('POST', '/app/business-data/save-page', { pageId: supplierPage, viewDataList: [{ viewId: supplier.id, dataList: [{ SupplierName: name, City: city }] }] });
+  }
+  const c = {
+    orderNo: control('OrderNo', '单号', 2001, { docNoOccasion: 1, extraProperties: { documentNumberRuleId: rule.id } }),
+    supplier: control('Supplier', '供应商', 1010, { extraProperties: { dataSourceId: supplier.id, dataSourceTitle: 'SupplierName', mapFields: [{ sourceCode: 'SupplierName', targetCode: 'SupplierName' }] } }),
+    supplierName: control('SupplierName', '供应商名称', 1001),
+    total: control('Total', '合计', 1003, { valueTakingType: 2, extraProperties: { accuracy: 2 } }),
+    note: control('Note', '备注', 1001),
+    product: control('Product', '物料', 1001),
+    quantity: control('Quantity', '数量', 1002),
+    price: control('Price', '单价', 1003, { extraProperties: { accuracy: 2 } }),
+    amount: control('Amount', '金额', 1003, { valueTakingType: 2, extraProperties: { accuracy: 2 } }),
+  };
+  const master = view('Order', '订单', [c.orderNo, c.supplier, c.supplierName, c.total, c.note]);
+  const lines = view('Lines', '明细', [c.product, c.quantity, c.price, c.amount], { viewType: 2, parentViewControlId: master.id, associateForeignKeyCode: 'ParentViewDataId' });
+  master.viewControls = [lines];
+  const pageId = await publish('PurchaseOrder', '采购订单', {
+    viewControls: [master],
+    pageButtons: [],
+    dataLinkages: [
+      { id: randomUUID(), dataLinkType: 1, triggerConditions: [{ dataControlId: c.quantity.id, triggerFormula: 'TRUE' }, { dataControlId: c.price.id, triggerFormula: 'TRUE' }], assignments: [{ dataControlId: c.amount.id, assignmentFormula: 'ROUND({Quantity} * {Price}, 2)' }] },
+      { id: randomUUID(), dataLinkType: 1, triggerConditions: [{ dataControlId: c.amount.id, triggerFormula: 'TRUE' }], assignments: [{ dataControlId: c.total.id, assignmentFormula: 'SUM({Lines.Amount})' }] },
+    ],
+  });
+  // An older order (it draws PO-00001), so the filter has something to leave out.
+  await apiCall('POST', '/app/business-data/save-page', { pageId, viewDataList: [{ viewId: master.id, dataList: [{ SupplierName: 'South Inc', Note: 'old' }] }] });
+  menuId = (await apiCall<{ id: string }>('POST', '/app/business-menu', { title: { 'zh-CN': '采购订单', 'en-US': 'Purchase orders' }, pageDefinitionId: pageId, isJump: true })).id;
+}, 120_000);
+afterAll(() => product?.stop());
+
+describe('business runtime: purchase orders', () => {
+  it('opens the menu, creates an order with five lines, saves, filters, edits, sees the history, exports and re-imports', async () => {
+    const { page } = await product.newPage();
+    onTestFailed(async () => {
+      await page.screenshot({ path: screenshotPath('business-runtime-failure'), fullPage: true });
+    });
+    await signInAs(page, product.url);
+    await page.getByRole('menuitem', { name: '采购订单' }).first().click();
+    await poll(() => page.url()).toContain(`/menu/${menuId}/params/${menuId}`);
+    await poll(() => page.locator('.ant-table-row').count()).toBe(1);
+
+    // A new order: the document number appears, a supplier is picked in the lookup window.
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await poll(() => page.locator('#f-Order-OrderNo').inputValue()).toBe('PO-00002');
+    await page.getByRole('button', { name: '选择数据 供应商' }).click();
+    await page.getByRole('dialog').getByRole('cell', { name: 'North Ltd' }).click();
+    await poll(() => page.locator('#f-Order-SupplierName').inputValue()).toBe('North Ltd');
+
+    // Five lines typed from the keyboard: Enter / Tab move through the cells, Shift+Enter goes back,
+    // Enter on the last cell adds the next line. Amounts and the total update live.
+    const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
+    await page.getByRole('button', { name: /新增行/ }).click();
+    for (let i = 0; i < 5; i++) {
+      await page.locator(`#f-Lines-${i}-Product`).fill(`Item ${i + 1}`);
+      await page.keyboard.press('Enter');
+      await poll(focused).toBe(`f-Lines-${i}-Quantity`);
+      await page.keyboard.type(String(i + 1));
+      await page.keyboard.press('Enter');
+      await poll(focused).toBe(`f-Lines-${i}-Price`);
+      if (i === 0) {
+        await page.keyboard.press('Shift+Enter');
+        await poll(focused).toBe('f-Lines-0-Quantity');
+        await page.keyboard.press('Tab');
+        await poll(focused).toBe('f-Lines-0-Price');
+      }
+      await page.keyboard.type(String(10 + i));
+      await page.keyboard.press('Tab');
+      await poll(focused).toBe(`f-Lines-${i}-Amount`);
+      if (i < 4) {
+        await page.keyboard.press('Enter');
+        await poll(focused).toBe(`f-Lines-${i + 1}-Product`);
+      }
+    }
+    await poll(() => page.locator('[data-view-code="Lines"] .ant-table-row').count()).toBe(5);
+    await poll(() => page.locator('#f-Order-Total').inputValue()).toBe('190.00');
+    await page.screenshot({ path: screenshotPath('business-runtime-form') });
+
+    // Ctrl+S saves.
+    await page.keyboard.press('Control+s');
+    await poll(() => page.getByText('保存成功').count()).toBeGreaterThan(0);
+    await poll(() => page.getByRole('button', { name: /修改记录/ }).count()).toBe(1);
+
+    // Back in the list: find it with a filter on the document number.
+    await page.getByRole('button', { name: '返回列表' }).click();
+    await poll(() => page.locator('.ant-table-row').count()).toBe(2);
+    await page.getByRole('button', { name: /筛选条件/ }).click();
+    await page.getByRole('button', { name: /添加条件/ }).click();
+    await page.getByLabel('值').fill('PO-00002');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await poll(() => page.locator('.ant-table-row').count()).toBe(1);
+    await page.screenshot({ path: screenshotPath('business-runtime-list') });
+
+    // Edit a line; the total follows; save.
+    await page.locator('.ant-table-row').first().getByRole('button', { name: /编\s*辑/ }).click();
+    await poll(() => page.locator('#f-Lines-0-Quantity').inputValue()).toBe('1');
+    await page.locator('#f-Lines-0-Quantity').fill('10');
+    await page.locator('#f-Lines-0-Quantity').press('Tab');
+    await poll(() => page.locator('#f-Order-Total').inputValue()).toBe('280.00');
+    await page.getByTestId('record-save').click();
+    await poll(() => page.getByText('保存成功').count()).toBeGreaterThan(0);
+
+    // The history: created, then changed (quantity 1 → 10).
+    await page.getByRole('button', { name: /修改记录/ }).click();
+    await poll(() => page.getByTestId('history-entry').count()).toBe(2);
+    const drawer = page.getByRole('dialog');
+    await poll(() => drawer.getByRole('row', { name: /数量\s*1\s*10/ }).count()).toBe(1);
+    await page.screenshot({ path: screenshotPath('business-runtime-history') });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: '返回列表' }).click();
+
+    // Export every order to Excel and import the file again: two more orders.
+    await poll(() => page.locator('.ant-table-row').count()).toBe(2);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导\s*出/ }).click()]);
+    const file = await download.path();
+    const content = await readFile(file);
+    expect(content.subarray(0, 2).toString()).toBe('PK');
+    await page.locator('input[type=file]').setInputFiles({ name: 'orders.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: content });
+    await poll(() => page.getByText('已导入 2 条').count()).toBeGreaterThan(0);
+    await poll(() => page.locator('.ant-table-row').count()).toBe(4);
+    await page.screenshot({ path: screenshotPath('business-runtime-imported') });
+  }, 240_000);
+});
+
+describe('business runtime: server date, DICT() and cascading drop-downs', () => {
+  it('a date default is the server date, DICT() shows the label live, a child drop-down lists the items under its parent', async () => {
+    await apiCall('POST', '/app/business-dictionary', {
+      code: 'e2eRegion',
+      title: { 'zh-CN': '地区', 'en-US': 'Region' },
+      isTree: true,
+      items: [
+        { code: 'CN', label: { 'zh-CN': '中国', 'en-US': 'China' } },
+        { code: 'CN-BJ', label: { 'zh-CN': '北京', 'en-US': 'Beijing' }, parentCode: 'CN' },
+        { code: 'US', label: { 'zh-CN': '美国', 'en-US': 'USA' } },
+        { code: 'US-NY', label: { 'zh-CN': '纽约', 'en-US': 'New York' }, parentCode: 'US' },
+      ],
+    });
+    const c = {
+      date: control('VisitDate', '拜访日期', 1004, { defaultValue: '1', extraProperties: { dateType: 2 } }),
+      country: control('Country', '国家', 1006, { options: { dictionaryCode: 'e2eRegion' } }),
+      city: control('City', '城市', 1006, { options: { dictionaryCode: 'e2eRegion' }, extraProperties: { parentCode: 'Country' } }),
+      countryName: control('CountryName', '国家名称', 1001, { valueTakingType: 2 }),
+    };
+    const visit = view('Visit', '拜访', [c.date, c.country, c.city, c.countryName]);
+    const pageId = await publish('Visit', '拜访', {
+      viewControls: [visit],
+      pageButtons: [],
+      dataLinkages: [{ id: randomUUID(), dataLinkType: 1, triggerConditions: [{ dataControlId: c.country.id, triggerFormula: 'TRUE' }], assignments: [{ dataControlId: c.countryName.id, assignmentFormula: 'DICT("e2eRegion", {Country})' }] }],
+    });
+    const visitMenu = (await apiCall<{ id: string }>('POST', '/app/business-menu', { title: { 'zh-CN': '拜访', 'en-US': 'Visits' }, pageDefinitionId: pageId, isJump: true })).id;
+
+    const { page } = await product.newPage();
+    onTestFailed(async () => {
+      await page.screenshot({ path: screenshotPath('business-runtime-context-failure'), fullPage: true });
+    });
+    // The browser's clock runs 400 days ahead (ahead: the session cookie's expiry is set from it);
+    // the date default must still be the server's day.
+    const browserNow = Date.now() + 400 * 86_400_000;
+    await page.clock.setFixedTime(browserNow);
+    await signInAs(page, product.url);
+    expect(await page.evaluate(() => Date.now())).toBe(browserNow);
+    const { date: serverDate } = await apiCall<{ date: string }>('GET', '/app/sys-function/system-date');
+    const serverDay = new Date(serverDate).toLocaleDateString('sv-SE');
+    await page.getByRole('menuitem', { name: '拜访' }).first().click();
+    await poll(() => page.url()).toContain(`/menu/${visitMenu}/params/${visitMenu}`);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await poll(() => page.locator('#f-Visit-VisitDate').inputValue()).toBe(serverDay);
+
+    // DICT() resolves in the browser as on the server.
+    await page.locator('#f-Visit-Country').click();
+    await page.locator('.ant-select-dropdown:visible').last().locator('.ant-select-item-option[title="中国"]').click();
+    await poll(() => page.locator('#f-Visit-CountryName').inputValue()).toBe('中国');
+
+    // The city drop-down lists only the items under the chosen country.
+    await page.locator('#f-Visit-City').click();
+    const cities = page.locator('.ant-select-dropdown:visible').last();
+    await poll(() => cities.locator('.ant-select-item-option').allInnerTexts()).toEqual(['北京']);
+    // (the only option is the active one; Enter picks it)
+    await page.keyboard.press('Enter');
+    await poll(() => page.locator('#f-Visit-City').locator('xpath=ancestor::*[contains(@class,"ant-select ")][1]').innerText()).toContain('北京');
+    await page.screenshot({ path: screenshotPath('business-runtime-context') });
+
+    await page.getByTestId('record-save').click();
+    await poll(() => page.getByText('保存成功').count()).toBeGreaterThan(0);
+    await poll(() => page.locator('#f-Visit-CountryName').inputValue()).toBe('中国');
+    await poll(() => page.locator('#f-Visit-VisitDate').inputValue()).toBe(serverDay);
+  }, 120_000);
+});

@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const ADMIN_PASSWORD = 'E2e-Admin#2026';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface Product {
+  url: string;
+  browser: Browser;
+  newPage(options?: { width?: number; height?: number; locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built product (web/dist must exist: `npm run test:e2e` builds it) with a fresh
+ * embedded database, or a throwaway PostgreSQL database when E2E_DATABASE_URL is set.
+ */
+export async function startProduct(): Promise<Product> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-e2e-'));
+  const port = 4100 + Math.floor(Math.random() * 800);
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      LOGIN_RATE_LIMIT: '200',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout?.on('data', (d) => (output += d));
+  server.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      if ((await fetch(`${url}/`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    url,
+    browser,
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        viewport: { width: options.width ?? 1366, height: options.height ?? 800 },
+        locale: options.locale ?? 'zh-CN',
+      });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async stop() {
+      await browser.close();
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the login form. */
+export async function signInAs(page: Page, url: string, userName = 'admin', password = ADMIN_PASSWORD) {
+  await page.goto(`${url}/#/login`);
+  await page.getByPlaceholder('请输入账号或邮箱').or(page.getByPlaceholder('Enter your account or email')).fill(userName);
+  await page.getByPlaceholder('请输入密码').or(page.getByPlaceholder('Enter your password')).fill(password);
+  await page.keyboard.press('Enter');
+}
+
+export const screenshotPath = (name: string) => path.join(ROOT, 'e2e', 'screenshots', `${name}.png`);

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { screenshotPath, startProduct, type Product } from './product.ts';
+import { apiCall, currentPath, poll, signInToConsole, tabPaths, tokenOf } from './shell-helpers.ts';
+
+let product: Product;
+beforeAll(async () => {
+  product = await startProduct();
+});
+afterAll(() => product?.stop());
+
+describe('menus, search and the front-end log (issue 4)', () => {
+  it('shows business menus in the sider, jumps to the first /params/ path and titles tabs from the stored menu list', async () => {
+    const { page, context } = await product.newPage();
+    onTestFailed(() => page.screenshot({ path: screenshotPath('shell-menus-failure') }).then(() => undefined));
+    await signInToConsole(page, product);
+    const token = await tokenOf(page);
+    const group = await apiCall<{ id: string }>(product, token, 'POST', '/app/business-menu', {
+      title: { 'zh-CN': '仓储管理', 'en-US': 'Warehousing' },
+      url: 'InboxOutlined',
+      isJump: true,
+    });
+    const inbound = await apiCall<{ id: string }>(product, token, 'POST', '/app/business-menu', {
+      title: { 'zh-CN': '入库单', 'en-US': 'Goods receipts' },
+      parentId: group.id,
+      order: 1,
+    });
+    await apiCall(product, token, 'POST', '/app/business-menu', { title: { 'zh-CN': '出库单', 'en-US': 'Goods issues' }, parentId: group.id, order: 2 });
+    const jumpItem = await apiCall<{ id: string }>(product, token, 'POST', '/app/business-menu', {
+      title: { 'zh-CN': '库存查询', 'en-US': 'Stock enquiry' },
+      associateKey: 'stock',
+    });
+    await page.reload();
+
+    // The console lists the user's business menus as shortcuts.
+    const shortcuts = page.getByTestId('business-shortcuts');
+    await shortcuts.waitFor();
+    for (const title of ['入库单', '出库单', '库存查询']) expect(await shortcuts.textContent()).toContain(title);
+    await poll(() => page.getByTestId('business-menu-count').textContent()).toContain('3');
+    await page.screenshot({ path: screenshotPath('shell-console-business') });
+
+    // spec §2: /menu/{id} goes to its first /params/ path; the tab is titled from the stored list.
+    await page.goto(`${product.url}/#/menu/${group.id}`);
+    const first = `/menu/${group.id}/params/${inbound.id}`;
+    await poll(() => currentPath(page)).toBe(first);
+    const tab = page.locator(`[data-testid="page-tab"][data-path="${first}"]`);
+    await poll(() => tab.textContent()).toContain('入库单');
+    await poll(() => page.title()).toBe('入库单 - Tessera');
+
+    // A jump item (associateKey) lives at /menu/{id}/params/{id}.
+    const sider = page.getByTestId('sider-menu');
+    await sider.getByText('库存查询').click();
+    await poll(() => currentPath(page)).toBe(`/menu/${jumpItem.id}/params/${jumpItem.id}`);
+
+    // After a reload the titles still come from the stored menu id/title list.
+    await page.reload();
+    await poll(() => tab.textContent()).toContain('入库单');
+    expect(await tabPaths(page)).toEqual(['/dashboard/console', first, `/menu/${jumpItem.id}/params/${jumpItem.id}`]);
+
+    // Recently visited pages appear on the console.
+    await page.goto(`${product.url}/#/dashboard/console`);
+    const recent = page.getByTestId('recent-visits');
+    await recent.waitFor();
+    expect(await recent.textContent()).toContain('库存查询');
+    expect(await recent.textContent()).toContain('入库单');
+    await context.close();
+  });
+
+  it('finds a menu by name in the header search and opens it with Enter', async () => {
+    const { page, context } = await product.newPage();
+    await signInToConsole(page, product);
+    await page.getByTestId('menu-search').click();
+    const input = page.getByPlaceholder('输入菜单名称或路径');
+    await input.fill('角色');
+    await page.locator('[role="option"]', { hasText: '角色管理' }).waitFor();
+    await input.press('Enter');
+    await poll(() => currentPath(page)).toBe('/builtIn/role');
+    await context.close();
+  });
+
+  it('shows the spec text for each failed request status (404 with its address, 408, 501–505) and logs each one', async () => {
+    const { page, context } = await product.newPage();
+    onTestFailed(() => page.screenshot({ path: screenshotPath('shell-status-texts-failure') }).then(() => undefined));
+    await signInToConsole(page, product);
+    await page.goto(`${product.url}/#/builtIn/user`);
+    await page.getByRole('button', { name: '刷新' }).waitFor();
+    // The users list request answers with each status in turn (the browser side of spec §8 is under test).
+    const texts: [number, string][] = [
+      [404, '请求地址出错: /api/identity/users'],
+      [408, '请求超时'],
+      [501, '服务未实现'],
+      [502, '网关错误'],
+      [503, '服务不可用'],
+      [504, '网关超时'],
+      [505, 'HTTP版本不受支持'],
+    ];
+    for (const [status, text] of texts) {
+      await page.route('**/api/identity/users?*', (route) => route.fulfill({ status, contentType: 'application/json', body: '{}' }));
+      await page.getByRole('button', { name: '刷新' }).click();
+      await poll(() => page.locator('.ant-message-notice').filter({ hasText: text }).count()).toBeGreaterThan(0);
+      await page.unroute('**/api/identity/users?*');
+    }
+    await page.getByTestId('log-indicator').hover();
+    await poll(() => page.locator('.ant-tooltip:visible').last().textContent()).toBe(`共 ${texts.length} 条日志，其中 ${texts.length} 条异常`);
+    await page.goto(`${product.url}/#/log`);
+    await poll(() => page.locator('.ant-table-row').filter({ hasText: '数据请求异常' }).count()).toBe(texts.length);
+    await context.close();
+  });
+
+  it('logs uncaught errors and lists, filters and clears entries on the front-end log page', async () => {
+    const { page, context } = await product.newPage();
+    await signInToConsole(page, product);
+    // spec §8: the global error handler logs an entry of type error.
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('e2e uncaught failure');
+      });
+    });
+    await page.getByTestId('log-indicator').hover();
+    await poll(() => page.locator('.ant-tooltip:visible').last().textContent()).toBe('共 1 条日志，其中 1 条异常');
+    await page.getByTestId('log-indicator').click();
+    await poll(() => currentPath(page)).toBe('/log');
+    const rows = page.locator('.ant-table-row');
+    await poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('e2e uncaught failure');
+    expect(await rows.first().textContent()).toContain('异常');
+
+    await page.getByPlaceholder('筛选日志内容').fill('no such text');
+    await poll(() => rows.count()).toBe(0);
+    await page.getByPlaceholder('筛选日志内容').fill('uncaught');
+    await poll(() => rows.count()).toBe(1);
+
+    await page.getByRole('button', { name: '清空日志' }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await poll(() => rows.count()).toBe(0);
+    await page.getByTestId('log-indicator').hover();
+    await poll(() => page.locator('.ant-tooltip:visible').last().textContent()).toBe('没有日志或异常');
+    await context.close();
+  });
+});

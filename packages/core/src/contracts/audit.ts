@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { pagedResult, ZPagedQuery } from './common.ts';
+
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+
+export const ZAuditLog = z.object({
+  id: z.string(),
+  time: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** For data changes `{ before, after }`; for denials the route and code. */
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type TAuditLog = z.infer<typeof ZAuditLog>;
+
+const isoTime = z.iso.datetime({ offset: true });
+
+/** `Sorting`: time, action, userName, entityType (asc|desc); default newest first. */
+export const ZAuditLogQuery = ZPagedQuery.extend({
+  StartTime: isoTime.optional(),
+  EndTime: isoTime.optional(),
+  UserName: z.string().trim().max(256).optional(),
+  UserId: z.uuid().optional(),
+  /** One action or several separated by commas. */
+  Action: z.string().trim().max(500).regex(/^[A-Za-z0-9_,]*$/, 'action names separated by commas').optional(),
+  EntityType: z.string().trim().max(200).optional(),
+});
+export type TAuditLogQuery = z.infer<typeof ZAuditLogQuery>;
+
+export const ZAuditLogList = pagedResult(ZAuditLog);
+export type TAuditLogList = z.infer<typeof ZAuditLogList>;
+
+export const ZAuditActionList = z.object({ items: z.array(z.string()) });

@@ -1,0 +1,229 @@
+import { z } from 'zod';
+
+// The business runtime (server/src/modules/business-data, spec §3/§4/§7): rows of published pages.
+// Routes, all POST under `/api/app/business-data` unless noted. Every call names the page (its id
+// or code); the caller needs `Biz.<page>.Access`, writes also the code of the page's add / edit /
+// delete / import / export button when the design gives that button a code. Row-level data scopes
+// apply inside every query and write: a record outside the caller's scope answers 404.
+//
+//   query-view-data          ZQueryViewDataInput       → ZQueryViewDataResult   rows of one view (filter, sort, page)
+//   query-page-data          ZQueryPageDataInput       → ZPageDataResult        one record with all child views
+//   save-page                ZSavePageInput            → ZPageDataResult        master + children, one transaction
+//   save-view                ZSaveViewInput            → ZSaveViewResult        rows of one view, one transaction
+//   delete-data              ZDeleteDataInput          → ZDeleteDataResult      master records (soft delete) + history
+//   query-drop-down-data     ZQueryDropDownInput       → ZDropDownResult        options of a list / lookup control
+//   query-open-windows-data  ZQueryOpenWindowInput     → ZOpenWindowResult      the lookup window of a 1010 control
+//   GET record-history       ZRecordHistoryQuery       → ZRecordHistoryList     who / when / before → after per field
+//   POST export-view-data    ZExportViewDataInput      → xlsx (every filtered row, streamed)
+//   POST import-view-data    ZImportViewDataInput      → ZImportViewDataResult  all or nothing, row-level errors
+//   GET import-template      ZImportTemplateQuery      → xlsx (one column per editable field)
+//
+// Errors: 400 ValidationError (validationErrors with members such as
+// `viewDataList.0.dataList.2.amount`), 403 Forbidden (missing page code), 404 NotFound (unknown
+// page / view / record, or a record outside the data scope), 409 Conflict (a stale
+// ConcurrencyStamp; details: ZConcurrencyConflict).
+
+export const BUSINESS_DATA_BASE = '/api/app/business-data';
+
+/** Below this many matching rows `totalCount` is exact; above it the planner's estimate (flagged). */
+export const EXACT_COUNT_THRESHOLD = 10_000;
+export const OPEN_WINDOW_MAX_RESULT_COUNT = 100;
+export const VIEW_DATA_MAX_RESULT_COUNT = 1000;
+export const MAX_SAVE_ROWS = 5000;
+
+/** A page by id (UUID) or code. */
+export const ZPageRef = z.string().trim().min(1).max(128);
+
+/** The caller's offset from UTC in minutes (date-only values and shortcuts are read in it). Default 0. */
+export const ZOffsetMinutes = z.coerce.number().int().min(-840).max(840).optional();
+
+/** spec §3 filter condition as sent by the client; validated by the core filter model on the server. */
+export const ZWireFilterConditions = z.array(z.unknown()).max(200).nullish();
+
+/** A business record (spec §3): system fields plus one property per control code. */
+export const ZBusinessRecordInput = z.record(z.string().max(128), z.unknown());
+export type TBusinessRecordInput = z.infer<typeof ZBusinessRecordInput>;
+
+export const ZQueryViewDataInput = z.object({
+  pageId: ZPageRef,
+  viewId: z.string().min(1).max(64),
+  /** Child views: the parent record whose rows are listed (required for child views). */
+  parentId: z.uuid().nullish(),
+  filterConditions: ZWireFilterConditions,
+  /** `code asc`, `code desc`, comma-separated; codes of visible controls or system time columns. */
+  Sorting: z.string().max(300).nullish(),
+  SkipCount: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  MaxResultCount: z.coerce.number().int().min(1).max(VIEW_DATA_MAX_RESULT_COUNT).default(100),
+  offsetMinutes: ZOffsetMinutes,
+});
+export type TQueryViewDataInput = z.input<typeof ZQueryViewDataInput>;
+
+export const ZRecord = z.record(z.string(), z.unknown());
+
+export const ZQueryViewDataResult = z.object({
+  items: z.array(ZRecord),
+  totalCount: z.number().int(),
+  /** True when totalCount is the planner's estimate (more than EXACT_COUNT_THRESHOLD rows match). */
+  totalCountIsEstimate: z.boolean(),
+});
+export type TQueryViewDataResult = z.infer<typeof ZQueryViewDataResult>;
+
+export const ZQueryPageDataInput = z.object({ pageId: ZPageRef, id: z.uuid(), offsetMinutes: ZOffsetMinutes });
+export type TQueryPageDataInput = z.infer<typeof ZQueryPageDataInput>;
+
+/** spec §3 page data entry: `dataList` typed values, `businessDataList` display texts of the same rows. */
+export const ZViewData = z.object({ viewId: z.string(), dataList: z.array(ZRecord), businessDataList: z.array(ZRecord) });
+export const ZPageDataResult = z.object({
+  pageId: z.string(),
+  pageCode: z.string(),
+  version: z.number().int(),
+  viewDataList: z.array(ZViewData),
+});
+export type TPageDataResult = z.infer<typeof ZPageDataResult>;
+
+export const ZSaveViewDataEntry = z.object({
+  viewId: z.string().min(1).max(64),
+  dataList: z.array(ZBusinessRecordInput).max(MAX_SAVE_ROWS),
+});
+
+/**
+ * Saves one master record and every child row. For each child view the list is the complete set of
+ * the master's rows: a stored row missing from it is deleted. The master's ConcurrencyStamp must
+ * be the stored one (409 otherwise); a new record has none.
+ */
+export const ZSavePageInput = z.object({
+  pageId: ZPageRef,
+  viewDataList: z.array(ZSaveViewDataEntry).min(1).max(50),
+  offsetMinutes: ZOffsetMinutes,
+});
+export type TSavePageInput = z.infer<typeof ZSavePageInput>;
+
+/** Rows of one view: top-level records (each its own record) or child rows of existing records. */
+export const ZSaveViewInput = z.object({
+  pageId: ZPageRef,
+  viewId: z.string().min(1).max(64),
+  dataList: z.array(ZBusinessRecordInput).max(MAX_SAVE_ROWS),
+  /** Child views: stored rows to delete. */
+  deletedIds: z.array(z.uuid()).max(MAX_SAVE_ROWS).default([]),
+  offsetMinutes: ZOffsetMinutes,
+});
+export type TSaveViewInput = z.infer<typeof ZSaveViewInput>;
+export const ZSaveViewResult = z.object({ items: z.array(ZRecord) });
+
+export const ZDeleteDataInput = z.object({ pageId: ZPageRef, ids: z.array(z.uuid()).min(1).max(1000) });
+export type TDeleteDataInput = z.infer<typeof ZDeleteDataInput>;
+export const ZDeleteDataResult = z.object({ deleted: z.number().int() });
+
+export const ZConcurrencyConflict = z.object({
+  id: z.string(),
+  concurrencyStamp: z.string(),
+  lastModifierId: z.string().nullable(),
+  lastModifierName: z.string().nullable(),
+  lastModificationTime: z.string().nullable(),
+});
+export type TConcurrencyConflict = z.infer<typeof ZConcurrencyConflict>;
+
+export const ZQueryDropDownInput = z.object({
+  pageId: ZPageRef,
+  dataControlId: z.string().min(1).max(64),
+  filterConditions: ZWireFilterConditions,
+  /** Search text over the option labels. */
+  filter: z.string().max(200).nullish(),
+  /** The row being edited: a control with `parentCode` gets only the options under that control's value (cascading). */
+  record: ZBusinessRecordInput.nullish(),
+  skipCount: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  maxResultCount: z.coerce.number().int().min(1).max(1000).default(100),
+});
+export type TQueryDropDownInput = z.input<typeof ZQueryDropDownInput>;
+export const ZDropDownOption = z.object({ value: z.string(), label: z.string(), parentValue: z.string().nullable().optional() });
+export const ZDropDownResult = z.object({ items: z.array(ZDropDownOption), totalCount: z.number().int() });
+export type TDropDownResult = z.infer<typeof ZDropDownResult>;
+
+/** spec §3 open-data query: maxResultCount (≤ 100), skipCount, dataControlId, filterConditions. */
+export const ZQueryOpenWindowInput = z.object({
+  pageId: ZPageRef,
+  dataControlId: z.string().min(1).max(64),
+  filterConditions: ZWireFilterConditions,
+  /** Search text: matches any text column shown in the window. */
+  filter: z.string().max(200).nullish(),
+  /** The record being edited: join-condition formulas read its values. */
+  record: ZBusinessRecordInput.nullish(),
+  skipCount: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  maxResultCount: z.coerce.number().int().min(1).max(OPEN_WINDOW_MAX_RESULT_COUNT).default(OPEN_WINDOW_MAX_RESULT_COUNT),
+  offsetMinutes: ZOffsetMinutes,
+});
+export type TQueryOpenWindowInput = z.input<typeof ZQueryOpenWindowInput>;
+export const ZOpenWindowResult = z.object({
+  items: z.array(ZRecord),
+  totalCount: z.number().int(),
+  totalCountIsEstimate: z.boolean(),
+  columns: z.array(z.object({ code: z.string(), title: z.string(), tableFieldType: z.number().int() })),
+});
+export type TOpenWindowResult = z.infer<typeof ZOpenWindowResult>;
+
+export const ZRecordHistoryQuery = z.object({ pageId: ZPageRef, id: z.uuid() });
+export const ZFieldChange = z.object({ viewId: z.string(), rowId: z.string(), code: z.string(), title: z.string(), before: z.unknown(), after: z.unknown() });
+export const ZRecordHistoryEntry = z.object({
+  id: z.string(),
+  action: z.enum(['Created', 'Updated', 'Deleted']),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  time: z.string(),
+  changes: z.array(ZFieldChange),
+});
+export type TRecordHistoryEntry = z.infer<typeof ZRecordHistoryEntry>;
+export const ZRecordHistoryList = z.object({ items: z.array(ZRecordHistoryEntry), totalCount: z.number().int() });
+export type TRecordHistoryList = z.infer<typeof ZRecordHistoryList>;
+
+export const ZExportViewDataInput = z.object({
+  pageId: ZPageRef,
+  viewId: z.string().min(1).max(64),
+  filterConditions: ZWireFilterConditions,
+  Sorting: z.string().max(300).nullish(),
+  offsetMinutes: ZOffsetMinutes,
+});
+export type TExportViewDataInput = z.infer<typeof ZExportViewDataInput>;
+
+export const ZImportTemplateQuery = z.object({ pageId: ZPageRef, viewId: z.string().min(1).max(64) });
+
+/** An xlsx workbook, base64 (first sheet; header row of control titles or codes). */
+export const ZImportViewDataInput = z.object({
+  pageId: ZPageRef,
+  viewId: z.string().min(1).max(64),
+  fileBase64: z.string().min(1).max(30_000_000),
+});
+export type TImportViewDataInput = z.infer<typeof ZImportViewDataInput>;
+/** `sheet`: the child-view sheet the row is on (absent: the master sheet). */
+export const ZImportRowError = z.object({ sheet: z.string().nullish(), row: z.number().int(), column: z.string().nullable(), message: z.string() });
+export const ZImportViewDataResult = z.object({
+  imported: z.number().int(),
+  errors: z.array(ZImportRowError),
+});
+export type TImportViewDataResult = z.infer<typeof ZImportViewDataResult>;
+
+/** spec §4 docNoOccasion 1: reserve the number a new record shows (consumed by its save). */
+export const ZReserveDocumentNumberInput = z.object({ pageId: ZPageRef, dataControlId: z.string().min(1).max(64) });
+export const ZReserveDocumentNumberResult = z.object({ docNo: z.string() });
+
+/** A user's list settings for one view: saved filters, visible columns, widths (free-form, bounded). */
+export const ZViewPreferencesQuery = z.object({ pageId: ZPageRef, viewId: z.string().min(1).max(64) });
+export const ZViewPreferencesInput = ZViewPreferencesQuery.extend({
+  value: z.record(z.string().max(64), z.unknown()).refine((v) => JSON.stringify(v).length <= 100_000, 'At most 100 kB'),
+});
+export const ZViewPreferences = z.object({ value: z.record(z.string(), z.unknown()).nullable() });
+export type TViewPreferences = z.infer<typeof ZViewPreferences>;
+
+/** The published page as the runtime renders it, with what the caller may do (GET page-runtime). */
+export const ZPageRuntimeQuery = z.object({ pageId: ZPageRef });
+export const ZPageRuntime = z.object({
+  pageId: z.string(),
+  pageCode: z.string(),
+  version: z.number().int(),
+  title: z.record(z.string(), z.string()),
+  masterViewId: z.string(),
+  /** The published definition; controls the caller may not edit are `isEdit: false`, not view: also `isDisplayed: false`. */
+  definition: z.unknown(),
+  actions: z.object({ add: z.boolean(), edit: z.boolean(), delete: z.boolean(), import: z.boolean(), export: z.boolean() }),
+  fields: z.record(z.string(), z.object({ view: z.boolean(), edit: z.boolean() })),
+});
+export type TPageRuntime = z.infer<typeof ZPageRuntime>;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** spec §3 menu item: path, title, header, mainShow, icon, children, twoPath, url, isJump, auth, custom, img. */
+export interface TMenuItem {
+  path: string;
+  /** i18n key (`menu:…`) for system menus, plain text for business menus. */
+  title: string;
+  header?: boolean;
+  mainShow?: boolean;
+  icon?: string;
+  children?: TMenuItem[];
+  twoPath?: string;
+  url?: string;
+  isJump?: boolean;
+  /** Permission codes the user must hold (spec §6). */
+  auth?: string[];
+  custom?: boolean;
+  img?: string;
+}
+
+export const ZMenuItem: z.ZodType<TMenuItem> = z.lazy(() =>
+  z.object({
+    path: z.string(),
+    title: z.string(),
+    header: z.boolean().optional(),
+    mainShow: z.boolean().optional(),
+    icon: z.string().optional(),
+    children: z.array(ZMenuItem).optional(),
+    twoPath: z.string().optional(),
+    url: z.string().optional(),
+    isJump: z.boolean().optional(),
+    auth: z.array(z.string()).optional(),
+    custom: z.boolean().optional(),
+    img: z.string().optional(),
+  }),
+);
+
+/** `POST /api/system/menu/list` → header + sider, already filtered by the caller's access. */
+export const ZMenuList = z.object({ header: z.array(ZMenuItem), sider: z.array(ZMenuItem) });
+export type TMenuList = z.infer<typeof ZMenuList>;

@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { tryParseIsoDate, formatByDateType, formatIsoDateTime, formatIsoDay, parseIsoDateParts } from '../helpers/iso-date.ts';
+import { roundHalfAwayFromZero, toFixedHalfAwayFromZero } from '../helpers/round.ts';
+import type { TDataControl } from '../page-definition.ts';
+import type { ControlBehaviour, DisplayOptions, ParseResult, SelectionItem } from './control-types.ts';
+
+// The behaviours shared by several control type codes (text, numbers, dates, lists, pickers).
+// The registry (registry.ts) maps each code to one of these; nothing else switches on codes.
+
+const ok = (value: unknown): ParseResult => ({ ok: true, value });
+const fail = (message: string): ParseResult => ({ ok: false, message });
+const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+const yesNo = (b: boolean, o: DisplayOptions) => (o.locale === 'en-US' ? (b ? 'Yes' : 'No') : b ? '是' : '否');
+
+/** Parses `1,234.5`, ` 12 `, numbers; rejects anything else. */
+function toNumber(input: unknown): number | null {
+  if (typeof input === 'number') return Number.isFinite(input) ? input : null;
+  if (typeof input !== 'string') return null;
+  const text = input.trim().replace(/,(?=\d{3}(\D|$))/g, '');
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(text)) return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : null;
+}
+
+const groupThousands = (fixed: string) => {
+  const [i, f] = fixed.split('.');
+  const grouped = i.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return f === undefined ? grouped : `${grouped}.${f}`;
+};
+
+/** Option labels when `options` is a list of `{ label, value }` (drop-down style controls). */
+function optionLabel(control: TDataControl, value: unknown): string {
+  const options = Array.isArray(control.options) ? control.options : [];
+  for (const option of options) {
+    if (option && typeof option === 'object' && 'value' in option && String((option as { value: unknown }).value) === String(value)) {
+      const label = (option as { label?: unknown }).label;
+      if (typeof label === 'string') return label;
+    }
+  }
+  return String(value);
+}
+
+export const textKind: ControlBehaviour = {
+  schema: z.string().max(100_000),
+  parse: (input) => (isBlank(input) ? ok('') : typeof input === 'string' || typeof input === 'number' ? ok(String(input)) : fail('Expected text')),
+  format: (value, control) => (isBlank(value) ? '' : Array.isArray(control.options) ? optionLabel(control, value) : String(value)),
+  defaultValue: (control) => (typeof control.defaultValue === 'string' ? control.defaultValue : ''),
+};
+
+export const integerKind: ControlBehaviour = {
+  schema: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+  parse: (input) => {
+    if (isBlank(input)) return ok(0);
+    const n = toNumber(input);
+    if (n === null || !Number.isSafeInteger(n)) return fail('Expected a whole number');
+    return ok(n);
+  },
+  format: (value) => {
+    const n = toNumber(value);
+    return n === null ? '' : groupThousands(String(Math.trunc(n)));
+  },
+  defaultValue: (control) => {
+    const n = toNumber(control.defaultValue);
+    return n !== null && Number.isSafeInteger(n) ? n : 0;
+  },
+};
+
+const accuracyOf = (control: TDataControl) => {
+  const a = control.extraProperties?.accuracy;
+  return typeof a === 'number' && a >= 0 && a <= 10 ? a : null;
+};
+
+export const decimalKind: ControlBehaviour = {
+  // Money travels as a number or as decimal text (never floats in the database: the server binds text).
+  schema: z.union([z.number().refine(Number.isFinite), z.string().regex(/^[+-]?\d+(\.\d+)?$/)]),
+  parse: (input, control) => {
+    if (isBlank(input)) return ok(0);
+    const n = toNumber(input);
+    if (n === null) return fail('Expected a number');
+    const accuracy = accuracyOf(control);
+    return ok(accuracy === null ? n : roundHalfAwayFromZero(n, accuracy));
+  },
+  format: (value, control) => {
+    const n = toNumber(value);
+    if (n === null) return '';
+    const accuracy = accuracyOf(control);
+    return groupThousands(accuracy === null ? String(n) : toFixedHalfAwayFromZero(n, accuracy));
+  },
+  defaultValue: (control) => toNumber(control.defaultValue) ?? 0,
+};
+
+const dateTypeOf = (control: TDataControl) => control.extraProperties?.dateType ?? 2;
+
+export const dateKind: ControlBehaviour = {
+  schema: z.string().refine((s) => tryParseIsoDate(s) !== null, 'Invalid ISO 8601 date format').nullable(),
+  parse: (input, control, options) => {
+    if (isBlank(input)) return ok(null);
+    // Year-month text for dateType 1 pickers is ISO 8601 reduced precision.
+    const text = typeof input === 'string' && /^\d{4}-\d{2}$/.test(input.trim()) ? `${input.trim()}-01` : input;
+    const date = tryParseIsoDate(text, options.offsetMinutes ?? 0);
+    if (!date) return fail('Invalid ISO 8601 date format');
+    const offset = options.offsetMinutes ?? 0;
+    if (dateTypeOf(control) === 3) return ok(formatIsoDateTime(date, offset));
+    const day = formatIsoDay(date, offset);
+    return ok(dateTypeOf(control) === 1 ? `${day.slice(0, 7)}-01` : day);
+  },
+  format: (value, control, options) => {
+    if (isBlank(value) || typeof value !== 'string') return '';
+    const parts = parseIsoDateParts(value);
+    if (!parts) return '';
+    // A calendar date without time is shown as written, whatever the viewer's zone.
+    const offset = parts.hasTime ? (options.offsetMinutes ?? 0) : 0;
+    return formatByDateType(tryParseIsoDate(value)!, dateTypeOf(control), offset);
+  },
+  defaultValue: (control, ctx) => {
+    // spec §4: defaultValue 1 = the server's system date, formatted by dateType.
+    if (String(control.defaultValue ?? '') !== '1') return null;
+    return formatByDateType(ctx.now, dateTypeOf(control), ctx.offsetMinutes ?? 0);
+  },
+};
+
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'y', '是', 'on']);
+const FALSE_WORDS = new Set(['false', '0', 'no', 'n', '否', 'off', '']);
+
+export const booleanKind: ControlBehaviour = {
+  schema: z.boolean(),
+  parse: (input) => {
+    if (typeof input === 'boolean') return ok(input);
+    if (input === null || input === undefined) return ok(false);
+    const word = String(input).trim().toLowerCase();
+    if (TRUE_WORDS.has(word)) return ok(true);
+    if (FALSE_WORDS.has(word)) return ok(false);
+    return fail('Expected true or false');
+  },
+  format: (value, _control, options) => yesNo(value === true || value === 'true', options),
+  // spec §4: the text 'true' means true.
+  defaultValue: (control) => control.defaultValue === 'true' || control.defaultValue === true,
+};
+
+export const listKind: ControlBehaviour = {
+  schema: z.array(z.union([z.string(), z.number()])).max(10_000),
+  parse: (input) => {
+    if (isBlank(input)) return ok([]);
+    if (Array.isArray(input)) {
+      return input.every((v) => typeof v === 'string' || typeof v === 'number') ? ok(input.map(String)) : fail('Expected a list of values');
+    }
+    if (typeof input === 'string') {
+      const text = input.trim();
+      if (text.startsWith('[')) {
+        try {
+          return listKind.parse(JSON.parse(text), {} as TDataControl, {});
+        } catch {
+          return fail('Expected a list of values');
+        }
+      }
+      return ok(text.split(',').map((s) => s.trim()).filter(Boolean));
+    }
+    return fail('Expected a list of values');
+  },
+  format: (value, control) => (Array.isArray(value) ? value.map((v) => optionLabel(control, v)).join(', ') : ''),
+  defaultValue: () => [],
+};
+
+/** 1010 lookup / open-data and 3001/3002 ids: an id (or JSON text) or null. */
+export const idKind: ControlBehaviour = {
+  schema: z.string().max(4000).nullable(),
+  parse: (input) => (isBlank(input) ? ok(null) : typeof input === 'string' || typeof input === 'number' ? ok(String(input)) : fail('Expected an id')),
+  format: (value) => (isBlank(value) ? '' : String(value)),
+  defaultValue: (control, ctx) => {
+    const item = pickerDefault(control, ctx);
+    return item ? item.id : null;
+  },
+};
+
+function pickerDefault(control: TDataControl, ctx: Parameters<ControlBehaviour['defaultValue']>[1]): SelectionItem | null {
+  // spec §4: picker default 2 = current user, 3 = current user's organisation unit.
+  const code = String(control.defaultValue ?? '');
+  if (code === '2' && ctx.currentUser) return { id: ctx.currentUser.id, title: ctx.currentUser.title, type: 3 };
+  if (code === '3' && ctx.currentOrgUnit) return { id: ctx.currentOrgUnit.id, title: ctx.currentOrgUnit.title, type: 1 };
+  return null;
+}
+
+const ZSelectionItems = z.array(z.looseObject({ id: z.string(), title: z.string().optional(), type: z.number().optional() }));
+
+/** Reads a 4001 picker value (JSON text of selection items, or the items themselves). */
+export function readSelectionItems(value: unknown): SelectionItem[] {
+  let raw = value;
+  if (typeof value === 'string') {
+    try {
+      raw = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  const parsed = ZSelectionItems.safeParse(raw);
+  return parsed.success ? parsed.data.map((i) => ({ id: i.id, title: i.title ?? '', ...(i.type === undefined ? {} : { type: i.type }) })) : [];
+}
+
+/** 4001 user/org picker: stored as JSON text of `[{ id, title, type }]` (spec §4 default `'[]'`). */
+export const pickerKind: ControlBehaviour = {
+  schema: z.string().refine((s) => {
+    try {
+      return ZSelectionItems.safeParse(JSON.parse(s)).success;
+    } catch {
+      return false;
+    }
+  }, 'Expected a JSON list of selection items'),
+  parse: (input) => {
+    if (isBlank(input)) return ok('[]');
+    const items = Array.isArray(input) ? ZSelectionItems.safeParse(input) : null;
+    if (items?.success) return ok(JSON.stringify(items.data));
+    if (typeof input === 'string' && pickerKind.schema.safeParse(input).success) return ok(input);
+    return fail('Expected a list of selection items');
+  },
+  format: (value) => readSelectionItems(value).map((i) => i.title).join(', '),
+  defaultValue: (control, ctx) => {
+    const item = pickerDefault(control, ctx);
+    return item ? JSON.stringify([item]) : '[]';
+  },
+};

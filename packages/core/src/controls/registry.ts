@@ -1,0 +1,35 @@
+import { operatorsForFieldType, type FilterOperator } from '../filters/operators.ts';
+import type { TableFieldType, TDataControl } from '../page-definition.ts';
+import type { DisplayOptions, ParseResult } from './control-types.ts';
+import { getControlType, tableFieldTypeOf } from './control-table.ts';
+
+export type { ControlType, DisplayOptions, DocumentNumberRequest, NewRecordContext, ParseResult, SelectionItem } from './control-types.ts';
+export { CONTROL_TYPES, arrayCompanionCode, getControlType, isKnownControlType, tableFieldTypeOf } from './control-table.ts';
+export { createNewRecord, type NewRecord } from './new-record.ts';
+export { readSelectionItems } from './control-kinds.ts';
+
+// Public entry of the control-type registry: column type, validation, parsing, display, defaults
+// and filter operators of a data control, all looked up by its control type code.
+
+export function parseControlValue(control: TDataControl, input: unknown, options: DisplayOptions = {}): ParseResult {
+  return getControlType(control.controlType).parse(input, control, options);
+}
+
+export function formatControlValue(control: TDataControl, value: unknown, options: DisplayOptions = {}): string {
+  return getControlType(control.controlType).format(value, control, options);
+}
+
+/** Validates a stored value; returns an error message or null. */
+export function validateControlValue(control: TDataControl, value: unknown): string | null {
+  const result = getControlType(control.controlType).schema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid value');
+}
+
+/** Filter operators allowed for a table field type (spec: operator allowed for the field type). */
+export function filterOperatorsForFieldType(fieldType: TableFieldType): FilterOperator[] {
+  return operatorsForFieldType(fieldType);
+}
+
+export function filterOperatorsForControl(control: Pick<TDataControl, 'controlType'>): FilterOperator[] {
+  return operatorsForFieldType(tableFieldTypeOf(control.controlType));
+}

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { FUNCTION_TABLE } from './functions/table.ts';
+import { arityOfSignature, completeFunctionName, FUNCTION_CATEGORIES, FUNCTION_DOCS, getFunctionDoc } from './function-docs.ts';
+import { compileFormula, displayFormulaValue } from './index.ts';
+
+// The documentation context of the examples (see docs/date-info-platform.ts).
+export const DOC_CONTEXT = {
+  now: new Date('2024-03-05T02:30:00Z'),
+  offsetMinutes: 480,
+  user: { id: 'u-1', name: '张三', orgUnitId: 'o-1', orgUnitName: '销售部' },
+  dictionary: (code: string, value: string) => (code === 'gender' && value === '1' ? '男' : null),
+};
+
+describe('function metadata', () => {
+  it('documents at least 100 functions, each once, in a known category', () => {
+    expect(FUNCTION_DOCS.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(FUNCTION_DOCS.map((d) => d.name)).size).toBe(FUNCTION_DOCS.length);
+    const categories = new Set(FUNCTION_CATEGORIES.map((c) => c.category));
+    for (const doc of FUNCTION_DOCS) {
+      expect(categories.has(doc.category)).toBe(true);
+      expect(doc.zh.length).toBeGreaterThan(1);
+      expect(doc.en.length).toBeGreaterThan(3);
+      expect(doc.signature.startsWith(`${doc.name}(`)).toBe(true);
+    }
+  });
+
+  it('is exactly the allow-list of the evaluator', () => {
+    expect([...FUNCTION_TABLE.keys()].sort()).toEqual(FUNCTION_DOCS.map((d) => d.name).sort());
+  });
+
+  it.each(FUNCTION_DOCS.map((d) => [d.name, d.example, d.result]))('%s: %s → %s', (_name, example, result) => {
+    const formula = compileFormula(example);
+    expect(formula.errors).toEqual([]);
+    expect(displayFormulaValue(formula.evaluate(DOC_CONTEXT))).toBe(result);
+  });
+
+  it.each([
+    ['PI()', 0, 0], ['ROUND(number, [digits])', 1, 2], ['SUM(number1, [number2], ...)', 1, 255],
+    ['IFS(condition1, value1, [condition2, value2], ...)', 2, 255], ['MID(text, start, count)', 3, 3],
+  ])('arity of %s', (signature, min, max) => {
+    expect(arityOfSignature(signature)).toEqual({ minArgs: min, maxArgs: max });
+  });
+
+  it('supports the editor: lookup and completion', () => {
+    expect(getFunctionDoc('round')?.minArgs).toBe(1);
+    expect(completeFunctionName('sum').map((d) => d.name)).toEqual(['SUM', 'SUMIF', 'SUMIFS', 'SUMPRODUCT', 'SUMSQ']);
+    expect(completeFunctionName('zz')).toEqual([]);
+  });
+
+  it('FORMULAS.md lists every function with both descriptions and its example', () => {
+    const md = readFileSync(new URL('../../FORMULAS.md', import.meta.url), 'utf8');
+    for (const doc of FUNCTION_DOCS) {
+      expect(md, doc.name).toContain(`#### ${doc.name}\n`);
+      expect(md, doc.name).toContain(doc.zh);
+      expect(md, doc.name).toContain(doc.en);
+      expect(md, doc.name).toContain(doc.example);
+    }
+  });
+});

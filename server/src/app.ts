@@ -1,0 +1,154 @@
+import { existsSync } from 'node:fs';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config.ts';
+import type { DatabaseKind } from './db/database.ts';
+import type { Database } from './db/schema.ts';
+import { AuthCache } from './platform/access.ts';
+import { registerAuthGuard } from './platform/auth.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import { publicRoute, type RouteAccess } from './platform/route-access.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { authorizationRoutes } from './modules/authorization/authorization.routes.ts';
+import { businessMenuRoutes } from './modules/business-menus/business-menus.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { menuRoutes } from './modules/menus/menus.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { dictionaryRoutes } from './modules/dictionaries/dictionaries.routes.ts';
+import { documentNumberRoutes } from './modules/document-numbers/document-numbers.routes.ts';
+import { qrCodeRoutes } from './modules/system/qr-code.routes.ts';
+import { localizationRoutes } from './modules/localization/localization.routes.ts';
+import { helpRoutes } from './modules/help/help.routes.ts';
+import { pageRoutes } from './modules/pages/pages.routes.ts';
+import { businessDataRoutes } from './modules/business-data/business-data.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dbKind: DatabaseKind;
+    config: AppConfig;
+    authCache: AuthCache;
+    /** Every route as registered, for the route-guard test and the permission registry. */
+    routeTable: { method: string | string[]; url: string; access: RouteAccess | undefined }[];
+  }
+}
+
+export type App = FastifyInstance;
+export type TypedApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Kysely<Database>;
+  dbKind: DatabaseKind;
+  logger?: FastifyServerOptions['logger'];
+  /** Extra routes registered after the modules (tests use it to add probes). */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** Builds the whole server (tests call this with `app.inject`); start-up order is explicit here. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // 1. infrastructure
+  app.decorate('db', options.db);
+  app.decorate('dbKind', options.dbKind);
+  app.decorate('config', config);
+  app.decorate('authCache', new AuthCache(options.db));
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  // Graceful shutdown: requests in flight finish, and their keep-alive connections close after
+  // the answer instead of holding the server open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    // The OpenAPI UI is the one public area registered by a plugin.
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, ...publicRoute() };
+    app.routeTable.push({ method: route.method, url: route.url, access: route.config?.access });
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tessera API', version: '0.1.0', description: 'Tessera low-code platform' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    // Schemas registered with an id (recursive trees such as business menus) become components.
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  registerAuthGuard(app);
+
+  // 2. modules
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(systemRoutes, { prefix: '/api' });
+  await app.register(identityRoutes, { prefix: '/api' });
+  await app.register(authorizationRoutes, { prefix: '/api' });
+  await app.register(businessMenuRoutes, { prefix: '/api' });
+  await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(menuRoutes, { prefix: '/api' });
+  await app.register(notificationRoutes, { prefix: '/api' });
+  await app.register(dictionaryRoutes, { prefix: '/api' });
+  await app.register(documentNumberRoutes, { prefix: '/api' });
+  await app.register(qrCodeRoutes, { prefix: '/api' });
+  await app.register(localizationRoutes, { prefix: '/api' });
+  await app.register(helpRoutes, { prefix: '/api' });
+  await app.register(pageRoutes, { prefix: '/api' });
+  await app.register(businessDataRoutes, { prefix: '/api' });
+  if (options.extend) await app.register(async (scoped) => options.extend!(scoped));
+
+  // 3. the built web app
+  if (config.webDist && existsSync(config.webDist)) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.string().min(32).optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  WEB_DIST: z.string().optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  jwtSecret: Uint8Array;
+  adminPassword?: string;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  bodyLimit: number;
+  /** Sign-in attempts per minute for one address and user name. */
+  loginRateLimit: number;
+  /** Built web app to serve; absent in API-only tests. */
+  webDist?: string;
+  /** Embedded database location (`memory://` in tests). */
+  pgliteDataDir: string;
+  /** Password hashing cost; tests lower it so suites stay fast, production keeps OWASP's. */
+  argon2: { memoryCost: number; timeCost: number };
+}
+
+export const ARGON2_PRODUCTION = { memoryCost: 19456, timeCost: 2 };
+
+/** Reads the environment; the JWT secret is generated once and kept in the data dir when unset. */
+export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<AppConfig> {
+  const parsed = ZEnv.parse(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  await mkdir(dataDir, { recursive: true });
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    databaseUrl: parsed.DATABASE_URL || undefined,
+    dataDir,
+    jwtSecret: new TextEncoder().encode(parsed.JWT_SECRET ?? (await keptSecret(dataDir))),
+    adminPassword: parsed.ADMIN_PASSWORD,
+    logLevel: parsed.LOG_LEVEL,
+    bodyLimit: parsed.BODY_LIMIT,
+    loginRateLimit: parsed.LOGIN_RATE_LIMIT,
+    webDist: parsed.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    pgliteDataDir: path.join(dataDir, 'db'),
+    argon2: ARGON2_PRODUCTION,
+  };
+}
+
+async function keptSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    await writeFile(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import * as m0001 from './migrations/0001-platform.ts';
+import * as m0100 from './migrations/0100-identity.ts';
+import * as m0101 from './migrations/0101-identity-search.ts';
+import * as m0200 from './migrations/0200-authorization.ts';
+import * as m0500 from './migrations/0500-notifications.ts';
+import * as m0300 from './migrations/0300-localization.ts';
+import * as m0301 from './migrations/0301-help.ts';
+import * as m0302 from './migrations/0302-help-seed.ts';
+import * as m0400 from './migrations/0400-dictionaries.ts';
+import * as m0401 from './migrations/0401-document-numbers.ts';
+import * as m0600 from './migrations/0600-pages.ts';
+import * as m0601 from './migrations/0601-pages-casts.ts';
+import * as m0700 from './migrations/0700-business-data.ts';
+
+/** Migrations are listed here in order; a new module appends its file. */
+const migrations: Record<string, Migration> = {
+  '0001-platform': m0001,
+  '0100-identity': m0100,
+  '0101-identity-search': m0101,
+  '0200-authorization': m0200,
+  '0500-notifications': m0500,
+  '0300-localization': m0300,
+  '0301-help': m0301,
+  '0302-help-seed': m0302,
+  '0400-dictionaries': m0400,
+  '0401-document-numbers': m0401,
+  '0600-pages': m0600,
+  '0601-pages-casts': m0601,
+  '0700-business-data': m0700,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  // Modules add migrations in parallel under their own prefixes, so a data folder may have run a
+  // later prefix before an earlier one appears.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,357 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps read as Date; optional on insert (columns default to now()). */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, T | string, T | string>;
+/** Multilingual text: culture → text, e.g. { "zh-CN": "用户", "en-US": "Users" }. */
+export type LocalizedText = Record<string, string>;
+
+export interface UsersTable {
+  id: string;
+  user_name: string;
+  name: string;
+  surname: string;
+  email: string;
+  phone_number: string;
+  password_hash: string;
+  avatar: string | null;
+  is_active: Generated<boolean>;
+  lockout_enabled: Generated<boolean>;
+  lockout_end: Timestamp | null;
+  access_failed_count: Generated<number>;
+  concurrency_stamp: string;
+  creation_time: Timestamp;
+  creator_id: string | null;
+  last_modification_time: Timestamp | null;
+  last_modifier_id: string | null;
+  is_deleted: Generated<boolean>;
+  /** 0101: lower-case user name, name, surname, e-mail and phone for the list's text filter (generated). */
+  search_text: Generated<string>;
+}
+
+export interface RolesTable {
+  id: string;
+  name: string;
+  /** 0100-identity */
+  description: Generated<string>;
+  is_default: Generated<boolean>;
+  is_public: Generated<boolean>;
+  is_static: Generated<boolean>;
+  concurrency_stamp: string;
+  creation_time: Timestamp;
+}
+
+export interface UserRolesTable {
+  user_id: string;
+  role_id: string;
+}
+
+export interface OrganizationUnitsTable {
+  id: string;
+  parent_id: string | null;
+  /** Materialised path of zero-padded segments (`00001.00003`) for "unit and below" queries. */
+  code: string;
+  display_name: string;
+  leader_user_id: string | null;
+  concurrency_stamp: string;
+  creation_time: Timestamp;
+}
+
+export interface UserOrganizationUnitsTable {
+  user_id: string;
+  organization_unit_id: string;
+}
+
+export interface PermissionDefinitionsTable {
+  name: string;
+  group_name: string;
+  parent_name: string | null;
+  display_name: Json<LocalizedText>;
+  group_display_name: Json<LocalizedText>;
+  is_system: Generated<boolean>;
+}
+
+export interface PermissionGrantsTable {
+  id: Generated<string>;
+  name: string;
+  /** R role, U user, OU organisation unit (ABP provider names). */
+  provider_name: 'R' | 'U' | 'OU';
+  provider_key: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface AuditLogsTable {
+  id: Generated<string>;
+  time: Timestamp;
+  user_id: string | null;
+  user_name: string | null;
+  action: string;
+  entity_type: string | null;
+  entity_id: string | null;
+  ip: string | null;
+  details: Json<Record<string, unknown>> | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: Json<unknown>;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface DataScopesTable {
+  id: string;
+  role_id: string;
+  /** The business page (its code or id). */
+  page_key: string;
+  scope: 'all' | 'unitAndBelow' | 'ownUnit' | 'own' | 'custom';
+  /** Filter conditions (spec §3) for `custom`, null otherwise. */
+  custom_filter: Json<unknown[]> | null;
+}
+
+export interface BusinessMenusTable {
+  id: string;
+  parent_id: string | null;
+  title: Json<LocalizedText>;
+  /** Icon name (spec §3 `url`). */
+  url: string | null;
+  associate_key: string | null;
+  sort_order: Generated<number>;
+  page_definition_id: string | null;
+  is_jump: Generated<boolean>;
+  permission_code: string;
+  concurrency_stamp: string;
+  creation_time: Timestamp;
+  creator_id: string | null;
+  last_modification_time: Timestamp | null;
+  last_modifier_id: string | null;
+}
+
+export interface DictionariesTable {
+  id: string;
+  code: string;
+  title: Json<LocalizedText>;
+  description: Generated<string>;
+  is_tree: Generated<boolean>;
+  concurrency_stamp: string;
+  creation_time: Timestamp;
+  creator_id: string | null;
+  last_modification_time: Timestamp | null;
+  last_modifier_id: string | null;
+}
+
+export interface DictionaryItemsTable {
+  id: string;
+  dictionary_id: string;
+  /** The value records store; never changes. */
+  code: string;
+  label: Json<LocalizedText>;
+  parent_code: string | null;
+  sort_order: Generated<number>;
+  is_enabled: Generated<boolean>;
+  color: string | null;
+}
+
+export interface DocumentNumberRulesTable {
+  id: string;
+  code: string;
+  name: string;
+  description: Generated<string>;
+  reset_period: 'never' | 'yearly' | 'monthly' | 'daily';
+  time_zone: string | null;
+  /** Ordered segments (packages/core/src/document-number-format.ts). */
+  segments: Json<unknown[]>;
+  concurrency_stamp: string;
+  creation_time: Timestamp;
+  creator_id: string | null;
+  last_modification_time: Timestamp | null;
+  last_modifier_id: string | null;
+}
+
+export interface DocumentNumberCountersTable {
+  rule_id: string;
+  period_key: string;
+  /** Numbers issued in the period (committed ones: the row lock makes them gap-free). */
+  value: number;
+}
+
+export interface DocumentNumberReservationsTable {
+  id: string;
+  rule_id: string;
+  period_key: string;
+  serial: number;
+  doc_no: string;
+  status: 'reserved' | 'used' | 'void';
+  reserved_at: Timestamp;
+  reserved_by: string | null;
+  used_at: Timestamp | null;
+  voided_at: Timestamp | null;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  type: 'notice' | 'message' | 'todo';
+  title: string;
+  content: Generated<string>;
+  link: string | null;
+  is_read: Generated<boolean>;
+  read_time: Timestamp | null;
+  creation_time: Timestamp;
+  creator_id: string | null;
+  creator_name: string | null;
+}
+
+export interface PageDefinitionsTable {
+  id: string;
+  /** Page code (`^[A-Za-z][A-Za-z0-9_]{0,39}$`), unique case-insensitively. */
+  code: string;
+  name: Json<LocalizedText>;
+  description: string | null;
+  /** The draft design (packages/core/src/page-definition.ts). */
+  draft: Json<unknown>;
+  concurrency_stamp: string;
+  status: Generated<'draft' | 'published' | 'modified'>;
+  published_version: number | null;
+  published_time: Timestamp | null;
+  creation_time: Timestamp;
+  creator_id: string | null;
+  last_modification_time: Timestamp | null;
+  last_modifier_id: string | null;
+}
+
+export interface PageDefinitionVersionsTable {
+  page_id: string;
+  version: number;
+  definition: Json<unknown>;
+  published_by: string | null;
+  published_time: Timestamp;
+  /** The schema changes the publish applied (contracts/pages.ts ZPublishChange[]). */
+  change_summary: Json<unknown[]>;
+  /** Columns and tables kept with their data after their control/view was removed (ZHiddenColumn[]). */
+  hidden_columns: Json<unknown[]>;
+  rolled_back_from: number | null;
+}
+
+export interface LanguagePacksTable {
+  id: string;
+  culture: string;
+  title: string;
+  is_enabled: Generated<boolean>;
+  flag: string | null;
+  sort_order: Generated<number>;
+  is_default: Generated<boolean>;
+  is_built_in: Generated<boolean>;
+  concurrency_stamp: string;
+  creation_time: Timestamp;
+  creator_id: string | null;
+  last_modification_time: Timestamp | null;
+  last_modifier_id: string | null;
+}
+
+export interface LocalizationTextsTable {
+  id: string;
+  culture: string;
+  /** The i18next namespace. */
+  resource_name: string;
+  key: string;
+  value: string;
+  creation_time: Timestamp;
+  creator_id: string | null;
+  last_modification_time: Timestamp | null;
+  last_modifier_id: string | null;
+  last_modifier_name: string | null;
+}
+
+export interface LocalizationVersionTable {
+  id: number;
+  version: number;
+}
+
+export interface HelpDocumentsTable {
+  id: string;
+  parent_id: string | null;
+  key: string;
+  /** A plain title or a multilingual one. */
+  title: Json<string | LocalizedText>;
+  sort_order: Generated<number>;
+  markdown: string;
+  /** Sanitised HTML rendered from the Markdown by renderer `render_version`. */
+  html: string;
+  render_version: number;
+  concurrency_stamp: string;
+  creation_time: Timestamp;
+  creator_id: string | null;
+  updated_at: Timestamp;
+  updated_by: string | null;
+  updated_by_name: string | null;
+}
+
+/** 0700: one row per saved business record (issue 8). */
+export interface BusinessDataHistoryTable {
+  id: string;
+  page_id: string;
+  master_record_id: string;
+  action: 'Created' | 'Updated' | 'Deleted';
+  user_id: string | null;
+  user_name: string | null;
+  time: Timestamp;
+  changes: ColumnType<unknown[], string, string>;
+}
+
+/** 0700: a user's list settings per page view (saved filters, columns, widths). */
+export interface BusinessDataPreferencesTable {
+  user_id: string;
+  page_id: string;
+  view_id: string;
+  value: ColumnType<unknown, string, string>;
+  last_modification_time: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  roles: RolesTable;
+  user_roles: UserRolesTable;
+  organization_units: OrganizationUnitsTable;
+  user_organization_units: UserOrganizationUnitsTable;
+  permission_definitions: PermissionDefinitionsTable;
+  permission_grants: PermissionGrantsTable;
+  sessions: SessionsTable;
+  audit_logs: AuditLogsTable;
+  settings: SettingsTable;
+  captchas: CaptchasTable;
+  data_scopes: DataScopesTable;
+  business_menus: BusinessMenusTable;
+  notifications: NotificationsTable;
+  dictionaries: DictionariesTable;
+  dictionary_items: DictionaryItemsTable;
+  document_number_rules: DocumentNumberRulesTable;
+  document_number_counters: DocumentNumberCountersTable;
+  document_number_reservations: DocumentNumberReservationsTable;
+  page_definitions: PageDefinitionsTable;
+  page_definition_versions: PageDefinitionVersionsTable;
+  language_packs: LanguagePacksTable;
+  localization_texts: LocalizationTextsTable;
+  localization_version: LocalizationVersionTable;
+  help_documents: HelpDocumentsTable;
+  business_data_history: BusinessDataHistoryTable;
+  business_data_preferences: BusinessDataPreferencesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  TPermissionListResult,
+  TPermissionProviderQuery,
+  TUpdatePermissionsInput,
+} from '@tessera/core/contracts/authorization';
+import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { AppError, forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { localize } from '../../platform/localized-text.ts';
+import * as repo from './authorization.repository.ts';
+
+type Source = { providerName: 'R' | 'U' | 'OU'; providerKey: string };
+
+/**
+ * ABP's permission list for one provider: every defined permission in its group, whether it is
+ * granted and from where. A user inherits from their roles and units (and the units above); a
+ * unit from the units above it.
+ */
+export async function getPermissions(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  query: TPermissionProviderQuery,
+): Promise<TPermissionListResult> {
+  const db = app.db;
+  const { providerName, providerKey } = query;
+  const entity = await repo.findProviderEntity(db, providerName, providerKey);
+  if (!entity) throw notFound({ providerName, providerKey });
+
+  const sources = new Map<string, Source[]>();
+  const add = (name: string, source: Source) => {
+    const list = sources.get(name);
+    if (list) list.push(source);
+    else sources.set(name, [source]);
+  };
+  for (const name of await repo.directGrants(db, providerName, providerKey)) add(name, { providerName, providerKey });
+
+  let adminSource: Source | null = entity.isAdminRole ? { providerName: 'R', providerKey } : null;
+  if (providerName === 'U') {
+    const roles = await repo.rolesOfUser(db, providerKey);
+    const adminRole = roles.find((r) => r.name.toLowerCase() === ADMIN_ROLE_NAME);
+    if (adminRole) adminSource = { providerName: 'R', providerKey: adminRole.id };
+    for (const g of await repo.grantsOfProviders(db, 'R', roles.map((r) => r.id))) add(g.name, { providerName: 'R', providerKey: g.provider_key });
+    const units = await repo.unitsAndAncestorsOfUser(db, providerKey);
+    for (const g of await repo.grantsOfProviders(db, 'OU', units)) add(g.name, { providerName: 'OU', providerKey: g.provider_key });
+  } else if (providerName === 'OU') {
+    const above = await repo.ancestorsOfUnit(db, providerKey);
+    for (const g of await repo.grantsOfProviders(db, 'OU', above)) add(g.name, { providerName: 'OU', providerKey: g.provider_key });
+  }
+
+  const language = request.headers['accept-language'];
+  const groups = new Map<string, TPermissionListResult['groups'][number]>();
+  for (const def of await repo.listAllDefinitions(db)) {
+    let group = groups.get(def.group_name);
+    if (!group) {
+      group = { name: def.group_name, displayName: localize(def.group_display_name, language) || def.group_name, isSystem: def.is_system, permissions: [] };
+      groups.set(def.group_name, group);
+    }
+    const granted = [...(sources.get(def.name) ?? [])];
+    // The administrator role holds every permission without a grant row.
+    if (adminSource && !granted.some((s) => s.providerName === adminSource.providerName && s.providerKey === adminSource.providerKey)) {
+      granted.push(adminSource);
+    }
+    group.permissions.push({
+      name: def.name,
+      displayName: localize(def.display_name, language) || def.name,
+      parentName: def.parent_name,
+      isGranted: granted.length > 0,
+      grantedProviders: granted,
+    });
+  }
+  return { entityDisplayName: entity.displayName, isReadOnly: entity.isAdminRole, groups: [...groups.values()] };
+}
+
+/**
+ * Sets the provider's own grants: `isGranted` true adds, false removes (inherited grants stay).
+ * Every name must be defined; a caller who is not an administrator may only hand out or take back
+ * permissions they hold themselves, so the grant screen cannot raise anyone above its user.
+ */
+export async function updatePermissions(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  query: TPermissionProviderQuery,
+  input: TUpdatePermissionsInput,
+): Promise<void> {
+  const db = app.db;
+  const { providerName, providerKey } = query;
+  const seen = new Map<string, number>();
+  input.permissions.forEach((p, i) => {
+    if (seen.has(p.name)) throw invalid(`Permission ${p.name} is listed twice`, [`permissions.${i}.name`]);
+    seen.set(p.name, i);
+  });
+  const known = await repo.definitionNames(db, [...seen.keys()]);
+  const unknown = input.permissions.map((p, i) => ({ ...p, i })).filter((p) => !known.has(p.name));
+  if (unknown.length > 0) {
+    throw new AppError(400, 'ValidationError', null, {
+      message: `Unknown permission: ${unknown.map((u) => u.name).slice(0, 10).join(', ')}`,
+      validationErrors: unknown.slice(0, 50).map((u) => ({ message: `Unknown permission ${u.name}`, members: [`permissions.${u.i}.name`] })),
+    });
+  }
+  const entity = await repo.findProviderEntity(db, providerName, providerKey);
+  if (!entity) throw notFound({ providerName, providerKey });
+  if (entity.isAdminRole) throw invalid('The administrator role holds every permission; its grants cannot be changed', ['providerKey']);
+
+  const before = await repo.directGrants(db, providerName, providerKey);
+  const had = new Set(before);
+  const toGrant = input.permissions.filter((p) => p.isGranted && !had.has(p.name)).map((p) => p.name);
+  const toRevoke = input.permissions.filter((p) => !p.isGranted && had.has(p.name)).map((p) => p.name);
+  const caller = request.user!;
+  if (!caller.isAdmin) {
+    const beyond = [...toGrant, ...toRevoke].filter((name) => !caller.access.has(name));
+    if (beyond.length > 0) throw forbidden({ reason: 'cannot change permissions you do not hold', permissions: beyond.slice(0, 20) });
+  }
+  if (toGrant.length === 0 && toRevoke.length === 0) return;
+
+  const after = await db.transaction().execute(async (trx) => {
+    await repo.insertGrants(trx, providerName, providerKey, toGrant);
+    await repo.deleteGrants(trx, providerName, providerKey, toRevoke);
+    return repo.directGrants(trx, providerName, providerKey);
+  });
+  app.authCache.invalidateAccess();
+  await recordAudit(request, 'Updated', {
+    entityType: 'PermissionGrant',
+    entityId: `${providerName}:${providerKey}`,
+    details: { provider: entity.displayName, granted: toGrant, revoked: toRevoke, before, after },
+  });
+}

@@ -1,0 +1,142 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { bizTable, ident } from '../pages/biz-schema.ts';
+import { SYSTEM_SELECT } from './record-values.ts';
+import type { RuntimeView } from './runtime-page.ts';
+
+type Db = Kysely<Database>;
+type Row = Record<string, unknown>;
+
+/*
+ * SQL on the `biz` tables of published pages. Table names come from view ids (`bizTable`), column
+ * names from the published definition's control codes (`ident`); every value is a bound parameter.
+ */
+
+const columnsOf = (view: RuntimeView, alias = 't') =>
+  sql.join([...SYSTEM_SELECT, ...view.controls.map((c) => c.code)].map((name) => sql`${ident(alias)}.${ident(name)}`));
+
+const whereAll = (conditions: (RawBuilder<unknown> | null)[]) => {
+  const list = conditions.filter((c): c is RawBuilder<unknown> => c !== null);
+  return list.length ? sql`where ${sql.join(list, sql` and `)}` : sql``;
+};
+
+export const notDeleted = sql`t."IsDeleted" = false`;
+
+export async function selectRows(
+  db: Db,
+  view: RuntimeView,
+  conditions: (RawBuilder<unknown> | null)[],
+  orderBy: RawBuilder<unknown>,
+  window: { limit: number; offset: number } | null,
+): Promise<Row[]> {
+  const page = window ? sql`limit ${window.limit} offset ${window.offset}` : sql``;
+  const { rows } = await sql<Row>`select ${columnsOf(view)} from ${bizTable(view.table)} as t ${whereAll(conditions)} order by ${orderBy} ${page}`.execute(db);
+  return rows;
+}
+
+/** Counts matching rows up to `cap + 1` (reads at most that many rows). */
+export async function countCapped(db: Db, view: RuntimeView, conditions: (RawBuilder<unknown> | null)[], cap: number): Promise<number> {
+  const { rows } = await sql<{ n: string | number }>`select count(*) as n from (select 1 from ${bizTable(view.table)} as t ${whereAll(conditions)} limit ${cap + 1}) as s`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The planner's row estimate for the filtered table (no scan). */
+export async function estimateCount(db: Db, view: RuntimeView, conditions: (RawBuilder<unknown> | null)[]): Promise<number> {
+  const { rows } = await sql<Record<string, unknown>>`explain (format json) select 1 from ${bizTable(view.table)} as t ${whereAll(conditions)}`.execute(db);
+  const first = rows[0] ? Object.values(rows[0])[0] : null;
+  const plan = typeof first === 'string' ? JSON.parse(first) : first;
+  const estimate = Array.isArray(plan) ? Number(plan[0]?.Plan?.['Plan Rows']) : Number.NaN;
+  return Number.isFinite(estimate) ? Math.round(estimate) : 0;
+}
+
+/** Rows by id (with extra conditions such as the data scope); `forUpdate` locks them. */
+export async function rowsByIds(db: Db, view: RuntimeView, ids: string[], conditions: (RawBuilder<unknown> | null)[], forUpdate = false): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const idList = sql.join(ids.map((id) => sql`${id}::uuid`));
+  const { rows } = await sql<Row>`select ${columnsOf(view)} from ${bizTable(view.table)} as t ${whereAll([sql`t."Id" in (${idList})`, ...conditions])} ${forUpdate ? sql`for update` : sql``}`.execute(db);
+  return rows;
+}
+
+/**
+ * Locks a row by id and tells whether it is visible (not deleted and inside `visible`): one query
+ * tells a new id (no row) from one outside the caller's scope (a 404).
+ */
+export async function lockRow(trx: Db, view: RuntimeView, id: string, visible: RawBuilder<unknown> | null): Promise<{ row: Row; visible: boolean } | null> {
+  const check = visible ? sql`(t."IsDeleted" = false and ${visible})` : sql`(t."IsDeleted" = false)`;
+  const { rows } = await sql<Row>`select ${columnsOf(view)}, ${check} as "__visible" from ${bizTable(view.table)} as t where t."Id" = ${id}::uuid for update`.execute(trx);
+  const row = rows[0];
+  if (!row) return null;
+  const { __visible, ...rest } = row;
+  return { row: rest, visible: __visible === true };
+}
+
+/** Child rows of the given parent rows, in entry order (one query per view: no N+1). */
+export async function rowsByParents(db: Db, view: RuntimeView, parentIds: string[]): Promise<Row[]> {
+  if (parentIds.length === 0) return [];
+  const idList = sql.join(parentIds.map((id) => sql`${id}::uuid`));
+  const { rows } = await sql<Row>`select ${columnsOf(view)} from ${bizTable(view.table)} as t where t."ParentViewDataId" in (${idList}) and t."IsDeleted" = false order by t."CreationTime", t."Id"`.execute(db);
+  return rows;
+}
+
+/** Which of the ids exist in the table at all (any record, any scope). */
+export async function existingIds(db: Db, view: RuntimeView, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await sql<{ Id: string }>`select "Id" from ${bizTable(view.table)} where "Id" in (${sql.join(ids.map((id) => sql`${id}::uuid`))})`.execute(db);
+  return new Set(rows.map((r) => r.Id));
+}
+
+/** One multi-row insert per view. */
+export async function insertRows(trx: Db, view: RuntimeView, columns: string[], rows: unknown[][]): Promise<void> {
+  if (rows.length === 0) return;
+  const cols = sql.join(columns.map((c) => ident(c)));
+  const values = sql.join(rows.map((r) => sql`(${sql.join(r.map((v) => sql`${v}`))})`));
+  await sql`insert into ${bizTable(view.table)} (${cols}) values ${values}`.execute(trx);
+}
+
+export async function updateRow(trx: Db, view: RuntimeView, id: string, values: Record<string, unknown>): Promise<void> {
+  const sets = sql.join(Object.entries(values).map(([k, v]) => sql`${ident(k)} = ${v}`));
+  await sql`update ${bizTable(view.table)} set ${sets} where "Id" = ${id}::uuid`.execute(trx);
+}
+
+export async function deleteRows(trx: Db, view: RuntimeView, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`delete from ${bizTable(view.table)} where "Id" in (${sql.join(ids.map((id) => sql`${id}::uuid`))})`.execute(trx);
+}
+
+/** Master records are soft-deleted (their history stays readable). */
+export async function softDeleteRows(trx: Db, view: RuntimeView, ids: string[], userId: string | null, stamp: string): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`update ${bizTable(view.table)} set "IsDeleted" = true, "DeletionTime" = now(), "LastModifierId" = ${userId}::uuid, "LastModificationTime" = now(), "ConcurrencyStamp" = ${stamp}
+    where "Id" in (${sql.join(ids.map((id) => sql`${id}::uuid`))})`.execute(trx);
+}
+
+export function insertHistory(trx: Db, rows: { id: string; page_id: string; master_record_id: string; action: 'Created' | 'Updated' | 'Deleted'; user_id: string | null; user_name: string | null; changes: unknown[] }[]) {
+  if (rows.length === 0) return Promise.resolve();
+  return trx
+    .insertInto('business_data_history')
+    .values(rows.map((r) => ({ ...r, time: new Date(), changes: JSON.stringify(r.changes) })))
+    .execute();
+}
+
+export function listHistory(db: Db, pageId: string, masterRecordId: string) {
+  return db.selectFrom('business_data_history').selectAll().where('page_id', '=', pageId).where('master_record_id', '=', masterRecordId).orderBy('time', 'desc').orderBy('id', 'desc').execute();
+}
+
+export async function userNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids.filter(Boolean))];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'user_name', 'name']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r.name || r.user_name]));
+}
+
+export function getPreferences(db: Db, userId: string, pageId: string, viewId: string) {
+  return db.selectFrom('business_data_preferences').select('value').where('user_id', '=', userId).where('page_id', '=', pageId).where('view_id', '=', viewId).executeTakeFirst();
+}
+
+export async function putPreferences(db: Db, userId: string, pageId: string, viewId: string, value: unknown) {
+  await db
+    .insertInto('business_data_preferences')
+    .values({ user_id: userId, page_id: pageId, view_id: viewId, value: JSON.stringify(value), last_modification_time: new Date() })
+    .onConflict((oc) => oc.columns(['user_id', 'page_id', 'view_id']).doUpdateSet({ value: JSON.stringify(value), last_modification_time: new Date() }))
+    .execute();
+}

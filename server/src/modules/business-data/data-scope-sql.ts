@@ -1,0 +1,64 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { parseFilterConditions } from '@tessera/core/filters/index';
+import type { Database } from '../../db/schema.ts';
+import { dataScopeFor } from '../authorization/data-scopes.service.ts';
+import { compileFilterSql, filterFieldsOf } from './filter-sql.ts';
+import type { RuntimePage } from './runtime-page.ts';
+
+/*
+ * Row-level data scopes (authorization module, per role and page) as one SQL condition on the
+ * master view's table. Child rows are reached only through a master record in scope. The scope
+ * is looked up by page code (the data-scope editor's page key), then by page id.
+ *   all            no condition
+ *   own            "CreatorId" = the user
+ *   ownUnit        "OwnerOrganizationUnitId" in the user's units
+ *   unitAndBelow   … in the user's units and every unit below them (materialised path)
+ *   custom         the roles' custom filters, OR-ed (with the widest fixed scope when there is one)
+ */
+
+export interface ScopeCondition {
+  /** Null: every row. */
+  where: RawBuilder<unknown> | null;
+  kind: string;
+}
+
+export async function scopeConditionFor(db: Kysely<Database>, request: FastifyRequest, page: RuntimePage, alias: string | null = null): Promise<ScopeCondition> {
+  const user = request.user;
+  if (!user) return { where: sql`false`, kind: 'none' };
+  if (user.isAdmin) return { where: null, kind: 'all' };
+  let effective = await dataScopeFor(db, user.id, page.pageCode);
+  if (effective.scope === 'all' && effective.customFilters.length === 0) {
+    const byId = await dataScopeFor(db, user.id, page.pageId);
+    if (byId.scope !== 'all') effective = byId;
+  }
+  const col = (name: string) => (alias ? sql.ref(`${alias}.${name}`) : sql.ref(name));
+  const parts: RawBuilder<unknown>[] = [];
+  switch (effective.scope) {
+    case 'all':
+      return { where: null, kind: 'all' };
+    case 'own':
+      parts.push(sql`${col('CreatorId')} = ${user.id}::uuid`);
+      break;
+    case 'ownUnit':
+      parts.push(user.organizationUnitIds.length ? sql`${col('OwnerOrganizationUnitId')} in (${sql.join(user.organizationUnitIds.map((id) => sql`${id}::uuid`))})` : sql`false`);
+      break;
+    case 'unitAndBelow':
+      parts.push(
+        user.organizationUnitIds.length
+          ? sql`${col('OwnerOrganizationUnitId')} in (select d.id from organization_units d join organization_units u on d.code = u.code or d.code like u.code || '.%' where u.id in (${sql.join(user.organizationUnitIds.map((id) => sql`${id}::uuid`))}))`
+          : sql`false`,
+      );
+      break;
+    case 'custom':
+      break;
+  }
+  const fields = filterFieldsOf(page.master.controls);
+  for (const filter of effective.customFilters) {
+    const parsed = parseFilterConditions(filter, fields, { now: new Date() });
+    // A custom filter that no longer fits the page (a removed field) grants nothing.
+    parts.push(parsed.ok ? compileFilterSql(parsed.tree, fields, { alias }) : sql`false`);
+  }
+  if (parts.length === 0) return { where: sql`false`, kind: effective.scope };
+  return { where: sql`(${sql.join(parts, sql` or `)})`, kind: effective.scope };
+}

@@ -1,0 +1,350 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import ExcelJS from 'exceljs';
+import { v7 as uuidv7 } from 'uuid';
+import type { TExportViewDataInput, TImportViewDataResult } from '@tessera/core/contracts/business-data';
+import { AppError } from '../../platform/errors.ts';
+import { bizInvalid, requestTranslator, translator, type Translate } from './business-data.messages.ts';
+import * as repo from './business-data.repository.ts';
+import { compileClientFilter, orderByOf, visibilityOf } from './query.service.ts';
+import { LIST_TYPES, rowToRecord } from './record-values.ts';
+import { loadRuntimePage, PageAccess, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
+import { saveContext, savePageInTrx, type EntryInput } from './save.service.ts';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const BATCH = 2000;
+const MAX_IMPORT_ROWS = 20_000;
+
+/*
+ * Excel export and import of a master view and every view below it. The first sheet holds the
+ * master rows; each descendant view gets its own sheet (named by the view's code, in page order:
+ * parents before children). The first column of a direct child's sheet, "Master row", is the sheet
+ * row number of the master row it belongs to; that of a deeper view's sheet, "Parent row", the row
+ * number in its parent view's sheet. Export writes every row the filter selects (all
+ * pages) with a streaming workbook writer, fetching rows in batches, so memory stays flat. Import
+ * validates every row through the same path as save-page inside ONE transaction: any error and
+ * nothing is written; the answer lists every error by sheet row and column.
+ * Cells hold plain values that import again: numbers, 是/否, ISO dates, comma-separated lists.
+ */
+
+const header = (c: RuntimeControl, all: readonly RuntimeControl[]) => {
+  const title = c.control.title?.trim() || c.code;
+  return all.filter((o) => (o.control.title?.trim() || o.code) === title).length > 1 ? `${title} (${c.code})` : title;
+};
+
+function cellValue(c: RuntimeControl, value: unknown): ExcelJS.CellValue {
+  if (value === null || value === undefined) return null;
+  if (LIST_TYPES.has(c.controlType) && Array.isArray(value)) return value.join(', ');
+  if (c.tableFieldType === 5) return value === true ? '是' : '否';
+  if (c.tableFieldType === 2 || c.tableFieldType === 3) return typeof value === 'number' ? value : Number(value);
+  return String(value);
+}
+
+/** Sheet names: at most 31 characters, none of : \\ / ? * [ ]. */
+const sheetName = (view: RuntimeView) => view.code.replace(/[:\\/?*[\]]/g, '_').slice(0, 31);
+/** Every view below the master (the only view import and export start from), parents before children. */
+const viewsBelowMaster = (page: RuntimePage) => page.order.slice(1);
+
+/**
+ * The views below the master that get a sheet, with their columns: those with fields, and those a
+ * deeper sheet points at (a sheet of row numbers only, so the deeper rows keep their parent).
+ */
+function sheetViews(page: RuntimePage, fieldsOf: (v: RuntimeView) => RuntimeControl[]) {
+  const all = viewsBelowMaster(page).map((view) => ({ view, fields: fieldsOf(view) }));
+  const included = new Set<RuntimeView>();
+  // Children come after their parent in page order: walking backwards decides them first.
+  for (const { view, fields } of [...all].reverse()) if (fields.length > 0 || view.children.some((c) => included.has(c))) included.add(view);
+  return all.filter((s) => included.has(s.view));
+}
+
+/** A direct child's sheet names its master row; a deeper view's sheet its row in the parent's sheet. */
+type Link = 'master' | 'parent';
+const linkOf = (view: RuntimeView): Link => (view.parent?.parent ? 'parent' : 'master');
+const LINK_TITLE = { master: 'import.masterRow', parent: 'import.parentRow' } as const;
+const headersOf = (key: (typeof LINK_TITLE)[Link], code: string) => new Set([code, translator('zh-CN')(key).toLowerCase(), translator('en-US')(key).toLowerCase()]);
+/** The "Master row" / "Parent row" headers are recognised in either language. */
+const LINK_HEADERS = { master: headersOf('import.masterRow', 'masterrow'), parent: headersOf('import.parentRow', 'parentrow') };
+const sheetRowNumber = (value: unknown) => (typeof value === 'number' ? value : /^\d+$/.test(String(value).trim()) ? Number(String(value).trim()) : NaN);
+/** Sheet columns of fields: the header (title, or title and code when titles repeat) keyed by code. */
+const fieldColumns = (fields: readonly RuntimeControl[]) => fields.map((c) => ({ header: header(c, fields), key: c.code, width: 18 }));
+/** A sheet below the master: its "Master row" / "Parent row" column, then its fields. */
+const linkedColumns = (t: Translate, view: RuntimeView, fields: readonly RuntimeControl[]) => [{ header: t(LINK_TITLE[linkOf(view)]), key: '#parent', width: 12 }, ...fieldColumns(fields)];
+
+function viewFor(app: FastifyInstance, request: FastifyRequest, pageId: string, viewId: string) {
+  const t = requestTranslator(request);
+  return loadRuntimePage(app.db, pageId, t).then((page) => {
+    const view = requireView(page, viewId, t);
+    if (view.parent) throw bizInvalid(t, [{ message: t('view.notChild'), members: ['viewId'] }]);
+    return { t, page, view, access: PageAccess.of(page, request) };
+  });
+}
+
+/** Streams the filtered rows of a master view as xlsx. Validation happens before the first byte. */
+export async function exportViewData(app: FastifyInstance, request: FastifyRequest, input: TExportViewDataInput): Promise<{ fileName: string; stream: PassThrough }> {
+  const { t, page, view, access } = await viewFor(app, request, input.pageId, input.viewId);
+  access.requireAction('export');
+  const visible = access.visibleControls(view);
+  const offset = input.offsetMinutes ?? 0;
+  const conditions = [...(await visibilityOf(app.db, request, page, view, null, t)), compileClientFilter(input.filterConditions, visible, offset, t)];
+  const orderBy = orderByOf(input.Sorting, visible, t);
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName(view));
+  sheet.columns = fieldColumns(visible);
+  const descendants = sheetViews(page, (v) => access.visibleControls(v));
+  // The views a deeper sheet points at, and the last sheet that does (their ids are dropped after it).
+  const lastChildOf = new Map(descendants.map((d) => [d.view.parent!, d.view]));
+  void (async () => {
+    try {
+      // Row ids in sheet order (sheet row n holds ids[n - 2]) of the views a deeper sheet points
+      // at: those sheets name the exact rows written here.
+      const idsOf = new Map<RuntimeView, string[]>();
+      const keepIds = (v: RuntimeView) => {
+        if (!lastChildOf.has(v)) return null;
+        const ids: string[] = [];
+        idsOf.set(v, ids);
+        return ids;
+      };
+      const masterIds = keepIds(view);
+      for (let skip = 0; ; skip += BATCH) {
+        const rows = await repo.selectRows(app.db, view, conditions, orderBy, { limit: BATCH, offset: skip });
+        for (const row of rows) {
+          const record = rowToRecord(row, visible);
+          masterIds?.push(String(row.Id));
+          sheet.addRow(Object.fromEntries(visible.map((c) => [c.code, cellValue(c, record[c.code])]))).commit();
+        }
+        if (rows.length < BATCH) break;
+      }
+      sheet.commit();
+      for (const { view: child, fields } of descendants) {
+        const parent = child.parent!;
+        const parentIds = idsOf.get(parent) ?? [];
+        const ownIds = keepIds(child);
+        const childSheet = workbook.addWorksheet(sheetName(child));
+        childSheet.columns = linkedColumns(t, child, fields);
+        for (let at = 0; at < parentIds.length; at += BATCH) {
+          const batch = parentIds.slice(at, at + BATCH);
+          const sheetRowOf = new Map(batch.map((id, i) => [id, at + i + 2]));
+          const rows = await repo.rowsByParents(app.db, child, batch);
+          // Stable: the rows of one parent keep their entry order.
+          rows.sort((a, b) => sheetRowOf.get(String(a.ParentViewDataId))! - sheetRowOf.get(String(b.ParentViewDataId))!);
+          for (const row of rows) {
+            const record = rowToRecord(row, fields);
+            ownIds?.push(String(row.Id));
+            childSheet.addRow({ '#parent': sheetRowOf.get(String(row.ParentViewDataId)), ...Object.fromEntries(fields.map((c) => [c.code, cellValue(c, record[c.code])])) }).commit();
+          }
+        }
+        childSheet.commit();
+        if (lastChildOf.get(parent) === child) idsOf.delete(parent);
+      }
+      await workbook.commit();
+    } catch (err) {
+      request.log.error({ err }, 'export failed');
+      stream.destroy(err as Error);
+    }
+  })();
+  return { fileName: `${page.pageCode}-${view.code}.xlsx`, stream };
+}
+
+/** The import template: one column per field the caller may edit, a sheet per view below the master. */
+export async function importTemplate(app: FastifyInstance, request: FastifyRequest, input: { pageId: string; viewId: string }): Promise<{ fileName: string; content: Buffer }> {
+  const { view, access, page, t } = await viewFor(app, request, input.pageId, input.viewId);
+  access.requireAction('import');
+  const editable = importableControls(view, access);
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName(view));
+  sheet.columns = fieldColumns(editable);
+  sheet.getRow(1).font = { bold: true };
+  for (const { view: child, fields } of sheetViews(page, (v) => importableControls(v, access))) {
+    const childSheet = workbook.addWorksheet(sheetName(child));
+    childSheet.columns = linkedColumns(t, child, fields);
+    childSheet.getRow(1).font = { bold: true };
+  }
+  return { fileName: `${page.pageCode}-${view.code}-template.xlsx`, content: Buffer.from(await workbook.xlsx.writeBuffer()) };
+}
+
+/** Fields an import sets: editable, not computed, not numbered by a rule (imports draw new numbers). */
+const importableControls = (view: RuntimeView, access: PageAccess) =>
+  view.controls.filter((c) => access.canEdit(c.code) && Number(c.control.valueTakingType) !== 2 && !(c.controlType === 2001 && c.control.extraProperties?.documentNumberRuleId));
+
+function plain(value: ExcelJS.CellValue): unknown {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+  }
+  if (typeof value === 'object') {
+    if ('result' in value) return plain((value as { result: ExcelJS.CellValue }).result);
+    if ('richText' in value) return (value as ExcelJS.CellRichTextValue).richText.map((r) => r.text).join('');
+    if ('text' in value) return String((value as { text: unknown }).text);
+    return '';
+  }
+  return value;
+}
+
+type ImportError = { sheet?: string | null; row: number; column: string | null; message: string };
+
+/**
+ * Reads one sheet against a view: header → field (unknown headers are errors; the view's own
+ * computed / numbered / read-only columns are skipped so an exported file imports as it is), then
+ * the non-empty data rows. `link`: the sheet's "Master row" / "Parent row" column is read as well.
+ */
+function readSheet(sheet: ExcelJS.Worksheet, view: RuntimeView, access: PageAccess, t: Translate, errors: ImportError[], link: Link | null) {
+  const at = link ? { sheet: sheet.name } : {};
+  const editable = importableControls(view, access);
+  const byHeader = new Map<string, RuntimeControl>();
+  for (const c of editable) {
+    byHeader.set(header(c, editable).toLowerCase(), c);
+    byHeader.set(c.code.toLowerCase(), c);
+  }
+  const skipped = new Set(view.controls.flatMap((c) => [header(c, view.controls).toLowerCase(), c.code.toLowerCase()]));
+  const columns = new Map<number, RuntimeControl>();
+  let linkColumn = 0;
+  sheet.getRow(1).eachCell((cell, col) => {
+    const title = String(plain(cell.value)).trim();
+    if (!title) return;
+    const c = byHeader.get(title.toLowerCase());
+    if (c) columns.set(col, c);
+    else if (link && LINK_HEADERS[link].has(title.toLowerCase())) linkColumn = col;
+    else if (!skipped.has(title.toLowerCase())) errors.push({ ...at, row: 1, column: title, message: t('import.header', { column: title }) });
+  });
+  if (link && !linkColumn) errors.push({ ...at, row: 1, column: null, message: t(link === 'master' ? 'import.noMasterRowColumn' : 'import.noParentRowColumn', { sheet: sheet.name }) });
+  const records: { row: number; record: Record<string, unknown>; linkRow: unknown }[] = [];
+  sheet.eachRow((row, n) => {
+    if (n === 1) return;
+    const record: Record<string, unknown> = {};
+    let any = false;
+    for (const [col, c] of columns) {
+      const v = plain(row.getCell(col).value);
+      if (v !== '') any = true;
+      record[c.code] = v;
+    }
+    const linkRow = linkColumn ? plain(row.getCell(linkColumn).value) : null;
+    if (any || (linkRow !== null && linkRow !== '')) records.push({ row: n, record, linkRow });
+  });
+  return records;
+}
+
+/**
+ * Imports every row or none — master rows from the first sheet, the rows of each view below the
+ * master from the sheet named after it, each under the master / parent row it names; each master
+ * row is saved with all its rows below (formulas, numbers and validation as in save-page) inside
+ * ONE transaction. A 400 lists each error by sheet, row and column.
+ */
+export async function importViewData(app: FastifyInstance, request: FastifyRequest, input: { pageId: string; viewId: string; fileBase64: string; offsetMinutes?: number }): Promise<TImportViewDataResult> {
+  const { t, page, view, access } = await viewFor(app, request, input.pageId, input.viewId);
+  access.requireAction('import');
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(input.fileBase64, 'base64') as unknown as ArrayBuffer);
+  } catch {
+    throw bizInvalid(t, [{ message: t('import.badFile'), members: ['fileBase64'] }]);
+  }
+  const [sheet, ...childSheets] = workbook.worksheets;
+  if (!sheet) throw bizInvalid(t, [{ message: t('import.empty'), members: ['fileBase64'] }]);
+  const errors: ImportError[] = [];
+  const records = readSheet(sheet, view, access, t, errors, null);
+  if (records.length === 0 && errors.length === 0) errors.push({ row: 1, column: null, message: t('import.empty') });
+  if (records.length > MAX_IMPORT_ROWS) errors.push({ row: MAX_IMPORT_ROWS + 2, column: null, message: `> ${MAX_IMPORT_ROWS}` });
+
+  const descendants = viewsBelowMaster(page);
+  const sheetOf = new Map<RuntimeView, ExcelJS.Worksheet>();
+  for (const childSheet of childSheets) {
+    const name = childSheet.name.trim().toLowerCase();
+    const child = descendants.find((v) => sheetName(v).toLowerCase() === name || v.code.toLowerCase() === name || (v.view.title ?? '').trim().toLowerCase() === name);
+    if (!child || sheetOf.has(child)) {
+      errors.push({ sheet: childSheet.name, row: 1, column: null, message: t('import.sheet', { sheet: childSheet.name }) });
+      continue;
+    }
+    sheetOf.set(child, childSheet);
+  }
+
+  // Every data row of each sheet by sheet row: its row id (a parent's id is what save-page links a
+  // deeper row by, ParentViewDataId) and the master row it belongs to (NaN while its own link is bad).
+  const rowsOf = new Map<RuntimeView, Map<number, { id: string; master: number }>>([[view, new Map(records.map((r) => [r.row, { id: '', master: r.row }]))]]);
+  // master sheet row → view → its rows, in sheet order.
+  const childRows = new Map<number, Map<RuntimeView, { row: number; record: Record<string, unknown> }[]>>();
+  let childCount = 0;
+  // Page order: a parent's sheet is read before the sheets that point at it, whatever the file's order.
+  for (const child of descendants) {
+    const childSheet = sheetOf.get(child);
+    if (!childSheet) continue;
+    const parent = child.parent!;
+    const link = linkOf(child);
+    const read = readSheet(childSheet, child, access, t, errors, link);
+    const own = new Map(read.map((r) => [r.row, { id: uuidv7(), master: NaN }]));
+    rowsOf.set(child, own);
+    const parentRows = rowsOf.get(parent);
+    for (const { row, record, linkRow } of read) {
+      const target = parentRows?.get(sheetRowNumber(linkRow));
+      if (!target) {
+        const value = String(linkRow ?? '');
+        const parentSheet = sheetOf.get(parent)?.name ?? sheetName(parent);
+        errors.push({ sheet: childSheet.name, row, column: t(LINK_TITLE[link]), message: link === 'master' ? t('import.badMasterRow', { value }) : t('import.badParentRow', { value, sheet: parentSheet }) });
+        continue;
+      }
+      const self = own.get(row)!;
+      self.master = target.master;
+      // Ids as the browser's save-page payload carries them: a row's Id, a deeper row's parent Id.
+      record.Id = self.id;
+      if (link === 'parent') record.ParentViewDataId = target.id;
+      if (Number.isNaN(target.master)) continue;
+      let byView = childRows.get(target.master);
+      if (!byView) childRows.set(target.master, (byView = new Map()));
+      const list = byView.get(child) ?? [];
+      list.push({ row, record });
+      byView.set(child, list);
+      childCount++;
+    }
+  }
+  // Sheets were read in page order; errors are listed in the file's order (the sort is stable, and
+  // the master sheet's errors carry no sheet name: they stay first).
+  const position = new Map(workbook.worksheets.map((w, i) => [w.name, i]));
+  errors.sort((a, b) => (position.get(a.sheet ?? '') ?? 0) - (position.get(b.sheet ?? '') ?? 0));
+  if (childCount > MAX_IMPORT_ROWS * 5) errors.push({ row: 1, column: null, message: `> ${MAX_IMPORT_ROWS * 5}` });
+
+  const fail = () =>
+    new AppError(400, 'ValidationError', null, {
+      message: t('import.failed', { count: errors.length }),
+      details: { imported: 0, errors: errors.slice(0, 1000) },
+      validationErrors: errors
+        .slice(0, 100)
+        .map((e) => ({ message: `${e.sheet ? `${e.sheet} ` : ''}${e.row}${e.column ? ` ${e.column}` : ''}: ${e.message}`, members: [e.sheet ? `sheets.${e.sheet}.rows.${e.row}` : `rows.${e.row}`] })),
+    });
+  if (errors.length) throw fail();
+  const ctx = await saveContext(app, request, input.pageId, input.offsetMinutes);
+  const titleOf = (v: RuntimeView, code: string) => {
+    const c = v.byCode.get(code);
+    return c ? header(c, v.controls) : null;
+  };
+  await app.db.transaction().execute(async (trx) => {
+    for (const { row, record } of records) {
+      // entryIndex 0: the master; k: the k-th view below it submitted for this row.
+      const entries = new Map<string, EntryInput>([[view.id, { view, entryIndex: 0, rows: [record] }]]);
+      const sources: { view: RuntimeView; rows: number[] }[] = [{ view, rows: [row] }];
+      for (const [child, list] of childRows.get(row) ?? []) {
+        entries.set(child.id, { view: child, entryIndex: sources.length, rows: list.map((l) => l.record) });
+        sources.push({ view: child, rows: list.map((l) => l.row) });
+      }
+      try {
+        await savePageInTrx(trx, { ...ctx, db: trx }, entries);
+      } catch (err) {
+        if (!(err instanceof AppError) || err.statusCode !== 400) throw err;
+        for (const v of err.options.validationErrors ?? [{ message: err.message, members: [] }]) {
+          const member = v.members[0] ?? '';
+          const at = /^viewDataList\.(\d+)\.dataList\.(\d+)\.(.+)$/.exec(member);
+          const source = at ? sources[Number(at[1])] : undefined;
+          if (at && source && source.view !== view) {
+            errors.push({ sheet: sheetOf.get(source.view)?.name ?? null, row: source.rows[Number(at[2])] ?? row, column: titleOf(source.view, at[3]!), message: v.message });
+          } else {
+            const code = member.split('.').pop() ?? '';
+            errors.push({ row, column: titleOf(view, code), message: v.message });
+          }
+        }
+      }
+    }
+    // All or nothing: any error rolls the whole import back.
+    if (errors.length) throw fail();
+  });
+  return { imported: records.length, errors: [] };
+}

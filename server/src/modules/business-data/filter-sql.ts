@@ -1,0 +1,131 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { FilterConditionNode, FilterField, FilterNode, FilterScalar } from '@tessera/core/filters/index';
+import { ident } from '../pages/biz-schema.ts';
+import { isDateOnly, LIST_TYPES } from './record-values.ts';
+import type { RuntimeControl } from './runtime-page.ts';
+
+/*
+ * The SQL back end of the core filter tree (packages/core/src/filters): every operand is a bound
+ * parameter, every column an allow-listed control code quoted by `ident`. Mirrors the JavaScript
+ * predicate (`compileFilterPredicate`) exactly — the differential test runs both on the same rows:
+ *   - empty = NULL, '' or an empty list; positive operators never match an empty value, negative
+ *     ones (ne, notContains, notIn) always do;
+ *   - text eq/ne/in and ordering are case-sensitive code-point comparisons (COLLATE "C");
+ *     contains/startsWith/endsWith compare lower-cased text;
+ *   - list controls (1008/1009) compare their values joined with ',' (as the predicate does);
+ *   - date-only controls hold UTC midnight; the predicate reads them at the user's offset, so the
+ *     operands are shifted by that offset instead (the column stays indexable).
+ * Comparisons on plain columns keep the bare column on the left so indexes apply.
+ */
+
+export interface SqlField extends FilterField {
+  control: RuntimeControl;
+}
+
+export const filterFieldsOf = (controls: readonly RuntimeControl[]): SqlField[] =>
+  controls.map((c) => ({ code: c.code, tableFieldType: c.tableFieldType, control: c }));
+
+type Shape = 'text' | 'expr' | 'plain';
+
+function columnOf(field: SqlField, alias: string | null): { expr: RawBuilder<unknown>; shape: Shape } {
+  const col = alias ? sql`${ident(alias)}.${ident(field.code)}` : ident(field.code);
+  const c = field.control;
+  if (c.tableFieldType === 1 && LIST_TYPES.has(c.controlType)) {
+    return {
+      expr: sql`(select string_agg(e, ',' order by o) from jsonb_array_elements_text(case when jsonb_typeof(pages_try_jsonb(${col})) = 'array' then pages_try_jsonb(${col}) else '[]'::jsonb end) with ordinality as t(e, o))`,
+      shape: 'expr',
+    };
+  }
+  if (c.tableFieldType === 1) return { expr: col, shape: 'text' };
+  if (c.tableFieldType === 6) return { expr: sql`nullif(${col} #>> '{}', '')`, shape: 'expr' };
+  return { expr: col, shape: 'plain' };
+}
+
+function operand(field: SqlField, v: FilterScalar, offsetMinutes: number): RawBuilder<unknown> {
+  switch (field.tableFieldType) {
+    case 2:
+      return sql`${Number(v)}::bigint`;
+    case 3:
+      return sql`${String(v)}::numeric`;
+    case 4: {
+      // Date-only values are UTC midnights read at the user's offset: shift the operand instead.
+      const t = Date.parse(String(v)) + (isDateOnly(field.control) ? offsetMinutes * 60_000 : 0);
+      return sql`${new Date(t).toISOString()}::timestamptz`;
+    }
+    case 5:
+      return sql`${v === true}::boolean`;
+    default:
+      return sql`${String(v)}::text`;
+  }
+}
+
+const TRUE = sql`true`;
+const FALSE = sql`false`;
+
+function condition(node: FilterConditionNode, field: SqlField, alias: string | null, offsetMinutes: number): RawBuilder<unknown> {
+  const { expr, shape } = columnOf(field, alias);
+  const isText = shape !== 'plain';
+  // For text columns `v` is the value with '' read as empty.
+  const v = shape === 'text' ? sql`nullif(${expr}, '')` : expr;
+  const notEmpty = shape === 'text' ? sql`(${expr} is not null and ${expr} <> '')` : sql`${expr} is not null`;
+  const ops = node.operands;
+  const op = (x: FilterScalar) => operand(field, x, offsetMinutes);
+  const cmp = (o: string, x: FilterScalar) => (isText ? sql`${v} collate "C" ${sql.raw(o)} ${op(x)}` : sql`${expr} ${sql.raw(o)} ${op(x)}`);
+  const lower = (x: FilterScalar) => sql`lower(${op(x)})`;
+  switch (node.operator) {
+    case 'isEmpty':
+      return sql`not (${notEmpty})`;
+    case 'isNotEmpty':
+      return notEmpty;
+    case 'eq':
+      if (shape === 'text') return ops[0] === '' ? FALSE : sql`${expr} = ${op(ops[0])}`;
+      return cmp('=', ops[0]);
+    case 'ne':
+      return sql`(not (${notEmpty}) or ${cmp('<>', ops[0])})`;
+    case 'gt':
+      return cmp('>', ops[0]);
+    case 'ge':
+      return cmp('>=', ops[0]);
+    case 'lt':
+      return cmp('<', ops[0]);
+    case 'le':
+      return cmp('<=', ops[0]);
+    case 'between':
+      return sql`(${cmp('>=', ops[0])} and ${cmp('<=', ops[1])})`;
+    case 'contains':
+      return sql`strpos(lower(${v}), ${lower(ops[0])}) > 0`;
+    case 'notContains':
+      return sql`(not (${notEmpty}) or strpos(lower(${v}), ${lower(ops[0])}) = 0)`;
+    case 'startsWith':
+      return sql`starts_with(lower(${v}), ${lower(ops[0])})`;
+    case 'endsWith':
+      return sql`right(lower(${v}), char_length(${lower(ops[0])})) = ${lower(ops[0])}`;
+    case 'in':
+    case 'notIn': {
+      const list = isText ? ops.filter((x) => x !== '') : ops;
+      const inList = list.length === 0 ? FALSE : shape === 'text' ? sql`${expr} in (${sql.join(list.map(op))})` : sql`${expr} in (${sql.join(list.map(op))})`;
+      return node.operator === 'in' ? sql`(${notEmpty} and ${inList})` : sql`(not (${notEmpty}) or not ${inList})`;
+    }
+  }
+}
+
+/**
+ * Compiles a validated filter tree (fields from `filterFieldsOf`) to a boolean SQL expression.
+ * `alias` qualifies the columns when the table is aliased.
+ */
+export function compileFilterSql(tree: FilterNode, fields: readonly SqlField[], options: { alias?: string | null; offsetMinutes?: number } = {}): RawBuilder<unknown> {
+  const byCode = new Map(fields.map((f) => [f.code, f]));
+  const offset = options.offsetMinutes ?? 0;
+  const build = (node: FilterNode): RawBuilder<unknown> => {
+    if (node.kind === 'condition') {
+      const field = byCode.get(node.field);
+      // The parser only lets allow-listed fields through; this is defence in depth.
+      if (!field) throw new Error(`Filter field not allowed: ${node.field}`);
+      return condition(node, field, options.alias ?? null, offset);
+    }
+    if (node.children.length === 0) return TRUE;
+    const parts = node.children.map((child) => sql`(${build(child)})`);
+    return sql.join(parts, sql.raw(node.link === 'and' ? ' and ' : ' or '));
+  };
+  return sql`(${build(tree)})`;
+}

@@ -1,0 +1,238 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { type TDropDownResult, type TOpenWindowResult } from '@tessera/core/contracts/business-data';
+import { parseFilterConditions } from '@tessera/core/filters/index';
+import { compileFormula, toRecordValue } from '@tessera/core/formula/index';
+import type { Database } from '../../db/schema.ts';
+import { requestCulture } from '../../platform/messages.ts';
+import { listDictionaryOptions } from '../dictionaries/dictionaries.service.ts';
+import { reserveDocumentNumber } from '../document-numbers/document-number-issuer.ts';
+import { bizTable } from '../pages/biz-schema.ts';
+import { findPublishedPagesWithView } from '../pages/pages.service.ts';
+import { bizInvalid, requestTranslator, type Translate } from './business-data.messages.ts';
+import * as repo from './business-data.repository.ts';
+import { scopeConditionFor } from './data-scope-sql.ts';
+import { compileFilterSql, filterFieldsOf } from './filter-sql.ts';
+import { cheapCount, compileClientFilter, orderByOf } from './query.service.ts';
+import { fromColumnValue } from './record-values.ts';
+import { loadRuntimePage, PageAccess, requireControl, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
+
+type Db = Kysely<Database>;
+
+/*
+ * Drop-down options and the lookup (open-data) window. The client names only its page and the
+ * control; the server reads the control's source from the published design (static options, a
+ * dictionary, or a view of a published page), applies the design's join conditions (formula values
+ * are evaluated here over the record being edited) and the caller's data scope on the source page,
+ * and returns only the columns the control shows or maps.
+ */
+
+const sourcePageOfView = new WeakMap<Db, Map<string, string>>();
+
+/** The published page holding a view (the lookup's data source), cached by view id. */
+async function sourcePageOf(db: Db, viewId: string, t: Translate): Promise<{ page: RuntimePage; view: RuntimeView } | null> {
+  let known = sourcePageOfView.get(db);
+  if (!known) sourcePageOfView.set(db, (known = new Map()));
+  const cachedPage = known.get(viewId);
+  if (cachedPage) {
+    const page = await loadRuntimePage(db, cachedPage, t).catch(() => null);
+    const view = page?.views.get(viewId);
+    if (page && view) return { page, view };
+  }
+  for (const pageId of await findPublishedPagesWithView(db, viewId)) {
+    const page = await loadRuntimePage(db, pageId, t).catch(() => null);
+    const view = page?.views.get(viewId);
+    if (page && view) {
+      known.set(viewId, page.pageId);
+      return { page, view };
+    }
+  }
+  return null;
+}
+
+const extraOf = (c: RuntimeControl) => (c.control.extraProperties ?? {}) as Record<string, unknown>;
+
+/** Conditions restricting a source view to the caller's scope on its page. */
+async function sourceVisibility(db: Db, request: FastifyRequest, page: RuntimePage, view: RuntimeView): Promise<(RawBuilder<unknown> | null)[]> {
+  if (!view.parent) return [repo.notDeleted, (await scopeConditionFor(db, request, page, 't')).where];
+  if (view.parent.id !== page.master.id) return [sql`false`];
+  const scope = await scopeConditionFor(db, request, page, 'm');
+  return [repo.notDeleted, sql`t."ParentViewDataId" in (select m."Id" from ${bizTable(page.master.table)} as m where m."IsDeleted" = false ${scope.where ? sql`and ${scope.where}` : sql``})`];
+}
+
+/** Join conditions of the design: `=formula` values are evaluated over the record being edited. */
+function joinConditionSql(control: RuntimeControl, source: RuntimeView, record: Record<string, unknown>, request: FastifyRequest, t: Translate, offsetMinutes: number): RawBuilder<unknown> | null {
+  const list = (extraOf(control).joinConditions ?? []) as Record<string, unknown>[];
+  if (!Array.isArray(list) || list.length === 0) return null;
+  const user = request.user;
+  const row = Object.assign(Object.create(null), record) as Record<string, unknown>;
+  const resolved = list.map((c) => {
+    const value = c.value;
+    if (typeof value !== 'string' || !value.startsWith('=')) return c;
+    const result = compileFormula(value.slice(1)).evaluate({
+      row,
+      now: new Date(),
+      offsetMinutes,
+      user: user ? { id: user.id, name: user.name, orgUnitId: user.organizationUnitId, orgUnitName: user.organizationUnitName } : null,
+    });
+    const v = toRecordValue(result, offsetMinutes);
+    return { ...c, value: v === null || v === undefined ? '' : Array.isArray(v) ? v : String(v) };
+  });
+  const fields = filterFieldsOf(source.controls);
+  const parsed = parseFilterConditions(resolved, fields, { now: new Date(), offsetMinutes, path: 'joinConditions' });
+  if (!parsed.ok) throw bizInvalid(t, parsed.errors);
+  return compileFilterSql(parsed.tree, fields, { alias: 't', offsetMinutes });
+}
+
+/*
+ * Cascading (spec §3 data control `parentCode`): `parentCode` names another control of the same
+ * row. When the request carries the row being edited (`record`), only the options under that
+ * control's current value are returned — dictionary items whose parent item is that value, or
+ * source-view rows whose column of the same code holds it; a blank parent value leaves no options.
+ * Without a record (a client that filters by `parentValue` itself) nothing is narrowed.
+ */
+const parentCodeOf = (c: RuntimeControl) => {
+  const code = extraOf(c).parentCode;
+  return typeof code === 'string' && code.trim() ? code.trim() : null;
+};
+/** The parent value the options must sit under: undefined = no cascading, null = parent blank. */
+function parentValueOf(control: RuntimeControl, record: Record<string, unknown> | null | undefined): string | null | undefined {
+  const code = parentCodeOf(control);
+  if (!code || !record) return undefined;
+  const key = Object.keys(record).find((k) => k.toLowerCase() === code.toLowerCase());
+  const value = key === undefined ? null : record[key];
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return null;
+  return Array.isArray(value) ? String(value[0]) : String(value);
+}
+
+function parentConditionSql(control: RuntimeControl, source: RuntimeView, record: Record<string, unknown> | null | undefined, t: Translate): RawBuilder<unknown> | null {
+  const parent = parentValueOf(control, record);
+  if (parent === undefined) return null;
+  if (parent === null) return sql`false`;
+  const code = parentCodeOf(control)!;
+  const column = source.controls.find((c) => c.code.toLowerCase() === code.toLowerCase());
+  if (!column) throw bizInvalid(t, [{ message: t('lookup.noParentField', { control: control.code, field: code }), members: ['dataControlId'] }]);
+  return compileClientFilter([{ key: column.code, judgmentMethod: 'eq', value: parent }], [column], 0, t, 'record');
+}
+
+export interface OpenWindowInput {
+  pageId: string;
+  dataControlId: string;
+  filterConditions?: unknown[] | null;
+  filter?: string | null;
+  record?: Record<string, unknown> | null;
+  skipCount: number;
+  maxResultCount: number;
+  offsetMinutes?: number;
+}
+
+async function lookupSource(app: FastifyInstance, request: FastifyRequest, input: { pageId: string; dataControlId: string }) {
+  const t = requestTranslator(request);
+  const page = await loadRuntimePage(app.db, input.pageId, t);
+  PageAccess.of(page, request).requireOpen();
+  const { control } = requireControl(page, input.dataControlId, t);
+  const sourceId = extraOf(control).dataSourceId;
+  const source = typeof sourceId === 'string' && sourceId ? await sourcePageOf(app.db, sourceId, t) : null;
+  return { t, page, control, source };
+}
+
+/** The columns a lookup shows: its display field and mapped source fields (all fields when it names none). */
+function shownColumns(control: RuntimeControl, source: RuntimeView): RuntimeControl[] {
+  const extra = extraOf(control);
+  const wanted = new Set<string>();
+  if (typeof extra.dataSourceTitle === 'string' && extra.dataSourceTitle) wanted.add(extra.dataSourceTitle.toLowerCase());
+  for (const m of (extra.mapFields ?? []) as { sourceCode?: string }[]) if (m?.sourceCode) wanted.add(m.sourceCode.toLowerCase());
+  const shown = source.controls.filter((c) => wanted.has(c.code.toLowerCase()));
+  return shown.length ? shown : source.controls;
+}
+
+export async function queryOpenWindowData(app: FastifyInstance, request: FastifyRequest, input: OpenWindowInput): Promise<TOpenWindowResult> {
+  const { t, control, source } = await lookupSource(app, request, input);
+  if (!source) throw bizInvalid(t, [{ message: t('lookup.noSource', { control: control.code }), members: ['dataControlId'] }]);
+  const offset = input.offsetMinutes ?? 0;
+  const columns = shownColumns(control, source.view);
+  const conditions: (RawBuilder<unknown> | null)[] = [
+    ...(await sourceVisibility(app.db, request, source.page, source.view)),
+    joinConditionSql(control, source.view, input.record ?? {}, request, t, offset),
+    parentConditionSql(control, source.view, input.record, t),
+    compileClientFilter(input.filterConditions, columns, offset, t),
+  ];
+  const search = input.filter?.trim();
+  if (search) {
+    const textual = columns.filter((c) => c.tableFieldType === 1);
+    const list = textual.map((c) => ({ key: c.code, judgmentMethod: 'contains', value: search, linkCondition: 'or' }));
+    conditions.push(list.length ? compileClientFilter(list, textual, offset, t, 'filter') : sql`false`);
+  }
+  const orderBy = orderByOf(null, columns, t);
+  const view: RuntimeView = { ...source.view, controls: columns };
+  const rows = await repo.selectRows(app.db, view, conditions, orderBy, { limit: input.maxResultCount, offset: input.skipCount });
+  const { totalCount, totalCountIsEstimate } = await cheapCount(app.db, view, conditions, input.skipCount, input.maxResultCount, rows.length);
+  return {
+    items: rows.map((r) => {
+      const item: Record<string, unknown> = { Id: r.Id };
+      for (const c of columns) item[c.code] = fromColumnValue(c, r[c.code]);
+      return item;
+    }),
+    totalCount,
+    totalCountIsEstimate,
+    columns: columns.map((c) => ({ code: c.code, title: c.control.title || c.code, tableFieldType: c.tableFieldType })),
+  };
+}
+
+export interface DropDownInput {
+  pageId: string;
+  dataControlId: string;
+  filterConditions?: unknown[] | null;
+  filter?: string | null;
+  record?: Record<string, unknown> | null;
+  skipCount: number;
+  maxResultCount: number;
+}
+
+export async function queryDropDownData(app: FastifyInstance, request: FastifyRequest, input: DropDownInput): Promise<TDropDownResult> {
+  const { t, control, source } = await lookupSource(app, request, input);
+  const search = input.filter?.trim().toLowerCase() ?? '';
+  const pageOf = (items: { value: string; label: string; parentValue?: string | null }[]) => {
+    const matching = search ? items.filter((i) => i.label.toLowerCase().includes(search) || i.value.toLowerCase().includes(search)) : items;
+    return { items: matching.slice(input.skipCount, input.skipCount + input.maxResultCount), totalCount: matching.length };
+  };
+  const options = control.control.options;
+  if (Array.isArray(options)) {
+    return pageOf(
+      options.flatMap((o) => {
+        if (o && typeof o === 'object' && 'value' in o) {
+          const value = String((o as { value: unknown }).value);
+          const label = (o as { label?: unknown }).label;
+          return [{ value, label: typeof label === 'string' && label ? label : value }];
+        }
+        return typeof o === 'string' || typeof o === 'number' ? [{ value: String(o), label: String(o) }] : [];
+      }),
+    );
+  }
+  const dictionaryCode = options && typeof options === 'object' ? (options as { dictionaryCode?: unknown }).dictionaryCode : undefined;
+  if (typeof dictionaryCode === 'string' && dictionaryCode) {
+    const parent = parentValueOf(control, input.record);
+    const items = (await listDictionaryOptions(app.db, dictionaryCode, requestCulture(request))).filter((i) => parent === undefined || (parent !== null && i.parentValue === parent));
+    return pageOf(items.map((i) => ({ value: i.value, label: i.label, parentValue: i.parentValue ?? null })));
+  }
+  if (!source) throw bizInvalid(t, [{ message: t('lookup.noSource', { control: control.code }), members: ['dataControlId'] }]);
+  const window = await queryOpenWindowData(app, request, { ...input, record: input.record ?? null, filter: input.filter });
+  const titleCode = extraOf(control).dataSourceTitle;
+  const label = (item: Record<string, unknown>) => {
+    const v = typeof titleCode === 'string' ? item[titleCode] : undefined;
+    return v === null || v === undefined || v === '' ? String(item.Id) : String(v);
+  };
+  return { items: window.items.map((i) => ({ value: String(i.Id), label: label(i) })), totalCount: window.totalCount };
+}
+
+/** spec §4 docNoOccasion 1: the number shown on a new record, reserved until the save consumes it. */
+export async function reserveNumberForControl(app: FastifyInstance, request: FastifyRequest, input: { pageId: string; dataControlId: string }): Promise<{ docNo: string }> {
+  const t = requestTranslator(request);
+  const page = await loadRuntimePage(app.db, input.pageId, t);
+  PageAccess.of(page, request).requireOpen();
+  const { control } = requireControl(page, input.dataControlId, t);
+  const rule = extraOf(control).documentNumberRuleId;
+  if (typeof rule !== 'string' || !rule) throw bizInvalid(t, [{ message: t('docNo.noRule', { control: control.code }), members: ['dataControlId'] }]);
+  const issued = await reserveDocumentNumber(app.db, rule, { userId: request.user?.id ?? null, culture: requestCulture(request) });
+  return { docNo: issued.docNo };
+}

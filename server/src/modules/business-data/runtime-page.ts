@@ -1,0 +1,163 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { bizPermission } from '@tessera/core/contracts/permissions';
+import { tableFieldTypeOf } from '@tessera/core/controls/registry';
+import { flattenViews, ZPageDefinition, type TableFieldType, type TDataControl, type TPageDefinition, type TView } from '@tessera/core/page-definition';
+import type { Database } from '../../db/schema.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { bizTableName, isContainerView } from '../pages/biz-schema.ts';
+import { getPublishedPageDefinition, getPublishedVersionNumber } from '../pages/pages.service.ts';
+import { bizNotFound, type Translate } from './business-data.messages.ts';
+
+type Db = Kysely<Database>;
+
+/*
+ * A published page as the runtime uses it: its data views (master first, children after their
+ * parent), their controls by code, and the permission codes that guard it. Loaded through the
+ * pages module (`getPublishedPage`) and cached per page and published version; each request
+ * revalidates with one indexed lookup of the page's current version, so a new publish is seen at once.
+ */
+
+export interface RuntimeControl {
+  control: TDataControl;
+  code: string;
+  tableFieldType: TableFieldType;
+  controlType: number;
+}
+
+export interface RuntimeView {
+  view: TView;
+  id: string;
+  code: string;
+  table: string;
+  parent: RuntimeView | null;
+  children: RuntimeView[];
+  controls: RuntimeControl[];
+  byCode: Map<string, RuntimeControl>;
+}
+
+export type ButtonAction = 'add' | 'edit' | 'delete' | 'import' | 'export';
+
+export interface RuntimePage {
+  pageId: string;
+  pageCode: string;
+  title: Record<string, string>;
+  version: number;
+  definition: TPageDefinition;
+  /** Every data view; `master` is the first top-level one. */
+  views: Map<string, RuntimeView>;
+  master: RuntimeView;
+  /** Data views in load order: master, then each view after its parent. */
+  order: RuntimeView[];
+  controlsById: Map<string, { view: RuntimeView; control: RuntimeControl }>;
+  /** Codes of the page's coded buttons per built-in action. */
+  buttonCodes: Map<ButtonAction, string[]>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ACTIONS = new Set<string>(['add', 'edit', 'delete', 'import', 'export']);
+
+export function buildRuntimePage(page: { id: string; code: string; name: Record<string, string> }, version: number, definition: TPageDefinition): RuntimePage | null {
+  const views = new Map<string, RuntimeView>();
+  const all = flattenViews(definition).filter(({ view }) => !isContainerView(view.viewType) && UUID.test(view.id));
+  for (const { view } of all) {
+    const controls = view.dataControls.map((c) => ({ control: c, code: c.code, controlType: Number(c.controlType), tableFieldType: tableFieldTypeOf(c.controlType) }));
+    views.set(view.id, { view, id: view.id, code: view.code, table: bizTableName(view.id), parent: null, children: [], controls, byCode: new Map(controls.map((c) => [c.code, c])) });
+  }
+  for (const v of views.values()) {
+    const parentId = v.view.parentViewControlId;
+    const parent = parentId ? views.get(parentId) : undefined;
+    if (parent) {
+      v.parent = parent;
+      parent.children.push(v);
+    }
+  }
+  const master = [...views.values()].find((v) => !v.parent);
+  if (!master) return null;
+  const order: RuntimeView[] = [];
+  const walk = (v: RuntimeView) => {
+    order.push(v);
+    v.children.forEach(walk);
+  };
+  walk(master);
+  const controlsById = new Map<string, { view: RuntimeView; control: RuntimeControl }>();
+  for (const v of order) for (const c of v.controls) controlsById.set(c.control.id, { view: v, control: c });
+  const buttonCodes = new Map<ButtonAction, string[]>();
+  const buttons = [...definition.pageButtons, ...order.flatMap((v) => v.view.viewButtons)];
+  for (const b of buttons) {
+    const action = String(b.buttonType ?? '');
+    if (!b.code || !ACTIONS.has(action)) continue;
+    buttonCodes.set(action as ButtonAction, [...(buttonCodes.get(action as ButtonAction) ?? []), b.code]);
+  }
+  return { pageId: page.id, pageCode: page.code, title: page.name, version, definition, views: new Map(order.map((v) => [v.id, v])), master, order, controlsById, buttonCodes };
+}
+
+const cache = new WeakMap<Db, Map<string, RuntimePage>>();
+
+/** The latest published version of a page (by id or code) prepared for the runtime; 404 otherwise. */
+export async function loadRuntimePage(db: Db, pageIdOrCode: string, t: Translate): Promise<RuntimePage> {
+  let byDb = cache.get(db);
+  if (!byDb) cache.set(db, (byDb = new Map()));
+  // The page's current published version is the cache key: one indexed lookup.
+  const current = await getPublishedVersionNumber(db, pageIdOrCode);
+  if (!current) throw bizNotFound(t, 'page.notFound', { page: pageIdOrCode.slice(0, 64) });
+  const hit = byDb.get(current.id);
+  if (hit && hit.version === current.version) return hit;
+  const published = await getPublishedPageDefinition(db, current.id);
+  const runtime = published ? buildRuntimePage(published.page, published.version.version, published.definition) : null;
+  if (!runtime) throw bizNotFound(t, 'page.notFound', { page: pageIdOrCode.slice(0, 64) });
+  byDb.set(current.id, runtime);
+  return runtime;
+}
+
+export function requireView(page: RuntimePage, viewId: string, t: Translate): RuntimeView {
+  const view = page.views.get(viewId) ?? [...page.views.values()].find((v) => v.code === viewId);
+  if (!view) throw bizNotFound(t, 'view.notFound', { view: viewId.slice(0, 64) });
+  return view;
+}
+
+export function requireControl(page: RuntimePage, dataControlId: string, t: Translate) {
+  const found = page.controlsById.get(dataControlId);
+  if (!found) throw bizNotFound(t, 'control.notFound', { control: dataControlId.slice(0, 64) });
+  return found;
+}
+
+/** What the caller may do on this page: `Biz.<page>.Access`, buttons, and view/edit per field. */
+export class PageAccess {
+  constructor(
+    private readonly page: RuntimePage,
+    private readonly access: ReadonlySet<string>,
+  ) {}
+  static of(page: RuntimePage, request: FastifyRequest): PageAccess {
+    return new PageAccess(page, request.user?.access ?? new Set());
+  }
+  get canOpen() {
+    return this.access.has(bizPermission.access(this.page.pageCode));
+  }
+  requireOpen() {
+    if (!this.canOpen) throw forbidden({ permission: bizPermission.access(this.page.pageCode) });
+  }
+  /** The design's coded buttons for an action guard it: the caller needs one of them. Without any, Access suffices. */
+  /** Whether the caller holds the code of the design's buttons for an action (or none is coded). */
+  mayDo(action: ButtonAction) {
+    const codes = this.page.buttonCodes.get(action) ?? [];
+    return this.canOpen && (codes.length === 0 || codes.some((c) => this.access.has(bizPermission.button(this.page.pageCode, c))));
+  }
+  requireAction(action: ButtonAction) {
+    this.requireOpen();
+    const codes = this.page.buttonCodes.get(action) ?? [];
+    if (codes.length === 0) return;
+    const names = codes.map((c) => bizPermission.button(this.page.pageCode, c));
+    if (!names.some((n) => this.access.has(n))) throw forbidden({ permission: names[0] });
+  }
+  canView(code: string) {
+    return this.access.has(bizPermission.fieldView(this.page.pageCode, code)) || this.canEdit(code);
+  }
+  canEdit(code: string) {
+    return this.access.has(bizPermission.fieldEdit(this.page.pageCode, code));
+  }
+  /** Controls of a view the caller may see. */
+  visibleControls(view: RuntimeView): RuntimeControl[] {
+    return view.controls.filter((c) => this.canView(c.code));
+  }
+}

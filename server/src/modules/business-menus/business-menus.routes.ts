@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZBusinessMenu,
+  ZBusinessMenuInput,
+  ZBusinessMenuList,
+  ZBusinessMenuQuery,
+  ZMoveBusinessMenuInput,
+} from '@tessera/core/contracts/business-menus';
+import { ZIdParam } from '@tessera/core/contracts/common';
+import { P } from '@tessera/core/contracts/permissions';
+import { requirePermission, signedIn } from '../../platform/route-access.ts';
+import './business-menus.permissions.ts';
+import { createMenu, deleteMenu, getMenu, listMenus, moveMenu, updateMenu } from './business-menus.service.ts';
+
+export async function businessMenuRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['business-menus'];
+
+  // spec §7: the runtime list, filtered by the caller's access (each menu has its Biz.Menu code).
+  app.get('/app/business-menu', {
+    config: signedIn(),
+    schema: { tags, summary: 'Business menus the caller may open, nested; paged by top-level menu', querystring: ZBusinessMenuQuery, response: { 200: ZBusinessMenuList } },
+    handler: (req) => listMenus(app.db, req.user!, req.query),
+  });
+
+  app.get('/app/business-menu/all', {
+    config: requirePermission(P.Menus),
+    schema: { tags, summary: 'Every business menu, for menu management', querystring: ZBusinessMenuQuery, response: { 200: ZBusinessMenuList } },
+    handler: (req) => listMenus(app.db, null, req.query),
+  });
+
+  app.get('/app/business-menu/:id', {
+    config: signedIn(),
+    schema: { tags, summary: 'One business menu with its sub-menus', params: ZIdParam, response: { 200: ZBusinessMenu } },
+    handler: (req) => getMenu(app.db, req.user!, req.params.id),
+  });
+
+  app.post('/app/business-menu', {
+    config: requirePermission(P.MenusCreate),
+    schema: { tags, summary: 'Create a business menu (and its permission code)', body: ZBusinessMenuInput, response: { 200: ZBusinessMenu } },
+    handler: (req) => createMenu(app, req, req.body),
+  });
+
+  app.put('/app/business-menu/:id', {
+    config: requirePermission(P.MenusUpdate),
+    schema: { tags, summary: 'Update a business menu', params: ZIdParam, body: ZBusinessMenuInput, response: { 200: ZBusinessMenu } },
+    handler: (req) => updateMenu(app, req, req.params.id, req.body),
+  });
+
+  app.post('/app/business-menu/:id/move', {
+    config: requirePermission(P.MenusUpdate),
+    schema: { tags, summary: 'Move a menu (drag and drop): new parent and position', params: ZIdParam, body: ZMoveBusinessMenuInput, response: { 200: ZBusinessMenu } },
+    handler: (req) => moveMenu(app, req, req.params.id, req.body),
+  });
+
+  app.delete('/app/business-menu/:id', {
+    config: requirePermission(P.MenusDelete),
+    schema: { tags, summary: 'Delete a business menu with its sub-menus', params: ZIdParam, response: { 204: z.null() } },
+    handler: async (req, reply) => {
+      await deleteMenu(app, req, req.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+}

@@ -1,0 +1,211 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import ExcelJS from 'exceljs';
+import {
+  ZDictionaryItemInput,
+  type TDictionary,
+  type TImportDictionaryItemsInput,
+  type TImportDictionaryItemsResult,
+} from '@tessera/core/contracts/dictionaries';
+import { notFound } from '../../platform/errors.ts';
+import { dictionaryInvalid, dictionaryText, validationFailure } from './dictionaries.messages.ts';
+import * as repo from './dictionaries.repository.ts';
+import { getDictionary, planItems, toItemDto, updateDictionary, type DictionaryItemInput } from './dictionaries.service.ts';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const BASE_CULTURES = ['zh-CN', 'en-US'];
+
+type Column = { kind: 'code' } | { kind: 'parent' } | { kind: 'enabled' } | { kind: 'color' } | { kind: 'label'; culture: string };
+
+const TITLES = {
+  code: ['编码', 'code', 'item code', '项目编码'],
+  parent: ['上级编码', 'parent code', 'parentcode', 'parent'],
+  enabled: ['启用', 'enabled', 'isenabled'],
+  color: ['颜色', 'colour', 'color'],
+};
+const LABEL_TITLE = /^(?:名称|label)\s*[(（]\s*([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\s*[)）]$/i;
+
+function columnOf(title: string): Column | null {
+  const t = title.trim().toLowerCase();
+  for (const kind of ['code', 'parent', 'enabled', 'color'] as const) if (TITLES[kind].includes(t)) return { kind };
+  const m = LABEL_TITLE.exec(title.trim());
+  if (m) return { kind: 'label', culture: m[1]! };
+  if (t === '名称') return { kind: 'label', culture: 'zh-CN' };
+  if (t === 'label') return { kind: 'label', culture: 'en-US' };
+  return null;
+}
+
+function parseBoolean(text: string): boolean | null {
+  const v = text.trim().toLowerCase();
+  if (v === '') return true;
+  if (['是', 'yes', 'y', 'true', '1', '启用', 'enabled'].includes(v)) return true;
+  if (['否', 'no', 'n', 'false', '0', '停用', 'disabled'].includes(v)) return false;
+  return null;
+}
+
+/** The items as a workbook: code, a label column per language, parent code, enabled, colour. */
+export async function exportDictionaryItems(app: FastifyInstance, request: FastifyRequest, id: string): Promise<{ fileName: string; content: Buffer }> {
+  const dictionary = await getDictionary(app.db, id);
+  const cultures = [...new Set([...BASE_CULTURES, ...dictionary.items.flatMap((i) => Object.keys(i.label))])];
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(dictionaryText(request, 'sheet.items'));
+  const label = dictionaryText(request, 'sheet.label');
+  sheet.columns = [
+    { header: dictionaryText(request, 'sheet.code'), key: 'code', width: 20 },
+    ...cultures.map((c) => ({ header: `${label} (${c})`, key: `label:${c}`, width: 24 })),
+    { header: dictionaryText(request, 'sheet.parent'), key: 'parent', width: 16 },
+    { header: dictionaryText(request, 'sheet.enabled'), key: 'enabled', width: 10 },
+    { header: dictionaryText(request, 'sheet.color'), key: 'color', width: 12 },
+  ];
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8F8F2' } };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  const yes = dictionaryText(request, 'sheet.yes');
+  const no = dictionaryText(request, 'sheet.no');
+  for (const item of dictionary.items) {
+    sheet.addRow({
+      code: item.code,
+      ...Object.fromEntries(cultures.map((c) => [`label:${c}`, item.label[c] ?? ''])),
+      parent: item.parentCode ?? '',
+      enabled: item.isEnabled ? yes : no,
+      color: item.color ?? '',
+    });
+  }
+  // Codes are text even when they look like numbers ("01").
+  sheet.getColumn('code').numFmt = '@';
+  sheet.getColumn('parent').numFmt = '@';
+  return { fileName: `${dictionary.code}.xlsx`, content: Buffer.from(await workbook.xlsx.writeBuffer()) };
+}
+
+/**
+ * Imports items from a workbook laid out like the export. Rows are matched to items by code: a
+ * known code updates that item in place (labels per language column, parent, enabled, colour), a
+ * new code is added at the end. Items missing from the file stay as they are. Every row is checked
+ * first and the errors are reported per row; if there is any, nothing is written.
+ */
+export async function importDictionaryItems(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  input: TImportDictionaryItemsInput,
+): Promise<TImportDictionaryItemsResult> {
+  const dictionary = await repo.findDictionary(app.db, id);
+  if (!dictionary) throw notFound({ id });
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(input.content, 'base64') as unknown as ArrayBuffer);
+  } catch {
+    throw dictionaryInvalid(request, 'import.unreadable', ['content']);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw dictionaryInvalid(request, 'import.unreadable', ['content']);
+
+  const columns = new Map<number, Column>();
+  sheet.getRow(1).eachCell((cell, col) => {
+    const column = columnOf(cell.text);
+    if (column) columns.set(col, column);
+  });
+  const kinds = new Set([...columns.values()].map((c) => c.kind));
+  if (!kinds.has('code')) throw dictionaryInvalid(request, 'import.missingColumn', ['content'], { column: dictionaryText(request, 'sheet.code') });
+  if (!kinds.has('label')) throw dictionaryInvalid(request, 'import.noLabelColumn', ['content']);
+
+  const rows: { row: number; code: string; labels: Record<string, string>; parent?: string; enabled?: string; color?: string }[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (rowNumber === 1) return;
+    const record: (typeof rows)[number] = { row: rowNumber, code: '', labels: {} };
+    for (const [col, column] of columns) {
+      const text = row.getCell(col).text.trim();
+      if (column.kind === 'label') record.labels[column.culture] = text;
+      else if (column.kind === 'code') record.code = text;
+      else record[column.kind] = text;
+    }
+    if (record.code || Object.values(record.labels).some(Boolean) || record.parent) rows.push(record);
+  });
+  if (rows.length === 0) throw dictionaryInvalid(request, 'import.noRows', ['content']);
+
+  const existing = await repo.itemsOf(app.db, id);
+  const items: DictionaryItemInput[] = existing.map((row) => {
+    const dto = toItemDto(row);
+    return { id: dto.id, code: dto.code, label: dto.label, parentCode: dto.parentCode, isEnabled: dto.isEnabled, color: dto.color };
+  });
+  const indexByCode = new Map(items.map((item, index) => [item.code, index]));
+  const rowOfIndex = new Map<number, number>();
+  const errors: { row: number; column: string; message: string }[] = [];
+  const fail = (row: number, column: string, message: string) => errors.push({ row, column, message });
+  const seen = new Map<string, number>();
+  let created = 0;
+  let updated = 0;
+
+  for (const r of rows) {
+    if (!r.code) {
+      fail(r.row, dictionaryText(request, 'sheet.code'), dictionaryText(request, 'import.required'));
+      continue;
+    }
+    if (seen.has(r.code)) {
+      fail(r.row, dictionaryText(request, 'sheet.code'), dictionaryText(request, 'import.duplicateInFile', { row: seen.get(r.code)! }));
+      continue;
+    }
+    seen.set(r.code, r.row);
+    const enabled = r.enabled === undefined ? undefined : parseBoolean(r.enabled);
+    if (enabled === null) fail(r.row, dictionaryText(request, 'sheet.enabled'), dictionaryText(request, 'import.badBoolean'));
+    const at = indexByCode.get(r.code);
+    const before = at === undefined ? undefined : items[at]!;
+    const label = { ...(before?.label ?? {}) };
+    for (const [culture, text] of Object.entries(r.labels)) if (text) label[culture] = text;
+    const candidate = {
+      ...(before?.id ? { id: before.id } : {}),
+      code: r.code,
+      label,
+      parentCode: r.parent === undefined ? (before?.parentCode ?? null) : r.parent || null,
+      isEnabled: enabled ?? before?.isEnabled ?? true,
+      color: r.color === undefined ? (before?.color ?? null) : r.color || null,
+    };
+    const parsed = ZDictionaryItemInput.safeParse(candidate);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? 'code');
+        const column = key === 'label' ? dictionaryText(request, 'sheet.label') : key === 'parentCode' ? dictionaryText(request, 'sheet.parent') : key === 'color' ? dictionaryText(request, 'sheet.color') : dictionaryText(request, 'sheet.code');
+        fail(r.row, column, key === 'label' && !Object.values(label).some(Boolean) ? dictionaryText(request, 'import.required') : issue.message);
+      }
+      continue;
+    }
+    if (at === undefined) {
+      indexByCode.set(r.code, items.length);
+      rowOfIndex.set(items.length, r.row);
+      items.push(parsed.data);
+      created++;
+    } else {
+      items[at] = parsed.data;
+      rowOfIndex.set(at, r.row);
+      updated++;
+    }
+  }
+
+  if (errors.length === 0) {
+    const plan = planItems(request, id, dictionary.is_tree, items, existing);
+    // An item the file did not touch can only fail because of a row that did (a cycle through it).
+    const fromRows = plan.errors.some((e) => rowOfIndex.has(e.index)) ? plan.errors.filter((e) => rowOfIndex.has(e.index)) : plan.errors;
+    for (const e of fromRows) {
+      const member = e.members[0]?.split('.')[2] ?? 'code';
+      const column = member === 'parentCode' ? dictionaryText(request, 'sheet.parent') : dictionaryText(request, 'sheet.code');
+      fail(rowOfIndex.get(e.index) ?? 0, column, e.message);
+    }
+  }
+  if (errors.length) {
+    errors.sort((a, b) => a.row - b.row);
+    throw validationFailure(
+      dictionaryText(request, 'import.invalidRows', { count: errors.length }),
+      errors.map((e) => ({ message: dictionaryText(request, 'import.rowError', e), members: [`rows.${e.row}`] })),
+      { rows: errors },
+    );
+  }
+  const saved: TDictionary = await updateDictionary(app, request, id, {
+    code: dictionary.code,
+    title: dictionary.title,
+    description: dictionary.description,
+    isTree: dictionary.is_tree,
+    items,
+    concurrencyStamp: dictionary.concurrency_stamp,
+  });
+  return { createdCount: created, updatedCount: updated, dictionary: saved };
+}

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZIdParam } from '@tessera/core/contracts/common';
+import {
+  ZDictionary,
+  ZDictionaryInput,
+  ZDictionaryList,
+  ZDictionaryOptionList,
+  ZDictionaryOptionsQuery,
+  ZDictionaryQuery,
+  ZImportDictionaryItemsInput,
+  ZImportDictionaryItemsResult,
+  ZSysDictionary,
+  ZSysDictionaryIdParam,
+  ZSysDictionaryList,
+  ZSysDictionaryQuery,
+} from '@tessera/core/contracts/dictionaries';
+import { P } from '@tessera/core/contracts/permissions';
+import { notFound } from '../../platform/errors.ts';
+import { pageWindow } from '../../platform/paging.ts';
+import { requirePermission, signedIn } from '../../platform/route-access.ts';
+import { exportDictionaryItems, importDictionaryItems, XLSX_TYPE } from './dictionaries-excel.service.ts';
+import './dictionaries.permissions.ts';
+import {
+  createDictionary,
+  deleteDictionary,
+  getDictionary,
+  listDictionaries,
+  listDictionaryOptions,
+  updateDictionary,
+} from './dictionaries.service.ts';
+import { findSysDictionary, SYS_DICTIONARIES } from './sys-dictionaries.ts';
+
+export async function dictionaryRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['dictionaries'];
+  const base = '/app/business-dictionary';
+
+  // Reading is open to every signed-in user: drop-down controls on business pages need the options.
+  app.get(base, {
+    config: signedIn(),
+    schema: { tags, summary: 'Business dictionaries, paged: Filter (code, title, description), IsTree; Sorting code|creationTime|lastModificationTime', querystring: ZDictionaryQuery, response: { 200: ZDictionaryList } },
+    handler: (req) => listDictionaries(app.db, req.query),
+  });
+
+  app.get(`${base}/options`, {
+    config: signedIn(),
+    schema: {
+      tags,
+      summary: 'The options of a business or system dictionary by code, in the caller\'s language (enabled items unless includeDisabled)',
+      querystring: ZDictionaryOptionsQuery,
+      response: { 200: ZDictionaryOptionList },
+    },
+    handler: async (req) => ({
+      items: await listDictionaryOptions(app.db, req.query.dictionaryCode, String(req.headers['accept-language'] ?? 'zh-CN'), {
+        includeDisabled: req.query.includeDisabled,
+      }),
+    }),
+  });
+
+  app.get(`${base}/:id`, {
+    config: signedIn(),
+    schema: { tags, summary: 'One dictionary with its items in display order', params: ZIdParam, response: { 200: ZDictionary } },
+    handler: (req) => getDictionary(app.db, req.params.id),
+  });
+
+  app.post(base, {
+    config: requirePermission(P.DictionariesCreate),
+    schema: { tags, summary: 'Create a dictionary with its items', body: ZDictionaryInput, response: { 200: ZDictionary } },
+    handler: (req) => createDictionary(app, req, req.body),
+  });
+
+  app.put(`${base}/:id`, {
+    config: requirePermission(P.DictionariesUpdate),
+    schema: { tags, summary: 'Save a dictionary with all its items (item codes never change)', params: ZIdParam, body: ZDictionaryInput, response: { 200: ZDictionary } },
+    handler: (req) => updateDictionary(app, req, req.params.id, req.body),
+  });
+
+  app.delete(`${base}/:id`, {
+    config: requirePermission(P.DictionariesDelete),
+    schema: { tags, summary: 'Delete a dictionary; refused (400 DictionaryInUse, naming the pages) while a published page uses it', params: ZIdParam, response: { 204: z.null() } },
+    handler: async (req, reply) => {
+      await deleteDictionary(app, req, req.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.get(`${base}/:id/export`, {
+    config: requirePermission(P.Dictionaries),
+    schema: { tags, summary: 'The items as an Excel workbook (also the import template)', params: ZIdParam },
+    handler: async (req, reply) => {
+      const { fileName, content } = await exportDictionaryItems(app, req, req.params.id);
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+        .header('cache-control', 'no-store')
+        .send(content);
+    },
+  });
+
+  app.post(`${base}/:id/import`, {
+    config: requirePermission(P.DictionariesUpdate),
+    bodyLimit: 12 * 1024 * 1024,
+    schema: {
+      tags,
+      summary: 'Import items from Excel (base64), matched by code; any invalid row → 400 with row errors and nothing imported',
+      params: ZIdParam,
+      body: ZImportDictionaryItemsInput,
+      response: { 200: ZImportDictionaryItemsResult },
+    },
+    handler: (req) => importDictionaryItems(app, req, req.params.id, req.body),
+  });
+
+  // System dictionaries: built in and read-only.
+  app.get('/app/sys-dictionaries', {
+    config: signedIn(),
+    schema: { tags, summary: 'System dictionaries (read-only), paged: Filter (code, title)', querystring: ZSysDictionaryQuery, response: { 200: ZSysDictionaryList } },
+    handler: async (req) => {
+      const needle = req.query.Filter?.trim().toLowerCase();
+      const matching = needle
+        ? SYS_DICTIONARIES.filter((d) => d.code.toLowerCase().includes(needle) || Object.values(d.title).some((t) => t.toLowerCase().includes(needle)))
+        : SYS_DICTIONARIES;
+      const { offset, limit } = pageWindow({ ...req.query, Sorting: undefined });
+      return { items: matching.slice(offset, offset + limit), totalCount: matching.length };
+    },
+  });
+
+  app.get('/app/sys-dictionaries/:id', {
+    config: signedIn(),
+    schema: { tags, summary: 'One system dictionary by its code', params: ZSysDictionaryIdParam, response: { 200: ZSysDictionary } },
+    handler: async (req) => {
+      const found = findSysDictionary(req.params.id);
+      if (!found) throw notFound({ id: req.params.id });
+      return found;
+    },
+  });
+}

@@ -1,0 +1,306 @@
+/**
+ * Business dictionaries (`/dataSet/dictionary`): CRUD with items, usage checks, options for pickers.
+ *
+ * For other modules: `listDictionaryOptions(db, dictionaryCode, culture, { includeDisabled })` reads
+ * the options of a business dictionary (or, when no business dictionary has the code, a system
+ * dictionary) in the caller's language — what drop-down controls and business-data's
+ * `query-drop-down-data` show. Values are item codes (stable when labels change); disabled items
+ * are left out unless `includeDisabled` (to label a value an old record still holds).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import type {
+  TDictionary,
+  TDictionaryItem,
+  TDictionaryList,
+  TDictionaryOption,
+  TDictionaryQuery,
+  TDictionarySummary,
+  ZDictionaryInput,
+  ZDictionaryItemInput,
+} from '@tessera/core/contracts/dictionaries';
+import type { Database, DictionariesTable, DictionaryItemsTable } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { AppError, conflict, notFound, type ValidationErrorItem } from '../../platform/errors.ts';
+import { localize } from '../../platform/localized-text.ts';
+import { parseSorting, pageWindow } from '../../platform/paging.ts';
+import { dictionaryInvalid, dictionaryText, validationFailure } from './dictionaries.messages.ts';
+import * as repo from './dictionaries.repository.ts';
+import { pagesUsingDictionary } from './dictionary-usage.ts';
+import { findSysDictionary } from './sys-dictionaries.ts';
+
+type Db = Kysely<Database>;
+type DictionaryRow = Selectable<DictionariesTable>;
+type ItemRow = Selectable<DictionaryItemsTable>;
+export type DictionaryInput = z.output<typeof ZDictionaryInput>;
+export type DictionaryItemInput = z.output<typeof ZDictionaryItemInput>;
+type Who = Pick<FastifyRequest, 'headers'>;
+
+const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
+
+export const toItemDto = (row: ItemRow): TDictionaryItem => ({
+  id: row.id,
+  code: row.code,
+  label: row.label,
+  parentCode: row.parent_code,
+  order: row.sort_order,
+  isEnabled: row.is_enabled,
+  color: row.color,
+});
+
+function toSummary(row: DictionaryRow, items: { itemCount: number; enabledItemCount: number }): TDictionarySummary {
+  return {
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    description: row.description,
+    isTree: row.is_tree,
+    ...items,
+    concurrencyStamp: row.concurrency_stamp,
+    creationTime: iso(row.creation_time)!,
+    lastModificationTime: iso(row.last_modification_time),
+  };
+}
+
+function toDictionary(row: DictionaryRow, items: ItemRow[]): TDictionary {
+  return {
+    ...toSummary(row, { itemCount: items.length, enabledItemCount: items.filter((i) => i.is_enabled).length }),
+    items: items.map(toItemDto),
+  };
+}
+
+const SORTABLE = { code: 'd.code', creationtime: 'd.creation_time', lastmodificationtime: 'd.last_modification_time' } as const;
+
+export async function listDictionaries(db: Db, query: TDictionaryQuery): Promise<TDictionaryList> {
+  const filter = { text: query.Filter?.trim() || undefined, isTree: query.IsTree };
+  const sort = parseSorting(query.Sorting, SORTABLE, { column: 'd.creation_time', direction: 'desc' });
+  const [rows, totalCount] = await Promise.all([
+    repo.listDictionaries(db, filter, sort, pageWindow(query)),
+    repo.countDictionaries(db, filter),
+  ]);
+  return {
+    items: rows.map((r) => toSummary(r, { itemCount: Number(r.item_count), enabledItemCount: Number(r.enabled_item_count) })),
+    totalCount,
+  };
+}
+
+export async function getDictionary(db: Db, id: string): Promise<TDictionary> {
+  const row = await repo.findDictionary(db, id);
+  if (!row) throw notFound({ id });
+  return toDictionary(row, await repo.itemsOf(db, id));
+}
+
+/**
+ * Checks the submitted items against the stored ones and lays them out for storing. Items are
+ * matched by id, or by code when the id is omitted; an existing item keeps its code. Tree items
+ * name their parent by code; the stored order is a depth-first walk (siblings in submitted order),
+ * so reading by order lists every parent before its children.
+ */
+export function planItems(
+  who: Who | 'zh-CN' | 'en-US',
+  dictionaryId: string,
+  isTree: boolean,
+  input: DictionaryItemInput[],
+  existing: ItemRow[],
+): { rows: Insertable<DictionaryItemsTable>[]; errors: (ValidationErrorItem & { index: number })[] } {
+  const errors: (ValidationErrorItem & { index: number })[] = [];
+  const fail = (index: number, member: string, message: string) => errors.push({ index, message, members: [`items.${index}.${member}`] });
+  const byId = new Map(existing.map((i) => [i.id, i]));
+  const byCode = new Map(existing.map((i) => [i.code, i]));
+  const seenCodes = new Map<string, number>();
+  const seenIds = new Set<string>();
+  const planned = input.map((item, index) => {
+    let id = item.id;
+    if (id) {
+      const stored = byId.get(id);
+      if (!stored) fail(index, 'id', dictionaryText(who, 'item.unknownId'));
+      else if (stored.code !== item.code) fail(index, 'code', dictionaryText(who, 'item.codeChanged', { from: stored.code, to: item.code }));
+    } else {
+      id = byCode.get(item.code)?.id ?? uuidv7();
+    }
+    if (seenIds.has(id)) fail(index, 'id', dictionaryText(who, 'item.duplicateId'));
+    seenIds.add(id);
+    if (seenCodes.has(item.code)) fail(index, 'code', dictionaryText(who, 'item.duplicateCode', { code: item.code }));
+    else seenCodes.set(item.code, index);
+    const parentCode = item.parentCode || null;
+    if (parentCode && !isTree) fail(index, 'parentCode', dictionaryText(who, 'item.parentNotTree'));
+    else if (parentCode && !seenCodes.has(parentCode) && !input.some((other) => other.code === parentCode)) {
+      fail(index, 'parentCode', dictionaryText(who, 'item.parentMissing', { code: parentCode }));
+    }
+    return { index, id, item, parentCode: isTree ? parentCode : null };
+  });
+  if (errors.length) return { rows: [], errors };
+
+  const children = new Map<string | null, typeof planned>();
+  for (const p of planned) {
+    const list = children.get(p.parentCode) ?? [];
+    list.push(p);
+    children.set(p.parentCode, list);
+  }
+  const ordered: typeof planned = [];
+  const walk = (parent: string | null) => {
+    for (const p of children.get(parent) ?? []) {
+      ordered.push(p);
+      walk(p.item.code);
+    }
+  };
+  walk(null);
+  // Every parent exists, so an item the walk never reaches sits on a cycle.
+  if (ordered.length < planned.length) {
+    const reached = new Set(ordered.map((p) => p.id));
+    for (const p of planned) if (!reached.has(p.id)) fail(p.index, 'parentCode', dictionaryText(who, 'item.cycle', { code: p.item.code }));
+    return { rows: [], errors };
+  }
+  return {
+    rows: ordered.map((p, order) => ({
+      id: p.id,
+      dictionary_id: dictionaryId,
+      code: p.item.code,
+      label: JSON.stringify(cleanText(p.item.label)),
+      parent_code: p.parentCode,
+      sort_order: order,
+      is_enabled: p.item.isEnabled ?? byId.get(p.id)?.is_enabled ?? true,
+      color: p.item.color || null,
+    })),
+    errors,
+  };
+}
+
+/** Drops empty languages from a multilingual text. */
+const cleanText = (text: Record<string, string>) => Object.fromEntries(Object.entries(text).filter(([, v]) => v.trim()));
+
+function itemFailure(errors: ValidationErrorItem[]) {
+  return validationFailure(errors[0]!.message, errors.map(({ message, members }) => ({ message, members })));
+}
+
+/** At most this many items go into an audit entry (a dictionary may hold thousands). */
+const AUDIT_ITEMS = 500;
+const auditView = (d: TDictionary) => {
+  const { items, ...rest } = d;
+  return items.length > AUDIT_ITEMS ? { ...rest, items: items.slice(0, AUDIT_ITEMS), itemsTruncated: true } : d;
+};
+
+export async function createDictionary(app: FastifyInstance, request: FastifyRequest, input: DictionaryInput): Promise<TDictionary> {
+  if (await repo.findDictionaryByCode(app.db, input.code)) throw dictionaryInvalid(request, 'dictionary.codeTaken', ['code'], { code: input.code });
+  const id = uuidv7();
+  const isTree = input.isTree ?? false;
+  const plan = planItems(request, id, isTree, input.items, []);
+  if (plan.errors.length) throw itemFailure(plan.errors);
+  try {
+    await app.db.transaction().execute(async (trx) => {
+      await repo.insertDictionary(trx, {
+        id,
+        code: input.code,
+        title: JSON.stringify(cleanText(input.title)),
+        description: input.description ?? '',
+        is_tree: isTree,
+        concurrency_stamp: uuidv7(),
+        creator_id: request.user?.id ?? null,
+        last_modification_time: null,
+        last_modifier_id: null,
+      });
+      await repo.replaceItems(trx, id, plan.rows);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw dictionaryInvalid(request, 'dictionary.codeTaken', ['code'], { code: input.code });
+    throw err;
+  }
+  const created = await getDictionary(app.db, id);
+  await recordAudit(request, 'Created', { entityType: 'Dictionary', entityId: id, details: { before: null, after: auditView(created) } });
+  return created;
+}
+
+function inUse(who: Who, key: 'dictionary.inUse' | 'dictionary.codeInUse', pages: string[]) {
+  const message = dictionaryText(who, key, { pages: pages.join('、') });
+  return new AppError(400, 'DictionaryInUse', null, { message, details: { pages }, validationErrors: [{ message, members: key === 'dictionary.codeInUse' ? ['code'] : [] }] });
+}
+
+/** Saves the whole dictionary (header and items) in one transaction. */
+export async function updateDictionary(app: FastifyInstance, request: FastifyRequest, id: string, input: DictionaryInput): Promise<TDictionary> {
+  const existing = await repo.findDictionary(app.db, id);
+  if (!existing) throw notFound({ id });
+  if (input.concurrencyStamp && input.concurrencyStamp !== existing.concurrency_stamp) throw conflict({ id });
+  if (input.code !== existing.code) {
+    const other = await repo.findDictionaryByCode(app.db, input.code);
+    if (other && other.id !== id) throw dictionaryInvalid(request, 'dictionary.codeTaken', ['code'], { code: input.code });
+    // Pages refer to a dictionary by its code.
+    const pages = await pagesUsingDictionary(app.db, id);
+    if (pages.length) throw inUse(request, 'dictionary.codeInUse', pages);
+  }
+  const before = toDictionary(existing, await repo.itemsOf(app.db, id));
+  const isTree = input.isTree ?? existing.is_tree;
+  try {
+    await app.db.transaction().execute(async (trx) => {
+      // Re-read the items inside the transaction: the plan must match what it replaces.
+      const plan = planItems(request, id, isTree, input.items, await repo.itemsOf(trx, id));
+      if (plan.errors.length) throw itemFailure(plan.errors);
+      await repo.updateDictionary(trx, id, {
+        code: input.code,
+        title: JSON.stringify(cleanText(input.title)),
+        description: input.description ?? existing.description,
+        is_tree: isTree,
+        concurrency_stamp: uuidv7(),
+        last_modification_time: new Date(),
+        last_modifier_id: request.user?.id ?? null,
+      });
+      await repo.replaceItems(trx, id, plan.rows);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw dictionaryInvalid(request, 'dictionary.codeTaken', ['code'], { code: input.code });
+    throw err;
+  }
+  const updated = await getDictionary(app.db, id);
+  await recordAudit(request, 'Updated', { entityType: 'Dictionary', entityId: id, details: { before: auditView(before), after: auditView(updated) } });
+  return updated;
+}
+
+/** Refused while a published page uses the dictionary; the error names the pages. */
+export async function deleteDictionary(app: FastifyInstance, request: FastifyRequest, id: string): Promise<void> {
+  const existing = await repo.findDictionary(app.db, id);
+  if (!existing) throw notFound({ id });
+  const pages = await pagesUsingDictionary(app.db, id);
+  if (pages.length) throw inUse(request, 'dictionary.inUse', pages);
+  const before = toDictionary(existing, await repo.itemsOf(app.db, id));
+  await app.db.transaction().execute((trx) => repo.deleteDictionary(trx, id));
+  await recordAudit(request, 'Deleted', { entityType: 'Dictionary', entityId: id, details: { before: auditView(before), after: null } });
+}
+
+/**
+ * The options of a dictionary (business first, then system) in the caller's language, for
+ * drop-down controls and the business-data module's `query-drop-down-data`. A disabled item — or
+ * one under a disabled parent — is left out unless `includeDisabled` (a record that already holds
+ * the value still shows its label).
+ */
+export async function listDictionaryOptions(
+  db: Db,
+  dictionaryCode: string,
+  culture: string,
+  options: { includeDisabled?: boolean } = {},
+): Promise<TDictionaryOption[]> {
+  const row = await repo.findDictionaryByCode(db, dictionaryCode);
+  let items: TDictionaryItem[];
+  if (row) items = (await repo.itemsOf(db, row.id)).map(toItemDto);
+  else {
+    const sys = findSysDictionary(dictionaryCode);
+    if (!sys) {
+      const message = dictionaryText(culture.startsWith('en') ? 'en-US' : 'zh-CN', 'dictionary.unknown', { code: dictionaryCode });
+      throw new AppError(404, 'DictionaryNotFound', null, { message, details: { dictionaryCode } });
+    }
+    items = sys.items;
+  }
+  const enabled = new Map<string, boolean>();
+  // Items come parents first, so a parent's effective state is known before its children's.
+  for (const item of items) enabled.set(item.code, item.isEnabled && (item.parentCode ? enabled.get(item.parentCode) !== false : true));
+  return items
+    .filter((item) => options.includeDisabled || enabled.get(item.code))
+    .map((item) => ({
+      value: item.code,
+      label: localize(item.label, culture) || item.code,
+      parentValue: item.parentCode,
+      color: item.color,
+      isEnabled: enabled.get(item.code) ?? false,
+    }));
+}

@@ -1,0 +1,75 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
+
+type Db = Kysely<Database>;
+
+// Transaction-scoped advisory locks serialise the few identity writes whose checks read other
+// rows: the unit tree's codes, and "is there another administrator left".
+const TREE_LOCK = 0x7e55_0101;
+const ADMINS_LOCK = 0x7e55_0102;
+
+export const lockUnitTree = (trx: Db) => sql`select pg_advisory_xact_lock(${TREE_LOCK})`.execute(trx);
+export const lockAdministrators = (trx: Db) => sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`.execute(trx);
+
+/** `%`, `_` and `\` in user text match themselves in a LIKE pattern. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
+
+export function adminRole(db: Db) {
+  return db
+    .selectFrom('roles')
+    .select(['id', 'name'])
+    .where('is_static', '=', true)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', ADMIN_ROLE_NAME))
+    .executeTakeFirst();
+}
+
+/**
+ * Administrators who can still act: members of the static admin role, active, not deleted, not
+ * locked out — other than `excludingUserId`.
+ */
+export async function otherEffectiveAdministrators(db: Db, excludingUserId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('r.is_static', '=', true)
+    .where((eb) => eb(eb.fn('lower', ['r.name']), '=', ADMIN_ROLE_NAME))
+    .where('u.is_active', '=', true)
+    .where('u.is_deleted', '=', false)
+    .where((eb) => eb.or([eb('u.lockout_end', 'is', null), eb('u.lockout_end', '<=', new Date())]))
+    .where('u.id', '!=', excludingUserId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function isAdministrator(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .select('r.id')
+    .where('ur.user_id', '=', userId)
+    .where('r.is_static', '=', true)
+    .where((eb) => eb(eb.fn('lower', ['r.name']), '=', ADMIN_ROLE_NAME))
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Revokes every live session of the users; answers how many were revoked. */
+export async function revokeSessionsOf(db: Db, userIds: string[]): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', 'in', userIds)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** PostgreSQL unique violation (a concurrent insert won a race that the checks above lost). */
+export const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';

@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZIdParam } from '@tessera/core/contracts/common';
+import {
+  ZAssignableRoleList,
+  ZCreateUserInput,
+  ZIdentityUser,
+  ZImportUsersInput,
+  ZImportUsersResult,
+  ZLockUserInput,
+  ZResetPasswordInput,
+  ZRevokeSessionsResult,
+  ZUpdateUserInput,
+  ZUserList,
+  ZUserQuery,
+} from '@tessera/core/contracts/identity';
+import { P } from '@tessera/core/contracts/permissions';
+import { requirePermission } from '../../platform/route-access.ts';
+import { exportUsers, importUsers, userImportTemplate, XLSX_TYPE } from './users-excel.service.ts';
+import {
+  assignableRoles,
+  createUser,
+  deleteUser,
+  getUser,
+  listUsers,
+  lockUser,
+  resetUserPassword,
+  revokeUserSessions,
+  unlockUser,
+  updateUser,
+} from './users.service.ts';
+
+function sendWorkbook(reply: FastifyReply, fileName: string, content: Buffer) {
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .header('cache-control', 'no-store')
+    .send(content);
+}
+
+export async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['identity: users'];
+  const base = '/identity/users';
+
+  app.get(base, {
+    config: requirePermission(P.Users),
+    schema: {
+      tags,
+      summary: 'Users, paged: Filter (user name, name, surname, e-mail, phone), OrganizationUnitId (+IncludeChildUnits), RoleId/RoleName, IsActive',
+      querystring: ZUserQuery,
+      response: { 200: ZUserList },
+    },
+    handler: (req) => listUsers(app, req.query),
+  });
+
+  app.get(`${base}/assignable-roles`, {
+    config: requirePermission(P.Users),
+    schema: { tags, summary: 'Roles a user form can assign', response: { 200: ZAssignableRoleList } },
+    handler: () => assignableRoles(app),
+  });
+
+  app.get(`${base}/import-template`, {
+    config: requirePermission(P.UsersImport),
+    schema: { tags, summary: 'The Excel template for importing users' },
+    handler: async (req, reply) => sendWorkbook(reply, req.headers['accept-language']?.startsWith('en') ? 'user-import-template.xlsx' : '用户导入模板.xlsx', await userImportTemplate(app, req)),
+  });
+
+  app.post(`${base}/import`, {
+    config: requirePermission(P.UsersImport),
+    bodyLimit: 12 * 1024 * 1024,
+    schema: {
+      tags,
+      summary: 'Import users from the Excel template (base64); any invalid row → 400 with row errors and nothing imported',
+      body: ZImportUsersInput,
+      response: { 200: ZImportUsersResult },
+    },
+    handler: (req) => importUsers(app, req, req.body),
+  });
+
+  app.get(`${base}/export`, {
+    config: requirePermission(P.UsersExport),
+    schema: { tags, summary: 'The users matching the list filters as an Excel workbook', querystring: ZUserQuery },
+    handler: async (req, reply) => sendWorkbook(reply, `users-${new Date().toISOString().slice(0, 10)}.xlsx`, await exportUsers(app, req, req.query)),
+  });
+
+  app.post(base, {
+    config: requirePermission(P.UsersCreate),
+    schema: { tags, summary: 'Create a user (roleNames omitted: the default roles)', body: ZCreateUserInput, response: { 200: ZIdentityUser } },
+    handler: (req) => createUser(app, req, req.body),
+  });
+
+  app.get(`${base}/:id`, {
+    config: requirePermission(P.Users),
+    schema: { tags, summary: 'One user', params: ZIdParam, response: { 200: ZIdentityUser } },
+    handler: (req) => getUser(app, req.params.id),
+  });
+
+  app.put(`${base}/:id`, {
+    config: requirePermission(P.UsersUpdate),
+    schema: {
+      tags,
+      summary: 'Update a user; concurrencyStamp must be the current one (409 otherwise)',
+      params: ZIdParam,
+      body: ZUpdateUserInput,
+      response: { 200: ZIdentityUser },
+    },
+    handler: (req) => updateUser(app, req, req.params.id, req.body),
+  });
+
+  app.delete(`${base}/:id`, {
+    config: requirePermission(P.UsersDelete),
+    schema: { tags, summary: 'Soft-delete a user and end their sessions', params: ZIdParam, response: { 204: z.null() } },
+    handler: async (req, reply) => {
+      await deleteUser(app, req, req.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post(`${base}/:id/lock`, {
+    config: requirePermission(P.UsersLock),
+    schema: { tags, summary: 'Lock a user for some minutes or until a time', params: ZIdParam, body: ZLockUserInput, response: { 200: ZIdentityUser } },
+    handler: (req) => lockUser(app, req, req.params.id, req.body),
+  });
+
+  app.post(`${base}/:id/unlock`, {
+    config: requirePermission(P.UsersLock),
+    schema: { tags, summary: 'Unlock a user', params: ZIdParam, response: { 200: ZIdentityUser } },
+    handler: (req) => unlockUser(app, req, req.params.id),
+  });
+
+  app.post(`${base}/:id/reset-password`, {
+    config: requirePermission(P.UsersResetPassword),
+    schema: { tags, summary: "Set a user's password (policy applies); their sessions end", params: ZIdParam, body: ZResetPasswordInput, response: { 204: z.null() } },
+    handler: async (req, reply) => {
+      await resetUserPassword(app, req, req.params.id, req.body);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post(`${base}/:id/revoke-sessions`, {
+    config: requirePermission(P.UsersRevokeSessions),
+    schema: { tags, summary: 'Sign a user out everywhere', params: ZIdParam, response: { 200: ZRevokeSessionsResult } },
+    handler: (req) => revokeUserSessions(app, req, req.params.id),
+  });
+}

@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type {
+  TNotification,
+  TNotificationList,
+  TNotificationQuery,
+  TNotificationType,
+  TSendNotificationInput,
+  TUnreadCounts,
+} from '@tessera/core/contracts/notifications';
+import type { Database } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { invalid, notFound } from '../../platform/errors.ts';
+import type { RequestUser } from '../../platform/auth.ts';
+import { requestCulture } from '../../platform/messages.ts';
+import * as repo from './notifications.repository.ts';
+
+type Db = Kysely<Database>;
+type Row = Awaited<ReturnType<typeof repo.listNotifications>>[number];
+
+const toNotification = (r: Row): TNotification => ({
+  id: r.id,
+  type: r.type,
+  title: r.title,
+  content: r.content,
+  link: r.link,
+  isRead: r.is_read,
+  readTime: r.read_time ? r.read_time.toISOString() : null,
+  creationTime: r.creation_time.toISOString(),
+  senderName: r.creator_name,
+});
+
+export async function unreadCounts(db: Db, userId: string): Promise<TUnreadCounts> {
+  const counts: TUnreadCounts = { notice: 0, message: 0, todo: 0, total: 0 };
+  for (const row of await repo.unreadByType(db, userId)) {
+    counts[row.type] = Number(row.n);
+    counts.total += Number(row.n);
+  }
+  return counts;
+}
+
+export async function listMyNotifications(db: Db, user: RequestUser, q: TNotificationQuery): Promise<TNotificationList> {
+  const filter = { type: q.type, isRead: q.isRead };
+  const [rows, totalCount, unread] = [
+    await repo.listNotifications(db, user.id, filter, { offset: q.SkipCount, limit: q.MaxResultCount }),
+    await repo.countNotifications(db, user.id, filter),
+    await unreadCounts(db, user.id),
+  ];
+  return { items: rows.map(toNotification), totalCount, unread };
+}
+
+export async function markNotificationRead(db: Db, user: RequestUser, id: string): Promise<void> {
+  const own = await repo.findOwn(db, user.id, id);
+  // Another user's notification is as absent as a missing one.
+  if (!own) throw notFound();
+  if (!own.is_read) await repo.markRead(db, user.id, id, new Date());
+}
+
+export async function markAllNotificationsRead(db: Db, user: RequestUser, type: TNotificationType | undefined) {
+  return { count: await repo.markAllRead(db, user.id, type, new Date()) };
+}
+
+export interface NotifyInput {
+  type: TNotificationType;
+  title: string;
+  content?: string;
+  link?: string | null;
+  userIds: string[];
+  sender?: { id: string; name: string } | null;
+}
+
+/**
+ * For other modules (workflow to-dos, announcements): one row per recipient, in the caller's
+ * transaction when `db` is one.
+ */
+export async function notifyUsers(db: Db, input: NotifyInput): Promise<number> {
+  const recipients = [...new Set(input.userIds)];
+  if (recipients.length === 0) return 0;
+  const now = new Date();
+  const rows = recipients.map((userId) => ({
+    id: uuidv7(),
+    user_id: userId,
+    type: input.type,
+    title: input.title,
+    content: input.content ?? '',
+    link: input.link ?? null,
+    creation_time: now,
+    creator_id: input.sender?.id ?? null,
+    creator_name: input.sender?.name ?? null,
+  }));
+  // Bounded batches keep one statement's parameter count well under PostgreSQL's limit.
+  for (let i = 0; i < rows.length; i += 1000) await repo.insertNotifications(db, rows.slice(i, i + 1000));
+  return rows.length;
+}
+
+const texts = {
+  'zh-CN': { unknownUsers: '用户不存在或已停用：{ids}' },
+  'en-US': { unknownUsers: 'Unknown or inactive users: {ids}' },
+};
+
+export async function sendNotification(app: FastifyInstance, request: FastifyRequest, input: TSendNotificationInput & { content: string }) {
+  const sender = request.user!;
+  let userIds: string[];
+  if (input.allUsers) {
+    userIds = await repo.activeUserIds(app.db);
+  } else {
+    const wanted = [...new Set(input.userIds ?? [])];
+    userIds = await repo.activeUserIds(app.db, wanted);
+    const missing = wanted.filter((id) => !userIds.includes(id));
+    if (missing.length) {
+      throw invalid(texts[requestCulture(request)].unknownUsers.replace('{ids}', missing.slice(0, 5).join(', ')), ['userIds']);
+    }
+  }
+  const count = await app.db
+    .transaction()
+    .execute((trx) =>
+      notifyUsers(trx, { ...input, userIds, sender: { id: sender.id, name: sender.name || sender.userName } }),
+    );
+  await recordAudit(request, 'Created', {
+    entityType: 'Notification',
+    details: { after: { type: input.type, title: input.title, link: input.link ?? null, recipients: count, allUsers: Boolean(input.allUsers) } },
+  });
+  return { count };
+}

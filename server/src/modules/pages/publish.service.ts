@@ -1,0 +1,190 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
+import { flattenViews, ZPageDefinition, type TPageDefinition } from '@tessera/core/page-definition';
+import {
+  dataViews,
+  ZHiddenColumn,
+  type TDesignCheckResult,
+  type TPublishInput,
+  type TPublishPlan,
+  type TPublishResult,
+} from '@tessera/core/contracts/pages';
+import type { Database, LocalizedText } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { AppError } from '../../platform/errors.ts';
+import { ensurePagePermissions } from '../authorization/permission-definitions.service.ts';
+import { checkDesign, lookupSourceIds, sourceViewOf, type SourceView } from './design-check.ts';
+import { requestTranslator, type Translate } from './pages.messages.ts';
+import * as repo from './pages.repository.ts';
+import { designChanges } from './design-diff.ts';
+import { getPageVersionDefinition, requirePage, toDetail, toVersionItem } from './pages.service.ts';
+import { applySteps, planSchema, publishHistory, type PublishHistory, type SchemaPlan } from './schema-diff.ts';
+
+type Db = Kysely<Database>;
+
+/** Loads the published views the design's lookups read from (and this page's own views). */
+async function sourceResolver(db: Db, pageId: string, definition: TPageDefinition) {
+  const wanted = new Set(lookupSourceIds(definition));
+  const sources = new Map<string, SourceView>();
+  if (wanted.size === 0) return () => null;
+  for (const { view } of flattenViews(definition)) if (wanted.has(view.id)) sources.set(view.id, sourceViewOf(view));
+  for (const row of await repo.latestPublishedDefinitions(db)) {
+    if (row.id === pageId) continue;
+    const parsed = ZPageDefinition.safeParse(row.definition);
+    if (!parsed.success) continue;
+    for (const { view } of dataViews(parsed.data)) if (wanted.has(view.id) && !sources.has(view.id)) sources.set(view.id, sourceViewOf(view));
+  }
+  return (viewId: string) => sources.get(viewId) ?? null;
+}
+
+export async function checkDefinition(db: Db, pageId: string, definition: TPageDefinition, t: Translate): Promise<TDesignCheckResult> {
+  const problems = checkDesign(definition, t, await sourceResolver(db, pageId, definition));
+  return { ok: problems.length === 0, problems };
+}
+
+export async function checkPage(app: FastifyInstance, request: FastifyRequest, id: string): Promise<TDesignCheckResult> {
+  const page = await requirePage(app.db, id);
+  return checkDefinition(app.db, id, ZPageDefinition.parse(page.draft), requestTranslator(request));
+}
+
+/** Every published version of the page folded into what the schema diff needs. */
+async function loadHistory(db: Db, pageId: string): Promise<PublishHistory> {
+  const rows = await repo.allVersions(db, pageId);
+  return publishHistory(
+    rows.map((r) => ({ version: r.version, definition: ZPageDefinition.parse(r.definition), hidden: z.array(ZHiddenColumn).parse(r.hidden_columns) })),
+  );
+}
+
+function toPlan(pageId: string, nextVersion: number, check: TDesignCheckResult, schema: SchemaPlan | null): TPublishPlan {
+  const blockers = schema?.blockers ?? [];
+  const onlyConfirmations = blockers.length > 0 && blockers.every((b) => b.kind === 'removeWithData');
+  return {
+    pageId,
+    nextVersion,
+    problems: check.problems,
+    changes: schema?.changes ?? [],
+    blockers,
+    needsConfirmation: check.ok && onlyConfirmations,
+    canPublish: check.ok && blockers.length === 0,
+  };
+}
+
+/** The dry run: what publishing the draft now would change, and what stands in the way. */
+export async function publishPlan(app: FastifyInstance, request: FastifyRequest, id: string, confirmHideColumns = false): Promise<TPublishPlan> {
+  const t = requestTranslator(request);
+  const page = await requirePage(app.db, id);
+  const design = ZPageDefinition.parse(page.draft);
+  const nextVersion = (page.published_version ?? 0) + 1;
+  const check = await checkDefinition(app.db, id, design, t);
+  if (!check.ok) return toPlan(id, nextVersion, check, null);
+  const schema = await planSchema(app.db, design, await loadHistory(app.db, id), nextVersion, { confirmHideColumns, t });
+  return toPlan(id, nextVersion, check, schema);
+}
+
+const localized = (title: string | null | undefined, fallback: string): LocalizedText => {
+  const text = title?.trim() || fallback;
+  return { 'zh-CN': text, 'en-US': text };
+};
+
+/** The page's designer permission codes: access, each coded button, view/edit per field. */
+function permissionInput(code: string, name: LocalizedText, definition: TPageDefinition) {
+  type Entry = { code: string; displayName: LocalizedText };
+  const buttons = new Map<string, Entry>();
+  const fields = new Map<string, Entry>();
+  const add = (into: Map<string, Entry>, item: { code?: string | null; title: string }) => {
+    if (item.code && !into.has(item.code.toLowerCase())) into.set(item.code.toLowerCase(), { code: item.code, displayName: localized(item.title, item.code) });
+  };
+  for (const b of definition.pageButtons) add(buttons, b);
+  for (const { view } of flattenViews(definition)) {
+    for (const b of view.viewButtons) add(buttons, b);
+    for (const c of view.dataControls) add(fields, c);
+  }
+  return { pageCode: code, displayName: name, buttons: [...buttons.values()], fields: [...fields.values()] };
+}
+
+/**
+ * Publishes `definition` (the draft, or an earlier version for a rollback) as the next version:
+ * design checks, schema diff against the live tables, DDL, version row, permission codes — one
+ * transaction, all or nothing.
+ */
+async function publish(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  input: TPublishInput,
+  rollbackTo: number | null,
+): Promise<TPublishResult> {
+  const t = requestTranslator(request);
+  await requirePage(app.db, id);
+  const outcome = await app.db.transaction().execute(async (trx) => {
+    const page = (await repo.lockPage(trx, id))!;
+    let design = ZPageDefinition.parse(page.draft);
+    if (rollbackTo !== null) {
+      const target = await repo.findVersion(trx, id, rollbackTo);
+      if (!target) return { error: new AppError(404, 'NotFound', null, { message: t('page.versionMissing', { version: rollbackTo }) }) };
+      design = ZPageDefinition.parse(target.definition);
+    }
+    const nextVersion = (page.published_version ?? 0) + 1;
+    const check = await checkDefinition(trx, id, design, t);
+    if (!check.ok) {
+      const message = t('page.designProblems', { count: check.problems.length });
+      return {
+        error: new AppError(400, 'Pages.DesignProblems', null, {
+          message,
+          details: check,
+          validationErrors: check.problems.map((p) => ({ message: p.message, members: [p.controlId ?? p.viewId ?? 'definition'] })),
+        }),
+      };
+    }
+    const schema = await planSchema(trx, design, await loadHistory(trx, id), nextVersion, { confirmHideColumns: input.confirmHideColumns === true, t });
+    if (schema.blockers.length > 0) {
+      const plan = toPlan(id, nextVersion, check, schema);
+      return {
+        error: new AppError(409, 'Pages.DataLoss', null, {
+          message: t('page.dataLoss', { reasons: schema.blockers.map((b) => b.message).join('; ') }),
+          details: plan,
+        }),
+      };
+    }
+    await applySteps(trx, schema.steps);
+    const now = new Date();
+    await repo.insertVersion(trx, {
+      page_id: id,
+      version: nextVersion,
+      definition: JSON.stringify(design),
+      published_by: request.user?.id ?? null,
+      published_time: now,
+      change_summary: JSON.stringify(schema.changes),
+      hidden_columns: JSON.stringify(schema.hidden),
+      rolled_back_from: rollbackTo,
+    });
+    await repo.updatePage(trx, id, {
+      status: 'published',
+      published_version: nextVersion,
+      published_time: now,
+      // A rollback replaces the draft: an open designer must reload (its stamp is stale).
+      ...(rollbackTo !== null ? { draft: JSON.stringify(design), concurrency_stamp: uuidv7(), last_modification_time: now, last_modifier_id: request.user?.id ?? null } : {}),
+    });
+    const permissions = await ensurePagePermissions(trx, permissionInput(page.code, page.name, design));
+    return { version: nextVersion, changes: schema.changes, hidden: schema.hidden, permissions };
+  });
+  if ('error' in outcome) throw outcome.error;
+  app.authCache.invalidateAccess();
+  await recordAudit(request, rollbackTo === null ? 'Published' : 'RolledBack', {
+    entityType: 'PageDefinition',
+    entityId: id,
+    details: { version: outcome.version, rollbackTo, changes: outcome.changes, hidden: outcome.hidden, permissionsCreated: outcome.permissions.created },
+  });
+  const page = await requirePage(app.db, id);
+  const version = (await repo.findVersion(app.db, id, outcome.version))!;
+  const previous = outcome.version > 1 ? await getPageVersionDefinition(app.db, id, outcome.version - 1) : null;
+  return { page: toDetail(page), version: { ...toVersionItem(version), designChanges: designChanges(previous, ZPageDefinition.parse(version.definition)) } };
+}
+
+export const publishPage = (app: FastifyInstance, request: FastifyRequest, id: string, input: TPublishInput) => publish(app, request, id, input, null);
+
+/** Rollback: the draft becomes version `version` again, published as a new version. */
+export const rollbackPage = (app: FastifyInstance, request: FastifyRequest, id: string, version: number, input: TPublishInput) =>
+  publish(app, request, id, input, version);

@@ -1,0 +1,101 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { recordAudit } from './audit.ts';
+import { requestCulture, translate, type MessageKey } from './messages.ts';
+
+export interface ValidationErrorItem {
+  message: string;
+  members: string[];
+}
+
+/** A failure the caller can act on; mapped to `{ error: { code, message, details, validationErrors } }`. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    readonly messageKey: MessageKey | null,
+    readonly options: {
+      message?: string;
+      params?: Record<string, string | number>;
+      details?: unknown;
+      validationErrors?: ValidationErrorItem[];
+    } = {},
+  ) {
+    super(options.message ?? code);
+  }
+}
+
+export const notFound = (details?: unknown) => new AppError(404, 'NotFound', 'error.notFound', { details });
+export const forbidden = (details?: unknown) => new AppError(403, 'Forbidden', 'error.forbidden', { details });
+export const unauthorized = () => new AppError(401, 'Unauthorized', 'error.unauthorized');
+export const conflict = (details?: unknown) => new AppError(409, 'Conflict', 'error.conflict', { details });
+/** A rule violation found by a service (before anything is written). */
+export const invalid = (message: string, members: string[] = []) =>
+  new AppError(400, 'ValidationError', null, { message, validationErrors: [{ message, members }] });
+
+function body(code: string, message: string, details: unknown = null, validationErrors: ValidationErrorItem[] | null = null) {
+  return { error: { code, message, details, validationErrors } };
+}
+
+export function zodIssuesToValidationErrors(issues: { path: PropertyKey[]; message: string }[]): ValidationErrorItem[] {
+  return issues.map((issue) => ({ message: issue.message, members: [issue.path.map(String).join('.')].filter(Boolean) }));
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler(async (err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    const culture = requestCulture(request);
+    if (err instanceof AppError) {
+      if (err.statusCode === 400) await auditValidationFailure(request, err.options.validationErrors ?? []);
+      const message = err.messageKey ? translate(culture, err.messageKey, err.options.params) : (err.options.message ?? err.code);
+      return reply
+        .status(err.statusCode)
+        .send(body(err.code, message, err.options.details ?? null, err.options.validationErrors ?? null));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = (err as FastifyError).validationContext ?? 'body';
+      const validationErrors = err.validation.map((v) => ({
+        message: v.message ?? 'Invalid',
+        members: [[where, ...v.instancePath.split('/').filter(Boolean)].join('.')],
+      }));
+      await auditValidationFailure(request, validationErrors);
+      return reply.status(400).send(body('ValidationError', translate(culture, 'error.validation'), null, validationErrors));
+    }
+    if (err instanceof ZodError) {
+      const validationErrors = zodIssuesToValidationErrors(err.issues);
+      await auditValidationFailure(request, validationErrors);
+      return reply.status(400).send(body('ValidationError', translate(culture, 'error.validation'), null, validationErrors));
+    }
+    const fastifyError = err as FastifyError;
+    const status = fastifyError.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send(body('PayloadTooLarge', translate(culture, 'error.bodyTooLarge')));
+    if (status === 415) return reply.status(415).send(body('UnsupportedMediaType', translate(culture, 'error.unsupportedMediaType')));
+    if (status === 429) return reply.status(429).send(body('TooManyRequests', translate(culture, 'error.tooManyRequests')));
+    if (status === 400 && fastifyError.code?.startsWith('FST_ERR_CTP')) {
+      return reply.status(400).send(
+        body('ValidationError', translate(culture, 'error.malformedJson'), null, [
+          { message: translate(culture, 'error.malformedJson'), members: ['body'] },
+        ]),
+      );
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(body(fastifyError.code ?? 'BadRequest', fastifyError.message));
+    }
+    request.log.error({ err }, 'unhandled error');
+    // A 5xx never leaks internals to the caller.
+    return reply.status(500).send(body('InternalError', translate(culture, 'error.internal')));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const culture = requestCulture(request);
+    return reply
+      .status(404)
+      .send(body('RouteNotFound', `${translate(culture, 'error.routeNotFound')}: ${request.url}`));
+  });
+}
+
+async function auditValidationFailure(request: FastifyRequest, validationErrors: ValidationErrorItem[]) {
+  await recordAudit(request, 'ValidationFailed', {
+    details: { route: request.routeOptions.url, method: request.method, validationErrors: validationErrors.slice(0, 20) },
+  });
+}

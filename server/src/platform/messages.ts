@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Server-side texts in the two complete cultures; the caller's Accept-Language picks one. */
+const messages = {
+  'zh-CN': {
+    'error.validation': '请求参数不正确',
+    'error.unauthorized': '未登录或登录已过期',
+    'error.forbidden': '没有权限执行此操作',
+    'error.notFound': '请求的资源不存在',
+    'error.routeNotFound': '请求地址出错',
+    'error.internal': '服务器内部错误',
+    'error.bodyTooLarge': '请求内容过大',
+    'error.malformedJson': '请求内容不是有效的 JSON',
+    'error.unsupportedMediaType': '不支持的内容类型',
+    'error.tooManyRequests': '请求过于频繁，请稍后再试',
+    'error.conflict': '数据已被他人修改，请刷新后重试',
+    'auth.invalidCredentials': '用户名或密码错误',
+    'auth.lockedOut': '账号已被锁定，请 {minutes} 分钟后再试',
+    'auth.registrationDisabled': '系统未开放注册',
+    'auth.captchaInvalid': '验证码错误或已过期',
+    'auth.userExists': '该邮箱已被注册',
+    'auth.wrongCurrentPassword': '当前密码不正确',
+    'auth.passwordPolicy': '密码至少 {minLength} 位，且需包含大写字母、小写字母、数字和符号中的至少 {classes} 类',
+    'auth.passwordChanged': '密码修改成功',
+    'auth.loginSuccess': '登录成功',
+  },
+  'en-US': {
+    'error.validation': 'The request is not valid',
+    'error.unauthorized': 'You are not signed in or your session has expired',
+    'error.forbidden': 'You do not have permission to do this',
+    'error.notFound': 'The requested resource does not exist',
+    'error.routeNotFound': 'Wrong request address',
+    'error.internal': 'Internal server error',
+    'error.bodyTooLarge': 'The request body is too large',
+    'error.malformedJson': 'The request body is not valid JSON',
+    'error.unsupportedMediaType': 'Unsupported content type',
+    'error.tooManyRequests': 'Too many requests, please try again later',
+    'error.conflict': 'The data was changed by someone else; refresh and try again',
+    'auth.invalidCredentials': 'Wrong user name or password',
+    'auth.lockedOut': 'The account is locked; try again in {minutes} minutes',
+    'auth.registrationDisabled': 'Registration is not open',
+    'auth.captchaInvalid': 'The captcha is wrong or has expired',
+    'auth.userExists': 'This email is already registered',
+    'auth.wrongCurrentPassword': 'The current password is not correct',
+    'auth.passwordPolicy':
+      'The password needs at least {minLength} characters and {classes} of: upper case, lower case, digits, symbols',
+    'auth.passwordChanged': 'Password changed',
+    'auth.loginSuccess': 'Signed in',
+  },
+} as const;
+
+export type MessageKey = keyof (typeof messages)['zh-CN'];
+export type Culture = keyof typeof messages;
+
+export function requestCulture(request: Pick<FastifyRequest, 'headers'>): Culture {
+  const header = String(request.headers['accept-language'] ?? '').toLowerCase();
+  return header.startsWith('en') ? 'en-US' : 'zh-CN';
+}
+
+export function translate(culture: Culture, key: MessageKey, params: Record<string, string | number> = {}): string {
+  return messages[culture][key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+}

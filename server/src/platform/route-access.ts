@@ -1,0 +1,19 @@
+/**
+ * Every /api route declares who may call it in its `config.access`; a route that declares nothing
+ * is refused (fail closed) and the route-table test fails.
+ */
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  | { kind: 'permission'; code: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+export const publicRoute = (): { access: RouteAccess } => ({ access: { kind: 'public' } });
+/** Any signed-in user (their own account, the current user, the server date). */
+export const signedIn = (): { access: RouteAccess } => ({ access: { kind: 'signedIn' } });
+export const requirePermission = (code: string): { access: RouteAccess } => ({ access: { kind: 'permission', code } });

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from './app.ts';
+import type { AppConfig } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { seed, type SeedResult } from './db/seed.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  seedResult: SeedResult;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds and builds the app (without listening). */
+export async function prepareServer(
+  config: AppConfig,
+  options: { logger?: boolean; extend?: BuildAppOptions['extend'] } = {},
+): Promise<RunningServer> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir });
+  await migrateToLatest(database.db);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    extend: options.extend,
+    ...(options.logger === false ? { logger: false } : {}),
+  });
+  // Modules register their permission codes while the app is built; the seed stores them.
+  await app.ready();
+  const seedResult = await seed(database.db, { adminPassword: config.adminPassword, hashCost: config.argon2 });
+  let stopped: Promise<void> | null = null;
+  return {
+    app,
+    database,
+    seedResult,
+    // Close the server first (in-flight requests finish), then the database (pending writes land).
+    stop: () => (stopped ??= app.close().then(() => database.close())),
+  };
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { BuildAppOptions } from '../src/app.ts';
+import type { AppConfig } from '../src/config.ts';
+import { prepareServer, type RunningServer } from '../src/server.ts';
+
+export const TEST_ADMIN_PASSWORD = 'Admin#12345';
+/** Argon2id at a low cost keeps suites fast; production cost is ARGON2_PRODUCTION. */
+const TEST_HASH_COST = { memoryCost: 1024, timeCost: 1 };
+
+export interface TestApp extends RunningServer {
+  /** Signs in and returns the bearer token. */
+  login(userName?: string, password?: string): Promise<string>;
+  /** `app.inject` with a bearer token and JSON body. */
+  call(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database per test file: embedded PGlite in memory, or — when DATABASE_URL is set — a
+ * throwaway database on that PostgreSQL server, dropped afterwards.
+ */
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  extend?: BuildAppOptions['extend'],
+): Promise<TestApp> {
+  const baseUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (baseUrl) {
+    const name = `tessera_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      // The pool's sockets may still be closing after pool.end(); forcing the drop then terminates
+      // them with FATAL 57P01, which surfaces as an unhandled error. Wait for them first.
+      for (let attempt = 0; attempt < 40; attempt++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config: AppConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl,
+    dataDir: '/tmp',
+    jwtSecret: new TextEncoder().encode(randomBytes(32).toString('hex')),
+    adminPassword: TEST_ADMIN_PASSWORD,
+    logLevel: 'silent',
+    bodyLimit: 1024 * 1024,
+    loginRateLimit: 1000,
+    webDist: undefined,
+    pgliteDataDir: 'memory://',
+    argon2: TEST_HASH_COST,
+    ...overrides,
+  };
+  const server = await prepareServer(config, { logger: false, extend });
+  const call: TestApp['call'] = (token, options) =>
+    server.app.inject({
+      ...options,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(options.headers ?? {}) },
+    });
+  return {
+    ...server,
+    call,
+    async login(userName = 'admin', password = TEST_ADMIN_PASSWORD) {
+      const res = await server.app.inject({ method: 'POST', url: '/api/Auth/Login', payload: { username: userName, password } });
+      const body = res.json();
+      if (body.code !== 0) throw new Error(`login failed for ${userName}: ${res.body}`);
+      return body.data.accessToken as string;
+    },
+    async close() {
+      await server.stop();
+      await dropDatabase();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { P } from '@tessera/core/contracts/permissions';
+import { lazyWithTimeout } from './routes/lazy-page.ts';
+
+/**
+ * Pages that business modules contribute to the shell's routes, by route path (spec §2 table).
+ * Each module adds its own lines here; the router wraps them in the layout, lazy chunks and the
+ * access check. A path not listed shows the module's empty state.
+ */
+export interface ModulePage {
+  component: LazyExoticComponent<ComponentType>;
+  /** Permission codes needed to open the page (the server enforces its APIs as well). */
+  auth?: string[];
+  /** Route name, for pages the spec names (`system-audit`). */
+  name?: string;
+  /** Title (an i18n key such as `menu:audit`) for a path the shell's route table does not list. */
+  title?: string;
+}
+
+export const page = (load: () => Promise<{ default: ComponentType }>, auth?: string[]): ModulePage => ({
+  // Each page is its own chunk; loading it gives up after 120 s (spec §8).
+  component: lazyWithTimeout(load),
+  auth,
+});
+
+export const modulePages: Record<string, ModulePage> = {
+  '/builtIn/organization': page(() => import('../modules/identity/pages/OrganizationUnitsPage.tsx'), [P.OrganizationUnits]),
+  '/builtIn/user': page(() => import('../modules/identity/pages/UsersPage.tsx'), [P.Users]),
+  '/builtIn/role': page(() => import('../modules/identity/pages/RolesPage.tsx'), [P.Roles]),
+  '/builtIn/authorization': page(() => import('../modules/authorization/pages/AuthorizationPage.tsx'), [P.Permissions]),
+  '/design/authority': page(() => import('../modules/authorization/pages/PermissionDefinitionsPage.tsx'), [P.PermissionDefinitions]),
+  '/builtIn/menu': page(() => import('../modules/business-menus/pages/BusinessMenusPage.tsx'), [P.Menus]),
+  '/system/audit': { ...page(() => import('../modules/audit/pages/AuditLogsPage.tsx'), [P.AuditLogs]), name: 'system-audit' },
+  // The server checks the menu's and page's own codes (Biz.Menu.<id>, Biz.<page>.Access).
+  '/menu/:menuId/params/:menuChildId': { ...page(() => import('../modules/business-data/pages/BusinessDataPage.tsx')), name: 'view-params' },
+  '/system/localization': page(() => import('../modules/localization/pages/LocalizationPage.tsx'), [P.Localization]),
+  // Readable by every signed-in user; writing needs Tessera.Help.Manage (checked on the page and the server).
+  '/system/documentation': page(() => import('../modules/help/pages/HelpDocumentsPage.tsx')),
+  '/dataSet/dictionary': page(() => import('../modules/dictionaries/pages/DictionariesPage.tsx'), [P.Dictionaries]),
+  '/dataSet/documentNumber': page(() => import('../modules/document-numbers/pages/DocumentNumbersPage.tsx'), [P.DocumentNumbers]),
+  '/design/form': page(() => import('../modules/pages/pages/PageDefinitionsPage.tsx'), [P.Pages]),
+  '/pageDefinition': page(() => import('../modules/pages/designer/DesignerPage.tsx'), [P.Pages]),
+};

@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import 'nprogress/nprogress.css';
+import './shared/i18n/i18n.ts';
+import { installGlobalErrorLogging } from './shared/logs/global-errors.ts';
+import { App } from './app/App.tsx';
+import './app/global.css';
+
+installGlobalErrorLogging();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

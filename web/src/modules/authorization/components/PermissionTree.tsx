@@ -1,0 +1,140 @@
+import { Empty, Space, Tag, Tree, Typography } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { filterGroups, type GroupNode, type PermissionNode, relations } from './permission-tree-model.ts';
+import '../i18n.ts';
+
+export interface PermissionTreeProps {
+  groups: GroupNode[];
+  /** The provider's own grants being edited. */
+  value: Set<string>;
+  onChange(next: Set<string>): void;
+  search: string;
+  expandedKeys: string[];
+  onExpand(keys: string[]): void;
+  readOnly?: boolean;
+}
+
+function Highlight({ text, search }: { text: string; search: string }) {
+  const at = search ? text.toLowerCase().indexOf(search.toLowerCase()) : -1;
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <mark style={{ padding: 0, background: '#ffe58f' }}>{text.slice(at, at + search.length)}</mark>
+      {text.slice(at + search.length)}
+    </>
+  );
+}
+
+/** A searchable checkbox tree of permission groups; inherited grants show checked and locked with their source. */
+export function PermissionTree({ groups, value, onChange, search, expandedKeys, onExpand, readOnly }: PermissionTreeProps) {
+  const { t } = useTranslation('authorization');
+  const rel = useMemo(() => relations(groups), [groups]);
+  const visible = useMemo(() => filterGroups(groups, search), [groups, search]);
+  const trimmed = search.trim();
+  // While searching every match is shown open.
+  const searchExpanded = useMemo(() => {
+    const keys: string[] = [];
+    const walk = (list: PermissionNode[]) => list.forEach((n) => (keys.push(n.key), walk(n.children)));
+    for (const g of visible) {
+      keys.push(g.key);
+      walk(g.children);
+    }
+    return keys;
+  }, [visible]);
+
+  // Inherited grants are shown checked and cannot be changed here.
+  const isLocked = (n: PermissionNode) => !!readOnly || n.inheritedFrom.length > 0;
+  const isChecked = (n: PermissionNode) => value.has(n.name) || n.inheritedFrom.length > 0;
+
+  const treeData: DataNode[] = useMemo(() => {
+    const permissionNode = (n: PermissionNode): DataNode => ({
+      key: n.key,
+      disableCheckbox: isLocked(n),
+      title: (
+        <Space size={6} wrap>
+          <span>
+            <Highlight text={n.displayName} search={trimmed} />
+          </span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} code>
+            <Highlight text={n.name} search={trimmed} />
+          </Typography.Text>
+          {[...new Set(n.inheritedFrom.map((s) => s.providerName))].map((p) => (
+            <Tag key={p} color={p === 'R' ? 'blue' : p === 'OU' ? 'purple' : 'default'} style={{ marginInlineEnd: 0 }}>
+              {t(`tree.inherited.${p}`)}
+            </Tag>
+          ))}
+        </Space>
+      ),
+      children: n.children.map(permissionNode),
+    });
+    return visible.map((g) => {
+      const all = g.names.map((name) => rel.byName.get(name)!);
+      const granted = all.filter(isChecked).length;
+      return {
+        key: g.key,
+        disableCheckbox: readOnly || all.every(isLocked),
+        title: (
+          <Space size={6}>
+            <Typography.Text strong>
+              <Highlight text={g.displayName} search={trimmed} />
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {granted}/{all.length}
+            </Typography.Text>
+            {!g.isSystem && <Tag color="gold">{t('tree.designer')}</Tag>}
+          </Space>
+        ),
+        children: g.children.map(permissionNode),
+      };
+    });
+  }, [visible, value, readOnly, trimmed, t, rel]); // isLocked/isChecked read only value and readOnly
+
+  const checkedKeys = useMemo(() => {
+    const checked: string[] = [];
+    const halfChecked: string[] = [];
+    for (const g of groups) {
+      const all = g.names.map((name) => rel.byName.get(name)!);
+      const on = all.filter(isChecked);
+      checked.push(...on.map((n) => n.key));
+      if (on.length === all.length && all.length > 0) checked.push(g.key);
+      else if (on.length > 0) halfChecked.push(g.key);
+    }
+    return { checked, halfChecked };
+  }, [groups, value, rel]); // isChecked reads only value
+
+  const onCheck = (_: unknown, info: { node: { key: React.Key }; checked: boolean }) => {
+    if (readOnly) return;
+    const key = String(info.node.key);
+    const next = new Set(value);
+    const editable = (name: string) => !isLocked(rel.byName.get(name)!);
+    const group = groups.find((g) => g.key === key);
+    if (group) {
+      for (const name of group.names) if (editable(name)) (info.checked ? next.add(name) : next.delete(name));
+    } else if (info.checked) {
+      // Checking a permission checks the permissions above it (ABP: a child needs its parent).
+      for (const name of [key, ...rel.ancestors(key)]) if (editable(name)) next.add(name);
+    } else {
+      for (const name of [key, ...rel.descendants(key)]) if (editable(name)) next.delete(name);
+    }
+    onChange(next);
+  };
+
+  if (visible.length === 0) return <Empty description={trimmed ? t('tree.noMatch') : t('tree.empty')} />;
+  return (
+    <Tree
+      checkable
+      checkStrictly
+      selectable={false}
+      blockNode
+      treeData={treeData}
+      checkedKeys={checkedKeys}
+      onCheck={onCheck as never}
+      expandedKeys={trimmed ? searchExpanded : expandedKeys}
+      onExpand={(keys) => !trimmed && onExpand(keys.map(String))}
+      aria-label={t('tree.label')}
+    />
+  );
+}

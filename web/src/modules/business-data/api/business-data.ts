@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  TDropDownResult,
+  TImportViewDataResult,
+  TOpenWindowResult,
+  TPageDataResult,
+  TPageRuntime,
+  TQueryViewDataResult,
+  TRecordHistoryList,
+  TViewPreferences,
+} from '@tessera/core/contracts/business-data';
+import type { TBusinessMenu } from '@tessera/core/contracts/business-menus';
+import i18n from '../../../shared/i18n/i18n.ts';
+import { API_BASE, api, ApiError } from '../../../shared/api/client.ts';
+import { downloadFile } from '../../../shared/api/download.ts';
+import { getToken } from '../../../shared/auth/session.ts';
+
+const BASE = '/app/business-data';
+/** The browser's offset from UTC in minutes (date-only values and shortcuts are read in it). */
+export const offsetMinutes = () => -new Date().getTimezoneOffset();
+
+export const businessDataKeys = {
+  runtime: (pageId: string) => ['business-data', 'runtime', pageId] as const,
+  menu: (menuId: string) => ['business-data', 'menu', menuId] as const,
+  list: (pageId: string) => ['business-data', 'list', pageId] as const,
+  record: (pageId: string, id: string) => ['business-data', 'record', pageId, id] as const,
+  history: (pageId: string, id: string) => ['business-data', 'history', pageId, id] as const,
+  preferences: (pageId: string, viewId: string) => ['business-data', 'preferences', pageId, viewId] as const,
+};
+
+export const fetchMenu = (menuId: string) => api.get<TBusinessMenu>(`/app/business-menu/${menuId}`, undefined, { silent: true });
+export const useMenu = (menuId: string) => useQuery({ queryKey: businessDataKeys.menu(menuId), queryFn: () => fetchMenu(menuId), retry: false });
+
+export const fetchPageRuntime = (pageId: string) => api.get<TPageRuntime>(`${BASE}/page-runtime`, { pageId }, { silent: true });
+export const usePageRuntime = (pageId: string | null | undefined) =>
+  useQuery({ queryKey: businessDataKeys.runtime(pageId ?? ''), queryFn: () => fetchPageRuntime(pageId!), enabled: Boolean(pageId), retry: false });
+
+export interface ViewQuery {
+  pageId: string;
+  viewId: string;
+  filterConditions: unknown[];
+  Sorting?: string;
+  SkipCount: number;
+  MaxResultCount: number;
+}
+export const queryViewData = (q: ViewQuery) => api.post<TQueryViewDataResult>(`${BASE}/query-view-data`, { ...q, offsetMinutes: offsetMinutes() }, { silent: true });
+export const useViewData = (q: ViewQuery) =>
+  useQuery({ queryKey: [...businessDataKeys.list(q.pageId), q], queryFn: () => queryViewData(q), placeholderData: (previous) => previous, retry: false });
+
+export const queryPageData = (pageId: string, id: string) => api.post<TPageDataResult>(`${BASE}/query-page-data`, { pageId, id, offsetMinutes: offsetMinutes() });
+export const savePage = (pageId: string, viewDataList: { viewId: string; dataList: Record<string, unknown>[] }[]) =>
+  api.post<TPageDataResult>(`${BASE}/save-page`, { pageId, viewDataList, offsetMinutes: offsetMinutes() }, { silent: true });
+export const deleteRecords = (pageId: string, ids: string[]) => api.post<{ deleted: number }>(`${BASE}/delete-data`, { pageId, ids });
+export const queryOpenWindow = (body: { pageId: string; dataControlId: string; filter?: string; record?: Record<string, unknown>; skipCount: number; maxResultCount: number }) =>
+  api.post<TOpenWindowResult>(`${BASE}/query-open-windows-data`, { ...body, offsetMinutes: offsetMinutes() });
+/** `record`: the row being edited — a cascading control (`parentCode`) gets only the options under its parent's value. */
+export const queryDropDown = (pageId: string, dataControlId: string, record?: Record<string, unknown> | null) =>
+  api.post<TDropDownResult>(`${BASE}/query-drop-down-data`, { pageId, dataControlId, record: record ?? null, skipCount: 0, maxResultCount: 1000 });
+/** The server's clock (spec §4: date defaults use the server date). */
+export const fetchSystemDate = () => api.get<{ date: string; timeZone: string }>('/app/sys-function/system-date', undefined, { silent: true });
+/** value → label of a dictionary in the UI language, disabled items included (as the server's save recompute reads them). */
+export const fetchDictionaryLabels = async (dictionaryCode: string): Promise<Map<string, string>> => {
+  const result = await api.get<{ items: { value: string; label: string }[] }>('/app/business-dictionary/options', { dictionaryCode, includeDisabled: true }, { silent: true });
+  return new Map(result.items.map((i) => [i.value, i.label]));
+};
+export const reserveDocumentNumber = (pageId: string, dataControlId: string) => api.post<{ docNo: string }>(`${BASE}/reserve-document-number`, { pageId, dataControlId });
+export const fetchHistory = (pageId: string, id: string) => api.get<TRecordHistoryList>(`${BASE}/record-history`, { pageId, id });
+export const useHistory = (pageId: string, id: string | null) =>
+  useQuery({ queryKey: businessDataKeys.history(pageId, id ?? ''), queryFn: () => fetchHistory(pageId, id!), enabled: Boolean(id) });
+export const fetchPreferences = (pageId: string, viewId: string) => api.get<TViewPreferences>(`${BASE}/view-preferences`, { pageId, viewId }, { silent: true });
+export const usePreferences = (pageId: string, viewId: string) =>
+  useQuery({ queryKey: businessDataKeys.preferences(pageId, viewId), queryFn: () => fetchPreferences(pageId, viewId) });
+export const putPreferences = (pageId: string, viewId: string, value: Record<string, unknown>) => api.put<TViewPreferences>(`${BASE}/view-preferences`, { pageId, viewId, value });
+export const importViewData = (pageId: string, viewId: string, fileBase64: string) =>
+  api.post<TImportViewDataResult>(`${BASE}/import-view-data`, { pageId, viewId, fileBase64, offsetMinutes: offsetMinutes() }, { silent: true });
+
+/** Downloads a file answer (xlsx) of this module and saves it under `fileName`. */
+export const download = (path: string, init: { method: 'GET' | 'POST'; body?: object; query?: Record<string, string> }, fileName: string) =>
+  downloadFile(`${BASE}/${path}`, { method: init.method, query: init.query, body: init.body && { ...init.body, offsetMinutes: offsetMinutes() }, fileName });
+
+/**
+ * The import upload with progress (XMLHttpRequest reports upload progress; fetch does not):
+ * `onProgress` gets 0–100 while the file travels, then the server validates and writes.
+ */
+export function importViewDataWithProgress(pageId: string, viewId: string, fileBase64: string, onProgress: (percent: number) => void): Promise<TImportViewDataResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}${BASE}/import-view-data`);
+    xhr.setRequestHeader('content-type', 'application/json');
+    xhr.setRequestHeader('accept-language', i18n.language || 'zh-CN');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = xhr.responseText;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as TImportViewDataResult);
+      else reject(new ApiError(xhr.status, (body as { error?: { message?: string } })?.error?.message ?? xhr.statusText, 'import-view-data', body));
+    };
+    xhr.onerror = () => reject(new ApiError(0, i18n.t('common:error.network'), 'import-view-data'));
+    xhr.send(JSON.stringify({ pageId, viewId, fileBase64, offsetMinutes: offsetMinutes() }));
+  });
+}

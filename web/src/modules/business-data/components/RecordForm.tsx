@@ -1,0 +1,229 @@
+import { ArrowLeftOutlined, HistoryOutlined, SaveOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Space, Spin, Tooltip } from 'antd';
+import type { TPageDataResult, TPageRuntime } from '@tessera/core/contracts/business-data';
+import type { TPageData, TPageDefinition } from '@tessera/core/page-definition';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
+import { ApiError } from '../../../shared/api/client.ts';
+import { useSession } from '../../../shared/auth/session.ts';
+import { PageRenderer, type PageRendererServices } from '../../../shared/components/page-renderer/PageRenderer.tsx';
+import { businessDataKeys, deleteRecords, fetchDictionaryLabels, fetchSystemDate, queryDropDown, queryOpenWindow, queryPageData, reserveDocumentNumber, savePage } from '../api/business-data.ts';
+import { HistoryDrawer } from './HistoryDrawer.tsx';
+
+const toPageData = (result: TPageDataResult): TPageData => ({
+  viewDataList: result.viewDataList.map((v) => ({ viewId: v.viewId, dataList: v.dataList as TPageData['viewDataList'][number]['dataList'] })),
+});
+
+/** Dictionary codes named by DICT("code", …) in the page's linkage formulas (every string of the linkages is read). */
+export function dictionaryCodesOf(definition: TPageDefinition): string[] {
+  const codes = new Set<string>();
+  const visit = (v: unknown): void => {
+    if (typeof v === 'string') {
+      for (const m of v.matchAll(/\bDICT\s*\(\s*(["'])([^"']+)\1/gi)) codes.add(m[2]!);
+    } else if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') Object.values(v).forEach(visit);
+  };
+  visit(definition.dataLinkages);
+  return [...codes];
+}
+
+/**
+ * Clock offset to the server (spec §4: date defaults use the server date) and the labels of the
+ * dictionaries the page's DICT() formulas name, so the browser computes what the server's save
+ * recompute computes. Null while loading; a failed request falls back to the browser clock / no labels.
+ */
+function useRuntimeContext(definition: TPageDefinition, language: string) {
+  const [clockOffset, setClockOffset] = useState<number | null>(null);
+  const [dictionaries, setDictionaries] = useState<Map<string, Map<string, string>> | null>(null);
+  useEffect(() => {
+    let live = true;
+    const sent = Date.now();
+    fetchSystemDate().then(
+      (r) => {
+        const server = Date.parse(r.date);
+        // The server read its clock about halfway through the round trip.
+        if (live) setClockOffset(Number.isFinite(server) ? server - (sent + Date.now()) / 2 : 0);
+      },
+      () => live && setClockOffset(0),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const codes = useMemo(() => dictionaryCodesOf(definition).join('\n'), [definition]);
+  useEffect(() => {
+    let live = true;
+    setDictionaries(null);
+    const list = codes ? codes.split('\n') : [];
+    Promise.all(list.map((code) => fetchDictionaryLabels(code).then((labels) => [code, labels] as const, () => [code, new Map<string, string>()] as const))).then(
+      (entries) => live && setDictionaries(new Map(entries)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [codes, language]);
+  return { clockOffset, dictionaries };
+}
+
+/**
+ * One record: the page renderer (master form, child grids, every control type, defaults, live
+ * linkages, lookups) with the runtime's services; Ctrl+S saves; leaving with unsaved changes asks.
+ */
+export function RecordForm({ runtime, definition, recordId, onBack, onSaved }: { runtime: TPageRuntime; definition: TPageDefinition; recordId: string | null; onBack(): void; onSaved(id: string): void }) {
+  const { t, i18n } = useTranslation('businessData');
+  const { message } = App.useApp();
+  const { clockOffset, dictionaries } = useRuntimeContext(definition, i18n.language);
+  const client = useQueryClient();
+  const user = useSession((s) => s.user);
+  const [data, setData] = useState<TPageData | undefined>(undefined);
+  const [loading, setLoading] = useState(Boolean(recordId));
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [showHistory, setShowHistory] = useState(false);
+  const changes = useRef(0);
+
+  useEffect(() => {
+    if (!recordId) return;
+    let live = true;
+    queryPageData(runtime.pageId, recordId).then(
+      (result) => live && (setData(toPageData(result)), setLoading(false)),
+      () => live && setLoading(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, [runtime.pageId, recordId]);
+
+  const services = useMemo<PageRendererServices>(
+    () => ({
+      queryLookup: async (q) => {
+        const result = await queryOpenWindow({ pageId: runtime.pageId, dataControlId: q.control.id, filter: q.filter, record: q.record, skipCount: q.skipCount, maxResultCount: q.maxResultCount });
+        return { items: result.items, totalCount: result.totalCount, columns: result.columns };
+      },
+      loadOptions: async (control, record) => (await queryDropDown(runtime.pageId, control.id, record)).items.map((i) => ({ value: i.value, label: i.label })),
+      now: () => new Date(Date.now() + (clockOffset ?? 0)),
+      dictionary: (code, value) => dictionaries?.get(code)?.get(value) ?? null,
+      fetchDocumentNumber: async (control) => (await reserveDocumentNumber(runtime.pageId, control.id)).docNo,
+      currentUser: user ? { id: user.userId, title: user.name || user.userName, type: 3 } : null,
+      currentOrgUnit: user?.organizationUnitId ? { id: user.organizationUnitId, title: user.organizationUnitName ?? '', type: 1 } : null,
+    }),
+    [runtime.pageId, user, clockOffset, dictionaries],
+  );
+
+  const onChange = useCallback((next: TPageData) => {
+    setData(next);
+    // The renderer's first commit fills defaults; later ones are the user's edits.
+    if (changes.current++ > 0) setDirty(true);
+  }, []);
+
+  const save = useCallback(async () => {
+    if (!data || saving) return;
+    setSaving(true);
+    setProblems([]);
+    try {
+      const result = await savePage(runtime.pageId, data.viewDataList);
+      changes.current = 0;
+      setData(toPageData(result));
+      setDirty(false);
+      message.success(t('saved'));
+      await client.invalidateQueries({ queryKey: businessDataKeys.list(runtime.pageId) });
+      const id = String(result.viewDataList.find((v) => v.viewId === runtime.masterViewId)?.dataList[0]?.Id ?? '');
+      if (!recordId && id) onSaved(id);
+      else await client.invalidateQueries({ queryKey: businessDataKeys.history(runtime.pageId, id) });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const list = err.validationErrors.map((v) => v.message);
+      setProblems(list.length ? list : [err.message]);
+      message.error(err.status === 409 ? t('conflict', { message: err.message }) : list.length ? t('invalid', { count: list.length }) : err.message);
+    } finally {
+      setSaving(false);
+    }
+  }, [data, saving, runtime, message, t, client, recordId, onSaved]);
+
+  // Ctrl+S / Cmd+S saves.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void save();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [save]);
+
+  // Unsaved-changes guard: route changes (blocker) and closing the browser tab.
+  const blocker = useBlocker(dirty);
+  const { modal } = App.useApp();
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    modal.confirm({ title: t('unsavedTitle'), content: t('unsavedText'), okText: t('leave'), cancelText: t('stay'), onOk: () => blocker.proceed(), onCancel: () => blocker.reset() });
+  }, [blocker, modal, t]);
+  useEffect(() => {
+    if (!dirty) return;
+    const onUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', onUnload);
+    return () => window.removeEventListener('beforeunload', onUnload);
+  }, [dirty]);
+
+  const back = () => {
+    if (!dirty) return onBack();
+    modal.confirm({ title: t('unsavedTitle'), content: t('unsavedText'), okText: t('leave'), cancelText: t('stay'), onOk: onBack });
+  };
+
+  const canSave = recordId ? runtime.actions.edit : runtime.actions.add;
+  // Page buttons of the design with a built-in action (the renderer runs custom assignment buttons itself).
+  const onButton = useCallback(
+    (button: { buttonType?: unknown }) => {
+      const action = String(button.buttonType ?? '');
+      if (action === 'save' && canSave) void save();
+      if (action === 'delete' && recordId && runtime.actions.delete) {
+        modal.confirm({
+          title: t('confirmDelete'),
+          okButtonProps: { danger: true },
+          onOk: async () => {
+            await deleteRecords(runtime.pageId, [recordId]);
+            message.success(t('deleted'));
+            await client.invalidateQueries({ queryKey: businessDataKeys.list(runtime.pageId) });
+            setDirty(false);
+            onBack();
+          },
+        });
+      }
+    },
+    [canSave, save, recordId, runtime, modal, t, message, client, onBack],
+  );
+  return (
+    <Card
+      title={
+        <Space>
+          <Button type="text" icon={<ArrowLeftOutlined />} onClick={back} aria-label={t('back')} />
+          {recordId ? t('edit') : t('newRecord')}
+        </Space>
+      }
+      extra={
+        <Space>
+          {recordId && <Button icon={<HistoryOutlined />} onClick={() => setShowHistory(true)}>{t('history')}</Button>}
+          {canSave && (
+            <Tooltip title={t('saveHint')}>
+              <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()} data-testid="record-save">
+                {t('save')}
+              </Button>
+            </Tooltip>
+          )}
+        </Space>
+      }
+    >
+      {problems.length > 0 && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={problems.slice(0, 8).join('；')} />}
+      {loading || clockOffset === null || dictionaries === null ? (
+        <Spin />
+      ) : (
+        <PageRenderer definition={definition} value={data} onChange={onChange} mode="runtime" readOnly={!canSave} services={services} showAllErrors={problems.length > 0} onButton={onButton} />
+      )}
+      <HistoryDrawer pageId={runtime.pageId} recordId={recordId} open={showHistory} onClose={() => setShowHistory(false)} />
+    </Card>
+  );
+}

@@ -1,0 +1,293 @@
+import { DeleteOutlined, DownloadOutlined, FilterOutlined, PlusOutlined, SaveOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Checkbox, Dropdown, Input, Modal, Popover, Progress, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
+import type { TableProps } from 'antd';
+import type { TPageRuntime } from '@tessera/core/contracts/business-data';
+import { formatControlValue, tableFieldTypeOf } from '@tessera/core/controls/registry';
+import type { TBusinessRecord, TDataControl, TPageDefinition } from '@tessera/core/page-definition';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/client.ts';
+import { FilterBuilder, type FilterConditionRow } from '../../../shared/components/filter-builder/FilterBuilder.tsx';
+import {
+  businessDataKeys,
+  deleteRecords,
+  download,
+  importViewDataWithProgress,
+  putPreferences,
+  usePreferences,
+  useViewData,
+} from '../api/business-data.ts';
+import { ResizableHeader } from './ResizableHeader.tsx';
+import { controlTitle, findView } from './view-helpers.ts';
+
+const PAGE_SIZE = 100;
+
+interface Preferences {
+  hiddenColumns?: string[];
+  /** Column widths by control code (dragged in the header). */
+  widths?: Record<string, number>;
+  filters?: { name: string; conditions: FilterConditionRow[] }[];
+}
+
+function lookupTitle(control: TDataControl, row: TBusinessRecord): string | null {
+  if (Number(control.controlType) !== 1010) return null;
+  const extra = control.extraProperties;
+  const map = extra?.mapFields?.find((m) => m.sourceCode === extra.dataSourceTitle && m.targetCode !== control.code);
+  const text = map ? row[map.targetCode] : null;
+  return typeof text === 'string' && text ? text : null;
+}
+
+const readFile = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+
+/** The master view's list: filter panel, sortable columns, paging (100), selection, batch delete, Excel. */
+export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TPageRuntime; definition: TPageDefinition; onOpen(id: string): void; onNew(): void }) {
+  const { t, i18n } = useTranslation('businessData');
+  const { message, modal } = App.useApp();
+  const client = useQueryClient();
+  const view = findView(definition, runtime.masterViewId)!;
+  const controls = useMemo(() => view.dataControls.filter((c) => runtime.fields[c.code]?.view !== false && c.isDisplayed !== false), [view, runtime]);
+  const prefs = usePreferences(runtime.pageId, view.id);
+  const preferences = (prefs.data?.value ?? {}) as Preferences;
+  const [draft, setDraft] = useState<FilterConditionRow[]>([]);
+  const [applied, setApplied] = useState<FilterConditionRow[]>([]);
+  const [showFilter, setShowFilter] = useState(false);
+  const [sorting, setSorting] = useState<string | undefined>();
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [importing, setImporting] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const query = { pageId: runtime.pageId, viewId: view.id, filterConditions: applied, Sorting: sorting, SkipCount: (page - 1) * PAGE_SIZE, MaxResultCount: PAGE_SIZE };
+  const data = useViewData(query);
+  const locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
+  const offset = -new Date().getTimezoneOffset();
+  const hidden = new Set(preferences.hiddenColumns ?? []);
+
+  const savePrefs = async (next: Preferences) => {
+    await putPreferences(runtime.pageId, view.id, next as Record<string, unknown>);
+    await client.invalidateQueries({ queryKey: businessDataKeys.preferences(runtime.pageId, view.id) });
+  };
+  const refresh = () => client.invalidateQueries({ queryKey: businessDataKeys.list(runtime.pageId) });
+
+  const remove = (ids: string[]) =>
+    modal.confirm({
+      title: ids.length === 1 ? t('confirmDelete') : t('confirmBatchDelete', { count: ids.length }),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        await deleteRecords(runtime.pageId, ids);
+        setSelected([]);
+        message.success(t('deleted'));
+        await refresh();
+      },
+    });
+
+  const columns: TableProps<TBusinessRecord>['columns'] = [
+    ...controls
+      .filter((c) => !hidden.has(c.code))
+      .map((c: TDataControl) => ({
+        key: c.code,
+        dataIndex: c.code,
+        title: controlTitle(c, i18n.language),
+        sorter: true,
+        ellipsis: true,
+        width: preferences.widths?.[c.code] ?? (tableFieldTypeOf(c.controlType) === 1 ? 180 : 130),
+        onHeaderCell: () =>
+          ({
+            width: preferences.widths?.[c.code] ?? (tableFieldTypeOf(c.controlType) === 1 ? 180 : 130),
+            onResize: (width: number) => void savePrefs({ ...preferences, widths: { ...preferences.widths, [c.code]: Math.round(width) } }),
+          }) as React.HTMLAttributes<HTMLElement>,
+        sortOrder: sorting?.startsWith(`${c.code} `) ? (sorting.endsWith('desc') ? ('descend' as const) : ('ascend' as const)) : null,
+        render: (value: unknown, row: TBusinessRecord) => {
+          // A lookup shows the title its pick mapped into the record (not the picked row's id).
+          const shown = lookupTitle(c, row);
+          return shown ?? formatControlValue(c, value, { locale, offsetMinutes: offset });
+        },
+      })),
+    {
+      key: '__actions',
+      title: t('operations'),
+      fixed: 'right' as const,
+      width: 140,
+      render: (_: unknown, row: TBusinessRecord) => (
+        <Space size={4}>
+          <Button type="link" size="small" onClick={() => onOpen(row.Id)}>{t('edit')}</Button>
+          {runtime.actions.delete && <Button type="link" size="small" danger onClick={() => remove([row.Id])}>{t('delete')}</Button>}
+        </Space>
+      ),
+    },
+  ];
+
+  const filterFields = controls.map((c) => ({ code: c.code, title: controlTitle(c, i18n.language), tableFieldType: tableFieldTypeOf(c.controlType) }));
+  const apply = (conditions: FilterConditionRow[]) => {
+    setApplied(conditions);
+    setPage(1);
+  };
+
+  const doImport = async (file: File) => {
+    setImporting(true);
+    setProgress(0);
+    try {
+      const result = await importViewDataWithProgress(runtime.pageId, view.id, await readFile(file), setProgress);
+      message.success(t('imported', { count: result.imported }));
+      await refresh();
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const errors = ((err.body as { error?: { details?: { errors?: { sheet?: string | null; row: number; column: string | null; message: string }[] } } })?.error?.details?.errors) ?? [];
+      modal.error({
+        title: t('importFailed'),
+        width: 640,
+        content: errors.length ? (
+          <ul style={{ maxHeight: 320, overflow: 'auto', paddingLeft: 18 }}>
+            {errors.slice(0, 200).map((e, i) => (
+              <li key={i}>{e.sheet ? `${e.sheet} · ` : ''}{t('row', { row: e.row })}{e.column ? ` · ${e.column}` : ''}: {e.message}</li>
+            ))}
+          </ul>
+        ) : err.message,
+      });
+    } finally {
+      setImporting(false);
+    }
+    return false;
+  };
+
+  const total = data.data?.totalCount ?? 0;
+  return (
+    <Card
+      title={runtime.title[i18n.language] ?? runtime.title['zh-CN'] ?? runtime.pageCode}
+      extra={
+        <Space wrap>
+          {runtime.actions.add && <Button type="primary" icon={<PlusOutlined />} onClick={onNew}>{t('add')}</Button>}
+          {runtime.actions.delete && (
+            <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={() => remove(selected)}>{t('batchDelete')}</Button>
+          )}
+          <Button icon={<FilterOutlined />} onClick={() => setShowFilter((s) => !s)} type={applied.length ? 'primary' : 'default'} ghost={applied.length > 0}>
+            {t('filter')}{applied.length ? ` (${applied.length})` : ''}
+          </Button>
+          {runtime.actions.export && (
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => {
+                message.info(t('exportStarted'));
+                download('export-view-data', { method: 'POST', body: { pageId: runtime.pageId, viewId: view.id, filterConditions: applied, Sorting: sorting } }, `${runtime.pageCode}.xlsx`).catch((e: Error) => message.error(e.message));
+              }}
+            >
+              {t('export')}
+            </Button>
+          )}
+          {runtime.actions.import && (
+            <Dropdown.Button
+              menu={{ items: [{ key: 'template', label: t('template') }], onClick: () => download('import-template', { method: 'GET', query: { pageId: runtime.pageId, viewId: view.id } }, `${runtime.pageCode}-template.xlsx`).catch((e: Error) => message.error(e.message)) }}
+              loading={importing}
+            >
+              <Upload accept=".xlsx" showUploadList={false} beforeUpload={(file) => {
+                void doImport(file);
+                return false;
+              }}>
+                <span><UploadOutlined /> {importing ? t('importing') : t('import')}</span>
+              </Upload>
+            </Dropdown.Button>
+          )}
+          <Popover
+            trigger="click"
+            title={t('columns')}
+            content={
+              <Checkbox.Group
+                style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+                value={controls.filter((c) => !hidden.has(c.code)).map((c) => c.code)}
+                options={controls.map((c) => ({ value: c.code, label: controlTitle(c, i18n.language) }))}
+                onChange={(shown) => void savePrefs({ ...preferences, hiddenColumns: controls.map((c) => c.code).filter((code) => !shown.includes(code)) })}
+              />
+            }
+          >
+            <Tooltip title={t('columns')}><Button icon={<SettingOutlined />} aria-label={t('columns')} /></Tooltip>
+          </Popover>
+        </Space>
+      }
+    >
+      {showFilter && (
+        <div style={{ marginBottom: 12 }} data-testid="filter-panel">
+          {(preferences.filters?.length ?? 0) > 0 && (
+            <Space wrap style={{ marginBottom: 8 }}>
+              <Typography.Text type="secondary">{t('savedFilters')}:</Typography.Text>
+              {preferences.filters!.map((f) => (
+                <Tag
+                  key={f.name}
+                  closable
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => {
+                    setDraft(f.conditions);
+                    apply(f.conditions);
+                  }}
+                  onClose={(e) => {
+                    e.preventDefault();
+                    void savePrefs({ ...preferences, filters: preferences.filters!.filter((x) => x.name !== f.name) });
+                  }}
+                >
+                  {f.name}
+                </Tag>
+              ))}
+            </Space>
+          )}
+          <FilterBuilder fields={filterFields} value={draft} onChange={setDraft} />
+          <Space style={{ marginTop: 8 }}>
+            <Button type="primary" onClick={() => apply(draft)}>{t('search')}</Button>
+            <Button onClick={() => { setDraft([]); apply([]); }}>{t('reset')}</Button>
+            <Button
+              icon={<SaveOutlined />}
+              disabled={draft.length === 0}
+              onClick={() => {
+                let name = '';
+                modal.confirm({
+                  title: t('saveFilter'),
+                  content: <Input autoFocus placeholder={t('filterName')} onChange={(e) => (name = e.target.value)} />,
+                  onOk: () => (name.trim() ? savePrefs({ ...preferences, filters: [...(preferences.filters ?? []).filter((f) => f.name !== name.trim()), { name: name.trim(), conditions: draft }] }) : undefined),
+                });
+              }}
+            >
+              {t('saveFilter')}
+            </Button>
+          </Space>
+        </div>
+      )}
+      {data.error instanceof ApiError && <Typography.Text type="danger">{data.error.message}</Typography.Text>}
+      <Table<TBusinessRecord>
+        rowKey="Id"
+        size="small"
+        components={{ header: { cell: ResizableHeader } }}
+        loading={data.isFetching}
+        dataSource={(data.data?.items ?? []) as TBusinessRecord[]}
+        columns={columns}
+        scroll={{ x: 'max-content', y: 'calc(100vh - 360px)' }}
+        locale={{ emptyText: t('empty') }}
+        rowSelection={runtime.actions.delete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
+        onRow={(row) => ({ onDoubleClick: () => onOpen(row.Id) })}
+        onChange={(_p, _f, sorter) => {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          setSorting(s?.order && s.columnKey ? `${String(s.columnKey)} ${s.order === 'descend' ? 'desc' : 'asc'}` : undefined);
+          setPage(1);
+        }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total,
+          showSizeChanger: false,
+          onChange: setPage,
+          showTotal: () => (data.data?.totalCountIsEstimate ? t('totalEstimate', { total }) : t('total', { total })),
+        }}
+      />
+      {selected.length > 0 && <Typography.Text type="secondary">{t('selected', { count: selected.length })}</Typography.Text>}
+      <Modal open={importing} title={t('importing')} footer={null} closable={false} maskClosable={false}>
+        {/* The upload's own progress; at 100% the server is validating and writing every row. */}
+        <Progress percent={progress} status="active" />
+        {progress >= 100 && <Typography.Text type="secondary">{t('importValidating')}</Typography.Text>}
+      </Modal>
+    </Card>
+  );
+}
+

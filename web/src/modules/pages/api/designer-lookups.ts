@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TDictionaryList, TDictionaryOption } from '@tessera/core/contracts/dictionaries';
+import type { TDocumentNumberRule } from '@tessera/core/contracts/document-numbers';
+import type { TPageDefinitionList, TPageVersionDetail } from '@tessera/core/contracts/pages';
+import { api } from '../../../shared/api/client.ts';
+
+// Other modules' lists the designer's property widgets pick from.
+
+export const useDocumentNumberRules = () =>
+  useQuery({
+    queryKey: ['designer', 'document-number-rules'],
+    queryFn: () => api.get<{ items: TDocumentNumberRule[]; totalCount: number }>('/app/document-number', { SkipCount: 0, MaxResultCount: 1000 }),
+    staleTime: 60_000,
+  });
+
+export const useDictionaries = () =>
+  useQuery({
+    queryKey: ['designer', 'dictionaries'],
+    queryFn: () => api.get<TDictionaryList>('/app/business-dictionary', { SkipCount: 0, MaxResultCount: 1000 }),
+    staleTime: 60_000,
+  });
+
+export const fetchDictionaryOptions = (dictionaryCode: string) =>
+  api.get<{ items: TDictionaryOption[] }>('/app/business-dictionary/options', { dictionaryCode }, { silent: true });
+
+/** Pages with a published version: lookups read from their views. */
+export const usePublishedPages = () =>
+  useQuery({
+    queryKey: ['page-definitions', 'published-sources'],
+    queryFn: async () => {
+      const list = await api.get<TPageDefinitionList>('/app/page-definition', { SkipCount: 0, MaxResultCount: 1000, Sorting: 'code' });
+      return list.items.filter((p) => p.publishedVersion !== null);
+    },
+    staleTime: 30_000,
+  });
+
+export const usePublishedDefinition = (pageId: string | null | undefined, version: number | null | undefined) =>
+  useQuery({
+    queryKey: ['page-definitions', 'version', pageId, version],
+    queryFn: () => api.get<TPageVersionDetail>(`/app/page-definition/${pageId}/versions/${version}`),
+    enabled: Boolean(pageId && version),
+    staleTime: Infinity,
+  });

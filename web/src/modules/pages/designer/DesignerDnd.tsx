@@ -1,0 +1,179 @@
+import {
+  DndContext,
+  DragOverlay,
+  MeasuringStrategy,
+  PointerSensor,
+  useDndMonitor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragMoveEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { VIEW_TYPES } from '@tessera/core/contracts/pages';
+import type { TPageDefinition } from '@tessera/core/page-definition';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDesigner } from './designer-store.ts';
+import { designerCollision, resolveDrop, type CardSlots, type DragData, type DropData, type DropTarget } from './drop-logic.ts';
+import type { PaletteIndex } from './palette-index.ts';
+import { indexDefinition, insertControls, insertView, makeControl, makeView, moveControls, moveView, usedCodes } from './tree-ops.ts';
+
+const pointerOf = (e: DragMoveEvent | DragEndEvent) => {
+  const start = e.activatorEvent as PointerEvent | MouseEvent | null;
+  return start && 'clientX' in start ? { x: start.clientX + e.delta.x, y: start.clientY + e.delta.y } : null;
+};
+
+/** Card rectangles of the current drag (measured once at its start) and the canvas scroll then. */
+let slots: CardSlots = new Map();
+let scrollAtStart = { x: 0, y: 0 };
+const canvasScroller = () => document.querySelector<HTMLElement>('.dz-canvas-wrap');
+
+function measureSlots() {
+  const map = new Map<string, { id: string; rect: DOMRect }[]>();
+  for (const el of document.querySelectorAll<HTMLElement>('.dz-card[data-element-id]')) {
+    const owner = el.dataset.ownerId!;
+    let list = map.get(owner);
+    if (!list) map.set(owner, (list = []));
+    list.push({ id: el.dataset.elementId!, rect: el.getBoundingClientRect() });
+  }
+  slots = map;
+  const scroller = canvasScroller();
+  scrollAtStart = { x: scroller?.scrollLeft ?? 0, y: scroller?.scrollTop ?? 0 };
+}
+
+function targetOf(e: DragMoveEvent | DragEndEvent): DropTarget | null {
+  const drag = e.active.data.current as DragData | undefined;
+  if (!drag || !e.over) return null;
+  const scroller = canvasScroller();
+  const shift = { x: (scroller?.scrollLeft ?? 0) - scrollAtStart.x, y: (scroller?.scrollTop ?? 0) - scrollAtStart.y };
+  return resolveDrop(useDesigner.getState().definition, { ...drag }, e.over.data.current as DropData, e.over.rect, pointerOf(e), slots, shift);
+}
+
+/** Dims the cards being dragged (classes, not React state: nothing re-renders during a drag). */
+function markDragging(ids: string[]) {
+  for (const el of document.querySelectorAll('.dz-card.dz-dragging')) el.classList.remove('dz-dragging');
+  for (const id of ids) document.querySelector(`.dz-card[data-element-id="${CSS.escape(id)}"]`)?.classList.add('dz-dragging');
+}
+
+/** The controls a drag of `id` moves: the whole selection when the card is part of it. */
+function draggedControls(def: TPageDefinition, id: string, selection: string[]): string[] {
+  if (!selection.includes(id)) return [id];
+  const index = indexDefinition(def);
+  const order = new Map<string, number>();
+  let n = 0;
+  for (const [key, l] of index) if (l.kind === 'control') order.set(key, n++);
+  return selection.filter((s) => index.get(s)?.kind === 'control').sort((a, b) => order.get(a)! - order.get(b)!);
+}
+
+/** Applies a finished drag to the design. Exported for keyboard/click adds through the same path. */
+export function applyDrop(drag: DragData, target: DropTarget, palette: PaletteIndex, titles: { form: string }) {
+  const store = useDesigner.getState();
+  const { action } = target;
+  let selectIds: string[] = [];
+  store.apply((def) => {
+    const used = usedCodes(def);
+    if (action.type === 'controls') {
+      if (drag.kind === 'palette-control') {
+        const type = palette.controlType(drag.controlType);
+        const control = makeControl(drag.controlType, type?.name ?? 'field', palette.text(type?.title), used, palette.controlDefaults(drag.controlType));
+        let next = def;
+        let viewId = action.viewId;
+        if (!viewId) {
+          const view = makeView(VIEW_TYPES.form, titles.form, used, null);
+          next = insertView(next, null, 0, view);
+          viewId = view.id;
+        }
+        selectIds = [control.id];
+        return insertControls(next, viewId, action.index, [control]);
+      }
+      if (drag.kind === 'control' && action.viewId) {
+        selectIds = draggedControls(def, drag.id, store.selection);
+        return moveControls(def, selectIds, action.viewId, action.index);
+      }
+      return def;
+    }
+    if (drag.kind === 'palette-view') {
+      const parent = action.parentId ? (indexDefinition(def).get(action.parentId)?.view ?? null) : null;
+      const view = { ...makeView(drag.viewType, palette.viewTypeTitle(drag.viewType), used, parent), ...palette.viewDefaults(drag.viewType) };
+      // A child grid keeps its rows under the parent record through the system key (spec §3).
+      if (parent && drag.viewType !== VIEW_TYPES.container && !view.associateForeignKeyCode) view.associateForeignKeyCode = 'ParentViewDataId';
+      selectIds = [view.id];
+      return insertView(def, action.parentId, action.index, view);
+    }
+    if (drag.kind === 'view') {
+      selectIds = [drag.id];
+      const moved = moveView(def, drag.id, action.parentId, action.index);
+      const view = indexDefinition(moved).get(drag.id)?.view;
+      // Moved under a parent: a child needs its key to the parent record.
+      return view && view.parentViewControlId && !view.associateForeignKeyCode ? setForeignKey(moved, drag.id) : moved;
+    }
+    return def;
+  });
+  if (selectIds.length) store.setSelection(selectIds);
+}
+
+function setForeignKey(def: TPageDefinition, viewId: string): TPageDefinition {
+  const walk = (views: TPageDefinition['viewControls']): TPageDefinition['viewControls'] =>
+    views.map((v) => (v.id === viewId ? { ...v, associateForeignKeyCode: 'ParentViewDataId' } : { ...v, viewControls: walk(v.viewControls ?? []) }));
+  return { ...def, viewControls: walk(def.viewControls) };
+}
+
+/** The one insertion mark of a drag (a bar between cards, or a box around a view). */
+function DropMark() {
+  const [mark, setMark] = useState<DropTarget['mark'] | null>(null);
+  const update = (e: DragMoveEvent) => {
+    const next = targetOf(e)?.mark ?? null;
+    setMark((prev) =>
+      prev === next || (prev && next && prev.left === next.left && prev.top === next.top && prev.width === next.width && prev.height === next.height) ? prev : next,
+    );
+  };
+  useDndMonitor({ onDragMove: update, onDragOver: update, onDragEnd: () => setMark(null), onDragCancel: () => setMark(null) });
+  if (!mark) return null;
+  return <div className={`dz-mark${mark.box ? ' dz-mark-box' : ''}`} style={{ left: mark.left, top: mark.top, width: mark.width, height: mark.height }} data-testid="drop-mark" />;
+}
+
+export function DesignerDnd({ palette, children }: { palette: PaletteIndex; children: ReactNode }) {
+  const { t } = useTranslation('pageDesigner');
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
+  const [dragging, setDragging] = useState<{ label: string } | null>(null);
+
+  const onDragStart = (e: DragStartEvent) => {
+    const drag = e.active.data.current as DragData | undefined;
+    measureSlots();
+    const state = useDesigner.getState();
+    const index = indexDefinition(state.definition);
+    let label = '';
+    if (drag?.kind === 'palette-control') label = palette.controlTypeTitle(drag.controlType);
+    else if (drag?.kind === 'palette-view') label = palette.viewTypeTitle(drag.viewType);
+    else if (drag?.kind === 'control') {
+      const n = draggedControls(state.definition, drag.id, state.selection).length;
+      label = n > 1 ? t('designer.dragCount', { count: n }) : (index.get(drag.id)?.control?.code ?? '');
+      markDragging(draggedControls(state.definition, drag.id, state.selection));
+    } else if (drag?.kind === 'view') label = index.get(drag.id)?.view?.code ?? '';
+    setDragging({ label });
+  };
+  const onDragEnd = (e: DragEndEvent) => {
+    setDragging(null);
+    markDragging([]);
+    const drag = e.active.data.current as DragData | undefined;
+    const target = targetOf(e);
+    if (drag && target) applyDrop(drag, target, palette, { form: t('designer.defaultFormTitle') });
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={designerCollision}
+      measuring={{ droppable: { strategy: MeasuringStrategy.WhileDragging } }}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => (setDragging(null), markDragging([]))}
+      autoScroll={{ threshold: { x: 0, y: 0.15 } }}
+    >
+      {children}
+      <DropMark />
+      <DragOverlay dropAnimation={null}>{dragging ? <div className="dz-overlay">{dragging.label}</div> : null}</DragOverlay>
+    </DndContext>
+  );
+}

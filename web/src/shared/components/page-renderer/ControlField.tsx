@@ -1,0 +1,209 @@
+import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { formatControlValue, parseControlValue, readSelectionItems } from '@tessera/core/controls/registry';
+import type { TBusinessRecord, TDataControl, TView } from '@tessera/core/page-definition';
+import type { TSelectionItemType } from '@tessera/core/contracts/identity';
+import { memo, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SelectionItemPicker } from '../SelectionItemPicker.tsx';
+import { LookupField } from './LookupField.tsx';
+import type { OptionItem, PageRendererServices, RendererMode } from './renderer-types.ts';
+import './renderer-texts.ts';
+
+export interface ControlFieldProps {
+  control: TDataControl;
+  view: TView;
+  record: TBusinessRecord;
+  value: unknown;
+  /** Emits the stored value (already parsed by the control type) and extra fields (lookup mappings). */
+  onChange(value: unknown, extra?: Record<string, unknown>): void;
+  disabled?: boolean;
+  mode: RendererMode;
+  services?: PageRendererServices;
+  /** Grid cells are compact and borderless. */
+  compact?: boolean;
+  status?: 'error';
+  id?: string;
+}
+
+const offsetMinutes = () => -new Date().getTimezoneOffset();
+const DATE_FORMATS: Record<number, string> = { 1: 'YYYY-MM', 2: 'YYYY-MM-DD', 3: 'YYYY-MM-DD HH:mm:ss' };
+
+/** Static options of a control: `[{ label, value }]`, `['a', 'b']` or `{ items: [...] }`. */
+export function staticOptions(control: TDataControl): OptionItem[] | null {
+  const raw = control.options;
+  const list = Array.isArray(raw) ? raw : raw && typeof raw === 'object' && Array.isArray((raw as { items?: unknown }).items) ? (raw as { items: unknown[] }).items : null;
+  if (!list) return null;
+  return list.flatMap((o): OptionItem[] => {
+    if (typeof o === 'string' || typeof o === 'number') return [{ value: String(o), label: String(o) }];
+    if (o && typeof o === 'object' && 'value' in o) {
+      const v = String((o as { value: unknown }).value);
+      const label = (o as { label?: unknown }).label;
+      return [{ value: v, label: typeof label === 'string' && label ? label : v }];
+    }
+    return [];
+  });
+}
+
+/** Options of drop-down style controls: static ones, or from the services (dictionaries, queries). */
+/** The cascading parent's value (`extraProperties.parentCode`, same row), as a key for reloading; '' without one. */
+function parentKeyOf(control: TDataControl, record: TBusinessRecord): string {
+  const code = (control.extraProperties as { parentCode?: unknown } | null)?.parentCode;
+  if (typeof code !== 'string' || !code.trim()) return '';
+  const key = Object.keys(record).find((k) => k.toLowerCase() === code.trim().toLowerCase());
+  return JSON.stringify(key === undefined ? null : (record[key] ?? null));
+}
+
+function useOptions(control: TDataControl, services: PageRendererServices | undefined, enabled: boolean, record: TBusinessRecord): OptionItem[] {
+  const fixed = staticOptions(control);
+  const parentKey = parentKeyOf(control, record);
+  const recordRef = useRef(record);
+  recordRef.current = record;
+  const [loaded, setLoaded] = useState<OptionItem[] | null>(null);
+  const needsLoad = enabled && !fixed && control.options != null && typeof services?.loadOptions === 'function';
+  useEffect(() => {
+    if (!needsLoad) return;
+    let live = true;
+    services!.loadOptions!(control, recordRef.current).then(
+      (items) => live && setLoaded(items),
+      () => live && setLoaded([]),
+    );
+    return () => {
+      live = false;
+    };
+    // The options reference is enough: a designer edit replaces it.
+  }, [needsLoad, control.options, control.id, parentKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  return fixed ?? loaded ?? [];
+}
+
+/** Selection type of a 4001 picker: extraProperties.selectionType (1 org unit, 3 user, 4 role). */
+function pickerType(control: TDataControl): TSelectionItemType {
+  const t = Number((control.extraProperties as { selectionType?: unknown } | null)?.selectionType);
+  return (t === 1 || t === 4 ? t : 3) as TSelectionItemType;
+}
+const pickerMultiple = (control: TDataControl) => (control.extraProperties as { multiple?: unknown } | null)?.multiple !== false;
+
+/** One data control's input, chosen by its control type code (spec §3). */
+export const ControlField = memo(function ControlField(props: ControlFieldProps) {
+  const { control, value, onChange, disabled, compact, status, id, services } = props;
+  const { t, i18n } = useTranslation('pageRenderer');
+  const type = Number(control.controlType);
+  const locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
+  const variant = compact ? ('borderless' as const) : undefined;
+  const common = { id, disabled, status, variant, style: { width: '100%' } };
+  const options = useOptions(control, services, type === 1006 || type === 1007 || type === 1008 || type === 1009, props.record);
+  const emit = (input: unknown) => {
+    const parsed = parseControlValue(control, input, { offsetMinutes: offsetMinutes() });
+    if (parsed.ok) onChange(parsed.value);
+  };
+
+  switch (type) {
+    case 1002:
+    case 1003: {
+      const accuracy = type === 1003 ? control.extraProperties?.accuracy : 0;
+      const n = typeof value === 'number' ? value : value === '' || value == null ? null : Number(value);
+      return (
+        <InputNumber
+          {...common}
+          value={n !== null && Number.isFinite(n) ? n : null}
+          precision={typeof accuracy === 'number' ? accuracy : undefined}
+          onChange={(v) => emit(v === null ? '' : v)}
+          aria-label={control.title}
+        />
+      );
+    }
+    case 1004: {
+      const dateType = control.extraProperties?.dateType ?? 2;
+      const text = typeof value === 'string' ? value : '';
+      const parsed: Dayjs | null = text ? dayjs(text) : null;
+      return (
+        <DatePicker
+          {...common}
+          picker={dateType === 1 ? 'month' : 'date'}
+          showTime={dateType === 3}
+          format={DATE_FORMATS[dateType] ?? DATE_FORMATS[2]}
+          value={parsed && parsed.isValid() ? parsed : null}
+          onChange={(d) => {
+            if (!d) return emit('');
+            emit(dateType === 3 ? d.toISOString() : d.format('YYYY-MM-DD'));
+          }}
+          placeholder={t('select')}
+          aria-label={control.title}
+        />
+      );
+    }
+    case 1005:
+      return compact ? (
+        <Checkbox id={id} disabled={disabled} checked={value === true} onChange={(e) => onChange(e.target.checked)} aria-label={control.title} />
+      ) : (
+        <Switch id={id} disabled={disabled} checked={value === true} onChange={(v) => onChange(v)} checkedChildren={t('yes')} unCheckedChildren={t('no')} aria-label={control.title} />
+      );
+    case 1006:
+      return (
+        <Select {...common} allowClear showSearch={{ optionFilterProp: 'label' }} value={value === '' || value == null ? undefined : String(value)} options={options} onChange={(v) => emit(v ?? '')} placeholder={t('select')} aria-label={control.title} />
+      );
+    case 1007:
+      return compact ? (
+        <Select {...common} allowClear value={value === '' || value == null ? undefined : String(value)} options={options} onChange={(v) => emit(v ?? '')} aria-label={control.title} />
+      ) : (
+        <Radio.Group id={id} disabled={disabled} value={value} options={options} onChange={(e) => emit(e.target.value)} aria-label={control.title} />
+      );
+    case 1008:
+    case 1009:
+      return (
+        <Select
+          {...common}
+          mode={type === 1009 ? 'tags' : 'multiple'}
+          allowClear
+          maxTagCount={compact ? 'responsive' : undefined}
+          value={Array.isArray(value) ? value.map(String) : []}
+          options={options}
+          onChange={(v: string[]) => emit(v)}
+          placeholder={t('select')}
+          aria-label={control.title}
+        />
+      );
+    case 1010:
+      return <LookupField {...props} />;
+    case 2001:
+      if (Number(control.docNoOccasion) === 1) {
+        return <Input {...common} readOnly value={typeof value === 'string' ? value : ''} placeholder={t('docNoPending')} aria-label={control.title} />;
+      }
+      return <TextInput {...props} />;
+    case 3001:
+    case 3002:
+      return <Input {...common} readOnly value={formatControlValue(control, value, { locale })} aria-label={control.title} />;
+    case 4001: {
+      const items = readSelectionItems(value);
+      const multiple = pickerMultiple(control);
+      const store = (picked: { id: string; title: string }[]) =>
+        emit(picked.map((p) => ({ id: p.id, title: p.title, type: pickerType(control) })));
+      return multiple ? (
+        <SelectionItemPicker id={id} type={pickerType(control)} multiple disabled={disabled} value={items.map((i) => i.id)} onChange={(_ids, picked) => store(picked)} aria-label={control.title} />
+      ) : (
+        <SelectionItemPicker id={id} type={pickerType(control)} disabled={disabled} value={items[0]?.id ?? null} onChange={(_id, picked) => store(picked)} aria-label={control.title} />
+      );
+    }
+    default:
+      return <TextInput {...props} />;
+  }
+});
+
+/** Text keeps what the user types locally and commits on every change (length rules apply to the text). */
+function TextInput({ control, value, onChange, disabled, compact, status, id }: ControlFieldProps) {
+  const { t } = useTranslation('pageRenderer');
+  const max = Number((control.extraProperties as { maxLength?: unknown } | null)?.maxLength);
+  return (
+    <Input
+      id={id}
+      disabled={disabled}
+      status={status}
+      variant={compact ? 'borderless' : undefined}
+      value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
+      maxLength={Number.isFinite(max) && max > 0 ? max : undefined}
+      onChange={(e) => onChange(e.target.value)}
+      placeholder={compact ? undefined : t('input')}
+      aria-label={control.title}
+    />
+  );
+}

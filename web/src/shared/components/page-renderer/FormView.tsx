@@ -1,0 +1,74 @@
+import { Col, Empty, Form, Row } from 'antd';
+import type { TBusinessRecord, TDataControl, TView } from '@tessera/core/page-definition';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ControlField } from './ControlField.tsx';
+import { localizedTitle, type RuleProblem } from './control-rules.ts';
+import { useRenderer } from './renderer-context.ts';
+import './renderer-texts.ts';
+
+/** Grid span of a control (extraProperties.span: 24 columns per row; default three per row). */
+export function controlSpan(control: TDataControl): number {
+  const span = Number((control.extraProperties as { span?: unknown } | null)?.span);
+  return Number.isInteger(span) && span >= 4 && span <= 24 ? span : 8;
+}
+
+export function problemText(t: TFunction, problem: RuleProblem, title: string): string {
+  return t(problem.key, { ...problem, title });
+}
+
+/** Is the control shown / editable, by its design flags and the live page state. */
+export function useControlFlags() {
+  const { pageState, readOnly } = useRenderer();
+  return (control: TDataControl, view: TView) => ({
+    visible: control.isDisplayed !== false && !pageState.hidden.has(control.id),
+    editable: !readOnly && control.isEdit !== false && !pageState.readOnly.has(control.id) && !pageState.readOnly.has(view.id),
+  });
+}
+
+/** A master form view: one record, its controls in a responsive grid with messages at the fields. */
+export function FormView({ view, record }: { view: TView; record: TBusinessRecord | undefined }) {
+  const { t, i18n } = useTranslation('pageRenderer');
+  const ctx = useRenderer();
+  const flags = useControlFlags();
+  const controls = view.dataControls.filter((c) => flags(c, view).visible);
+  if (!record) return null;
+  if (!controls.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyForm')} />;
+  return (
+    <Form layout="vertical" component="div" colon={false}>
+      <Row gutter={16}>
+        {controls.map((control) => {
+          const title = localizedTitle(control, i18n.language);
+          const problem = ctx.problemOf(view, record, control);
+          const { editable } = flags(control, view);
+          const fieldId = `f-${view.code}-${control.code}`;
+          return (
+            <Col key={control.id} xs={24} sm={Math.max(controlSpan(control), 12)} md={controlSpan(control)}>
+              <Form.Item
+                label={title}
+                htmlFor={fieldId}
+                required={(control.extraProperties as { required?: unknown } | null)?.required === true}
+                validateStatus={problem ? 'error' : undefined}
+                help={problem ? problemText(t, problem, title) : undefined}
+                data-control-code={control.code}
+              >
+                <ControlField
+                  id={fieldId}
+                  control={control}
+                  view={view}
+                  record={record}
+                  value={record[control.code]}
+                  onChange={(value, extra) => ctx.setField(view, record.Id, control, value, extra)}
+                  disabled={!editable}
+                  mode={ctx.mode}
+                  services={ctx.services}
+                  status={problem ? 'error' : undefined}
+                />
+              </Form.Item>
+            </Col>
+          );
+        })}
+      </Row>
+    </Form>
+  );
+}

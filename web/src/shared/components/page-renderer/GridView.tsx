@@ -1,0 +1,137 @@
+import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import type { ColumnsType, TableRef } from 'antd/es/table';
+import type { TBusinessRecord, TButton, TView } from '@tessera/core/page-definition';
+import { getControlType } from '@tessera/core/controls/registry';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ControlField } from './ControlField.tsx';
+import { localizedTitle, viewTitle } from './control-rules.ts';
+import { problemText, useControlFlags } from './FormView.tsx';
+import { gridCellId, useGridKeyboard } from './grid-keyboard.ts';
+import { childRowsOf } from './page-data.ts';
+import { useRenderer } from './renderer-context.ts';
+import './renderer-texts.ts';
+
+const WIDTH_BY_FIELD_TYPE: Record<number, number> = { 1: 180, 2: 120, 3: 140, 4: 170, 5: 80, 6: 200 };
+const ROW_ACTIONS = new Set(['add', 'copyRow', 'delete']);
+
+/** Built-in action of a button (`buttonType`), or 'custom'. */
+export const buttonAction = (button: Pick<TButton, 'buttonType'>) => (button.buttonType == null || button.buttonType === '' ? 'custom' : String(button.buttonType));
+
+/**
+ * A child grid view: rows of the parent record, edited inline; add / copy / delete rows. Virtualised
+ * (antd Table `virtual`) so hundreds of rows stay smooth; Enter / Tab move through the cells.
+ */
+export function GridView({ view, parentRecordId }: { view: TView; parentRecordId: string | null }) {
+  const { t, i18n } = useTranslation('pageRenderer');
+  const ctx = useRenderer();
+  const flags = useControlFlags();
+  const [selected, setSelected] = useState<string[]>([]);
+  const rows = childRowsOf(ctx.data, view, parentRecordId);
+  const viewReadOnly = ctx.readOnly || ctx.pageState.readOnly.has(view.id);
+  const controls = view.dataControls.filter((c) => flags(c, view).visible && c.code !== view.associateForeignKeyCode);
+  const table = useRef<TableRef>(null);
+  // Keyboard stops: cells the user can type in (computed fields are skipped).
+  const stops = viewReadOnly ? [] : controls.filter((c) => flags(c, view).editable && ![3001, 3002].includes(Number(c.controlType))).map((c) => c.code);
+
+  const columns = useMemo<ColumnsType<TBusinessRecord>>(
+    () => [
+      { key: '#', title: t('index'), width: 64, fixed: 'left', render: (_v, _r, i) => i + 1 },
+      ...controls.map((control) => {
+        const title = localizedTitle(control, i18n.language);
+        return {
+          key: control.id,
+          title,
+          width: WIDTH_BY_FIELD_TYPE[getControlType(control.controlType).tableFieldType] ?? 160,
+          render: (_: unknown, record: TBusinessRecord, index: number) => {
+            const problem = ctx.problemOf(view, record, control);
+            const field = (
+              <ControlField
+                id={gridCellId(view.code, index, control.code)}
+                control={control}
+                view={view}
+                record={record}
+                value={record[control.code]}
+                onChange={(value, extra) => ctx.setField(view, record.Id, control, value, extra)}
+                disabled={!flags(control, view).editable || viewReadOnly}
+                mode={ctx.mode}
+                services={ctx.services}
+                compact
+                status={problem ? 'error' : undefined}
+              />
+            );
+            return problem ? <Tooltip title={problemText(t, problem, title)} color="red" open={undefined}>{field}</Tooltip> : field;
+          },
+        };
+      }),
+    ],
+    // Rebuilt with the data: cells read the current record through `render`.
+    [controls, ctx, i18n.language, viewReadOnly], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  const buttons = view.viewButtons.length ? view.viewButtons : null;
+  const width = columns.reduce((sum, c) => sum + (Number(c.width) || 0), 48);
+  const hiddenButton = (b: TButton) => ctx.pageState.hidden.has(b.id);
+  const lockedButton = (b: TButton) => viewReadOnly || ctx.pageState.readOnly.has(b.id);
+  // Rows can be added where an add tool is usable: the default tools, or a visible, unlocked add button.
+  const canAddRows = !viewReadOnly && (!buttons || buttons.some((b) => buttonAction(b) === 'add' && !hiddenButton(b) && !lockedButton(b)));
+  const addRow = useCallback(() => ctx.addRows(view, parentRecordId), [ctx, view, parentRecordId]);
+  const onKeyDown = useGridKeyboard({ viewCode: view.code, controlCodes: stops, rowCount: rows.length, table, addRow: canAddRows ? addRow : undefined });
+
+  const rowTool = (action: string, key: string, title: string, disabled: boolean) => {
+    if (action === 'add')
+      return (
+        <Button key={key} size="small" icon={<PlusOutlined />} disabled={disabled} onClick={addRow}>
+          {title}
+        </Button>
+      );
+    if (action === 'copyRow')
+      return (
+        <Button key={key} size="small" icon={<CopyOutlined />} disabled={disabled || !selected.length} onClick={() => ctx.copyRows(view, selected)}>
+          {title}
+        </Button>
+      );
+    return (
+      <Popconfirm key={key} title={t('confirmDelete')} disabled={disabled || !selected.length} onConfirm={() => (ctx.deleteRows(view, selected), setSelected([]))}>
+        <Button size="small" danger icon={<DeleteOutlined />} disabled={disabled || !selected.length}>
+          {title}
+        </Button>
+      </Popconfirm>
+    );
+  };
+
+  return (
+    <div data-view-code={view.code} onKeyDownCapture={onKeyDown}>
+      <Space style={{ marginBottom: 8 }} wrap>
+        {buttons
+          ? buttons.filter((b) => !hiddenButton(b)).map((b) => {
+              const action = buttonAction(b);
+              const title = localizedTitle(b as { title: string; code?: string | null }, i18n.language);
+              if (ROW_ACTIONS.has(action)) return rowTool(action, b.id, title, lockedButton(b));
+              return (
+                <Button key={b.id} size="small" disabled={lockedButton(b)} onClick={() => ctx.runButton(b, view)}>
+                  {title}
+                </Button>
+              );
+            })
+          : !viewReadOnly && [rowTool('add', 'add', t('addRow'), false), rowTool('copyRow', 'copy', t('copyRows'), false), rowTool('delete', 'delete', t('deleteRows'), false)]}
+        <Typography.Text type="secondary">{t('rowCount', { count: rows.length })}</Typography.Text>
+      </Space>
+      <Table<TBusinessRecord>
+        ref={table}
+        size="small"
+        bordered
+        virtual
+        rowKey="Id"
+        aria-label={viewTitle(view, i18n.language)}
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: width, y: 360 }}
+        rowSelection={viewReadOnly ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), columnWidth: 48, fixed: true }}
+        locale={{ emptyText: t('lookupEmpty') }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { SelectionItem } from '@tessera/core/controls/registry';
+import type { TBusinessRecord, TDataControl, TPageData, TPageDefinition, TView } from '@tessera/core/page-definition';
+
+export type RendererMode = 'preview' | 'runtime';
+
+export interface LookupQuery {
+  control: TDataControl;
+  view: TView;
+  /** The record the lookup fills (join conditions may refer to its values). */
+  record: TBusinessRecord;
+  filter: string;
+  skipCount: number;
+  maxResultCount: number;
+}
+
+export interface LookupResult {
+  items: Record<string, unknown>[];
+  totalCount: number;
+  /** Column titles by source code; the renderer shows mapped source codes when absent. */
+  columns?: { code: string; title: string }[];
+}
+
+export interface OptionItem {
+  value: string;
+  label: string;
+}
+
+/**
+ * Server-backed pieces the renderer needs. The designer's preview passes sample implementations;
+ * the business runtime (issue 8) passes its API calls. Every member is optional.
+ */
+export interface PageRendererServices {
+  /** Rows for a lookup / open-data (1010) window. */
+  queryLookup?(query: LookupQuery): Promise<LookupResult>;
+  /**
+   * Options of drop-down style controls whose options come from a dictionary or a query. `record` is
+   * the row being edited: a control with `extraProperties.parentCode` (cascading) gets the options
+   * under that control's value, and they are loaded again when it changes.
+   */
+  loadOptions?(control: TDataControl, record: TBusinessRecord): Promise<OptionItem[]>;
+  /** A document number for a 2001 control with docNoOccasion 1 (spec §4). */
+  fetchDocumentNumber?(control: TDataControl, view: TView): Promise<string>;
+  /** The server's date for date defaults (spec §4 defaultValue 1); the browser clock otherwise. */
+  now?(): Date;
+  /** DICT(dictionaryCode, value) labels for formulas (the server's save recompute uses the dictionaries service). */
+  dictionary?(dictionaryCode: string, value: string): string | null | undefined;
+  currentUser?: SelectionItem | null;
+  currentOrgUnit?: SelectionItem | null;
+}
+
+export interface PageRendererProps {
+  definition: TPageDefinition;
+  /** Page data; when absent the renderer starts a new record with defaults. */
+  value?: TPageData;
+  onChange?(value: TPageData): void;
+  mode: RendererMode;
+  readOnly?: boolean;
+  services?: PageRendererServices;
+  /** Shows every field's validation message (e.g. after a failed save). */
+  showAllErrors?: boolean;
+  /** Business runtime: runs a button's action (the renderer runs custom assignment actions itself). */
+  onButton?(button: { id: string; code?: string | null; buttonType?: unknown }, view: TView | null): void;
+}
