@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -19,9 +20,21 @@ export interface Product {
  * Starts the built product (web/dist must exist: `npm run test:e2e` builds it) with a fresh
  * embedded database, or a throwaway PostgreSQL database when E2E_DATABASE_URL is set.
  */
+/** A port nothing listens on now (the machine runs other services on fixed ports). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 export async function startProduct(): Promise<Product> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-e2e-'));
-  const port = 4100 + Math.floor(Math.random() * 800);
+  const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
     env: {

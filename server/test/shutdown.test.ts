@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -78,7 +79,13 @@ describe('graceful shutdown on the embedded database', () => {
 
   it('SIGTERM ends the process cleanly and a restart reuses the same data', async () => {
     const dataDir = await tempDir();
-    const port = 4900 + Math.floor(Math.random() * 90);
+    const port = await new Promise<number>((resolve, reject) => {
+      const probe = createServer().once('error', reject);
+      probe.listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
     const start = () => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
         cwd: ROOT,

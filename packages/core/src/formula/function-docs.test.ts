@@ -35,6 +35,44 @@ describe('function metadata', () => {
     expect(displayFormulaValue(formula.evaluate(DOC_CONTEXT))).toBe(result);
   });
 
+  it('gives every example the same result whatever the machine’s own time zone', () => {
+    const before = process.env.TZ;
+    try {
+      for (const zone of ['Asia/Shanghai', 'America/Los_Angeles', 'Pacific/Kiritimati', 'UTC']) {
+        process.env.TZ = zone;
+        const shown = FUNCTION_DOCS.filter((d) => displayFormulaValue(compileFormula(d.example).evaluate(DOC_CONTEXT)) !== d.result);
+        expect({ zone, differs: shown.map((d) => d.example) }).toEqual({ zone, differs: [] });
+      }
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+
+  it.each([
+    ['TEXT(DATE(2024, 1, 5), "yyyy-mm-dd")', '"2024-01-05"'],
+    ['TEXT(DATE(2024, 1, 5), "yyyy年m月d日")', '"2024年1月5日"'],
+    ['TEXT("2024-03-05 14:07:09", "yy/mm/dd hh:mm:ss")', '"24/03/05 14:07:09"'],
+    ['TEXT("2024-03-05 14:07:09", "h:mm AM/PM")', '"2:07 PM"'],
+    ['TEXT(DATE(2024, 3, 5), "dddd, d mmmm yyyy")', '"Tuesday, 5 March 2024"'],
+    ['TEXT(DATE(2024, 3, 5), """Q""m")', '"Q3"'],
+    ['TEXT(45356, "yyyy-mm-dd")', '"2024-03-05"'],
+    ['TEXT(1234.567, "#,##0.00")', '"1,234.57"'],
+    ['TEXT("abc", "yyyy")', '"abc"'],
+    ['TEXT(DATE(2024, 3, 5), REPT("y", 300))', '#VALUE!'],
+  ])('TEXT applies Excel format codes: %s → %s', (source, expected) => {
+    for (const zone of ['Asia/Shanghai', 'America/Los_Angeles']) {
+      const before = process.env.TZ;
+      process.env.TZ = zone;
+      try {
+        expect(displayFormulaValue(compileFormula(source).evaluate(DOC_CONTEXT))).toBe(expected);
+      } finally {
+        if (before === undefined) delete process.env.TZ;
+        else process.env.TZ = before;
+      }
+    }
+  });
+
   it.each([
     ['PI()', 0, 0], ['ROUND(number, [digits])', 1, 2], ['SUM(number1, [number2], ...)', 1, 255],
     ['IFS(condition1, value1, [condition2, value2], ...)', 2, 255], ['MID(text, start, count)', 3, 3],

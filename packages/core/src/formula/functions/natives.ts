@@ -3,7 +3,9 @@ import { newGuid } from '../../helpers/guid.ts';
 import { roundHalfAwayFromZero } from '../../helpers/round.ts';
 import { FormulaError, formulaError } from '../errors.ts';
 import type { EvalState } from '../eval-state.ts';
-import { dateToSerial, isoTextToWallDate, toNumber, toText, type FormulaScalar, type FormulaValue } from '../values.ts';
+import { dateToSerial, isoTextToWallDate, serialToDate, toNumber, toText, type FormulaScalar, type FormulaValue } from '../values.ts';
+import { formatWallDate, isDateFormat } from './date-format.ts';
+import { formulajsFunction, wrapFormulajs } from './formulajs-adapter.ts';
 import type { CallSite, FunctionImpl } from './types.ts';
 
 // Functions implemented here rather than taken from formula.js: the hot ones (SUM, ROUND), the
@@ -55,7 +57,23 @@ function leftRight(args: FormulaValue[], s: EvalState, site: CallSite, side: 'le
   return side === 'left' ? t.slice(0, count) : count === 0 ? '' : t.slice(Math.max(0, t.length - count));
 }
 
+const numberText = wrapFormulajs(formulajsFunction('TEXT')!, false).call!;
+
 export const NATIVE_FUNCTIONS: Record<string, FunctionImpl> = {
+  // Date codes are applied here to the wall-clock date (formula.js ignores them for dates and
+  // reads the machine's zone); number formats go to formula.js.
+  TEXT: {
+    call: (args, s, site) => {
+      const [value, format] = args;
+      if (typeof format !== 'string' || !isDateFormat(format) || Array.isArray(value)) return numberText(args, s, site);
+      const date = value instanceof Date ? value : typeof value === 'number' ? serialToDate(value) : typeof value === 'string' ? isoTextToWallDate(value.trim(), s.offset) : null;
+      if (!date) return typeof value === 'string' ? value : numberText(args, s, site);
+      // Excel's own limit on a format code; also bounds the work per call.
+      if (format.length > 255 || Number.isNaN(date.getTime())) return formulaError('#VALUE!', 'TEXT cannot apply this format', site.start, site.end);
+      const out = formatWallDate(date, format);
+      return out.length > s.limits.maxStringLength ? tooLong(s, site) : out;
+    },
+  },
   // Excel: codes 1..255 only (formula.js would turn any number into some UTF-16 unit).
   CHAR: {
     call: (args, s, site) => {

@@ -7,7 +7,7 @@ import type { FunctionImpl, FunctionSpec } from './types.ts';
 // The allow-list: exactly the documented functions (function-docs.ts), each implemented natively
 // or by formula.js. A Map, so no name can reach an inherited property.
 
-const DATE_AWARE = new Set(FUNCTION_DOCS.filter((d) => d.category === 'date').map((d) => d.name).concat('TEXT'));
+const DATE_AWARE = new Set(FUNCTION_DOCS.filter((d) => d.category === 'date').map((d) => d.name));
 
 function implementationOf(name: string): FunctionImpl {
   const own = Object.hasOwn(LOGICAL_FUNCTIONS, name) ? LOGICAL_FUNCTIONS[name] : Object.hasOwn(NATIVE_FUNCTIONS, name) ? NATIVE_FUNCTIONS[name] : undefined;
