@@ -75,6 +75,8 @@ export async function startProduct(): Promise<Product> {
       const context = await browser.newContext({
         viewport: { width: options.width ?? 1366, height: options.height ?? 800 },
         locale: options.locale ?? 'zh-CN',
+        // Staff sit in China while the server keeps UTC: dates must survive the difference.
+        timezoneId: 'Asia/Shanghai',
       });
       const page = await context.newPage();
       return { context, page };
