@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { ADMIN_PASSWORD, screenshotPath, signInAs, startProduct, type Product } from './product.ts';
+import { ADMIN_PASSWORD, BROWSER_TIME_ZONE, screenshotPath, signInAs, startProduct, type Product } from './product.ts';
 
 // The business runtime from a staff member's point of view: the purchase-order page (created and
 // published through the API here, as the designer would) opened from its business menu.
@@ -200,7 +200,8 @@ describe('business runtime: server date, DICT() and cascading drop-downs', () =>
     await signInAs(page, product.url);
     expect(await page.evaluate(() => Date.now())).toBe(browserNow);
     const { date: serverDate } = await apiCall<{ date: string }>('GET', '/app/sys-function/system-date');
-    const serverDay = new Date(serverDate).toLocaleDateString('sv-SE');
+    // The server's clock, on the calendar of the user's zone.
+    const serverDay = new Date(serverDate).toLocaleDateString('sv-SE', { timeZone: BROWSER_TIME_ZONE });
     await page.getByRole('menuitem', { name: '拜访' }).first().click();
     await poll(() => page.url()).toContain(`/menu/${visitMenu}/params/${visitMenu}`);
     await page.getByRole('button', { name: /新\s*增/ }).click();

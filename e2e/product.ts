@@ -7,6 +7,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const ADMIN_PASSWORD = 'E2e-Admin#2026';
+/** Staff sit in China while the server keeps its own zone (UTC here): dates must survive the difference. */
+export const BROWSER_TIME_ZONE = 'Asia/Shanghai';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface Product {
@@ -75,8 +77,7 @@ export async function startProduct(): Promise<Product> {
       const context = await browser.newContext({
         viewport: { width: options.width ?? 1366, height: options.height ?? 800 },
         locale: options.locale ?? 'zh-CN',
-        // Staff sit in China while the server keeps UTC: dates must survive the difference.
-        timezoneId: 'Asia/Shanghai',
+        timezoneId: BROWSER_TIME_ZONE,
       });
       const page = await context.newPage();
       return { context, page };
