@@ -17,6 +17,16 @@ import { loadPageRows, toPageData } from './query.service.ts';
 import { rowToRecord, toColumnValue } from './record-values.ts';
 import { loadRuntimePage, PageAccess, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
 
+let lastCreation = 0;
+/**
+ * Creation times strictly increase within this process (rows of one save keep their order; saves
+ * within the same millisecond do not tie), so "newest first" and child order are creation order.
+ */
+function nextCreationTime(now: Date): Date {
+  lastCreation = Math.max(now.getTime(), lastCreation + 1);
+  return new Date(lastCreation);
+}
+
 type Db = Kysely<Database>;
 type Rec = Record<string, unknown>;
 
@@ -336,7 +346,6 @@ export async function savePageInTrx(trx: Db, ctx: SaveContext, entries: Map<stri
   const changes: FieldChange[] = [];
   const stamp = uuidv7();
   const userId = user?.id ?? null;
-  let tick = 0;
   const storedRowById = new Map<string, Rec>();
   if (written) for (const list of storedRows.values()) for (const r of list) storedRowById.set(String(r.Id), r);
   for (const view of page.order) {
@@ -352,7 +361,7 @@ export async function savePageInTrx(trx: Db, ctx: SaveContext, entries: Map<stri
     for (const row of rows) {
       const r = row.record;
       if (!row.stored) {
-        const created = new Date(ctx.now.getTime() + tick++);
+        const created = nextCreationTime(ctx.now);
         const values = view.controls.map((c) => toColumnValue(c, r[c.code]));
         inserts.push([r.Id, r.ParentViewDataId ?? null, Number(r.DataStatus) === 2 ? 2 : 0, userId, created, stamp, user?.organizationUnitId ?? null, ...values]);
         if (written) {
