@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { ADMIN_PASSWORD, signInAs, type Product } from './product.ts';
 
 /** The machine is shared: give the UI time to answer before a check fails. */
-export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+export const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
 
 export async function tokenOf(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'token');
