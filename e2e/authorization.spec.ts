@@ -145,7 +145,7 @@ describe('designing permissions and data scopes', () => {
     await poll(() => page.getByTestId('authorization-target').textContent()).toContain('buyer1');
     await page.getByPlaceholder('搜索权限名称或编码').fill('Biz.Orders');
     const inherited = page.locator('.ant-tree-treenode', { hasText: '访问页面' });
-    await poll(() => inherited.locator('.ant-tag', { hasText: '角色' }).count()).toBe(1);
+    await poll(() => inherited.locator('.ant-tag', { hasText: '角色' }).count(), 30_000).toBe(1);
     expect(await inherited.locator('.ant-tree-checkbox-disabled.ant-tree-checkbox-checked').count()).toBe(1);
     await page.screenshot({ path: screenshotPath('authorization-user-inherited') });
 
@@ -245,7 +245,7 @@ describe('role permissions and system menus', () => {
     await poll(() => drawer.getByText('“采购员”的权限与菜单').count()).toBe(1);
     await drawer.getByPlaceholder('搜索权限名称或编码').fill('Biz.Orders');
     const access = drawer.locator('.ant-tree-treenode', { hasText: '访问页面' });
-    await poll(() => access.locator('.ant-tree-checkbox-checked').count()).toBe(1);
+    await poll(() => access.locator('.ant-tree-checkbox-checked').count(), 30_000).toBe(1);
     await page.screenshot({ path: screenshotPath('identity-role-permissions') });
     // Closed with its close button: Escape goes to whichever popup opened last (a tooltip under the
     // pointer may have).
