@@ -18,12 +18,8 @@ export interface Product {
   stop(): Promise<void>;
 }
 
-/**
- * Starts the built product (web/dist must exist: `npm run test:e2e` builds it) with a fresh
- * embedded database, or a throwaway PostgreSQL database when E2E_DATABASE_URL is set.
- */
 /** A port nothing listens on now (the machine runs other services on fixed ports). */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -34,6 +30,10 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Starts the built product (web/dist must exist: `npm run test:e2e` builds it) with a fresh
+ * embedded database, or a throwaway PostgreSQL database when E2E_DATABASE_URL is set.
+ */
 export async function startProduct(): Promise<Product> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-e2e-'));
   const port = await freePort();

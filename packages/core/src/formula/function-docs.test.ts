@@ -12,6 +12,18 @@ export const DOC_CONTEXT = {
   dictionary: (code: string, value: string) => (code === 'gender' && value === '1' ? '男' : null),
 };
 
+/** Runs `fn` with the process's own time zone set to `zone` (Node re-reads TZ when it changes). */
+function inZone<T>(zone: string, fn: () => T): T {
+  const before = process.env.TZ;
+  process.env.TZ = zone;
+  try {
+    return fn();
+  } finally {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  }
+}
+
 describe('function metadata', () => {
   it('documents at least 100 functions, each once, in a known category', () => {
     expect(FUNCTION_DOCS.length).toBeGreaterThanOrEqual(100);
@@ -36,16 +48,9 @@ describe('function metadata', () => {
   });
 
   it('gives every example the same result whatever the machine’s own time zone', () => {
-    const before = process.env.TZ;
-    try {
-      for (const zone of ['Asia/Shanghai', 'America/Los_Angeles', 'Pacific/Kiritimati', 'UTC']) {
-        process.env.TZ = zone;
-        const shown = FUNCTION_DOCS.filter((d) => displayFormulaValue(compileFormula(d.example).evaluate(DOC_CONTEXT)) !== d.result);
-        expect({ zone, differs: shown.map((d) => d.example) }).toEqual({ zone, differs: [] });
-      }
-    } finally {
-      if (before === undefined) delete process.env.TZ;
-      else process.env.TZ = before;
+    for (const zone of ['Asia/Shanghai', 'America/Los_Angeles', 'Pacific/Kiritimati', 'UTC']) {
+      const shown = inZone(zone, () => FUNCTION_DOCS.filter((d) => displayFormulaValue(compileFormula(d.example).evaluate(DOC_CONTEXT)) !== d.result));
+      expect({ zone, differs: shown.map((d) => d.example) }).toEqual({ zone, differs: [] });
     }
   });
 
@@ -62,14 +67,7 @@ describe('function metadata', () => {
     ['TEXT(DATE(2024, 3, 5), REPT("y", 300))', '#VALUE!'],
   ])('TEXT applies Excel format codes: %s → %s', (source, expected) => {
     for (const zone of ['Asia/Shanghai', 'America/Los_Angeles']) {
-      const before = process.env.TZ;
-      process.env.TZ = zone;
-      try {
-        expect(displayFormulaValue(compileFormula(source).evaluate(DOC_CONTEXT))).toBe(expected);
-      } finally {
-        if (before === undefined) delete process.env.TZ;
-        else process.env.TZ = before;
-      }
+      expect(inZone(zone, () => displayFormulaValue(compileFormula(source).evaluate(DOC_CONTEXT)))).toBe(expected);
     }
   });
 

@@ -15,17 +15,8 @@ import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope-sql.ts';
 import { loadPageRows, toPageData } from './query.service.ts';
 import { rowToRecord, toColumnValue } from './record-values.ts';
+import { nextCreationTime } from '../pages/biz-schema.ts';
 import { loadRuntimePage, PageAccess, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
-
-let lastCreation = 0;
-/**
- * Creation times strictly increase within this process (rows of one save keep their order; saves
- * within the same millisecond do not tie), so "newest first" and child order are creation order.
- */
-function nextCreationTime(now: Date): Date {
-  lastCreation = Math.max(now.getTime(), lastCreation + 1);
-  return new Date(lastCreation);
-}
 
 type Db = Kysely<Database>;
 type Rec = Record<string, unknown>;

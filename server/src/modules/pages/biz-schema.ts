@@ -184,3 +184,14 @@ export async function getPublishedPage(db: Kysely<Database>, pageIdOrCode: strin
     definition: ZPageDefinition.parse(row.definition),
   };
 }
+
+let lastCreation = 0;
+/**
+ * The next "CreationTime" of a business row written by this process: strictly increasing (the
+ * database clock ticks in milliseconds on PGlite), so rows of one save keep their order, saves in
+ * the same millisecond do not tie, and "newest first" and child order are creation order.
+ */
+export function nextCreationTime(now = new Date()): Date {
+  lastCreation = Math.max(now.getTime(), lastCreation + 1);
+  return new Date(lastCreation);
+}

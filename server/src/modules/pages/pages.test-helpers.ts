@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { TDataControl, TPageDefinition, TView } from '@tessera/core/page-definition';
 import type { TestApp } from '../../../test/test-app.ts';
-import { bizTable, bizTableName } from './biz-schema.ts';
+import { bizTable, bizTableName, nextCreationTime } from './biz-schema.ts';
 
 export const URL = '/api/app/page-definition';
 export const title = (zh: string, en = zh) => ({ 'zh-CN': zh, 'en-US': en });
@@ -60,14 +60,11 @@ export async function columnsOf(db: Kysely<any>, viewId: string): Promise<Record
   return Object.fromEntries(rows.map((r) => [r.column_name, r.data_type]));
 }
 
-let lastCreation = 0;
-
 export async function insertRow(db: Kysely<any>, viewId: string, values: Record<string, unknown>, parentId: string | null = null): Promise<string> {
   const id = randomUUID();
-  // Strictly increasing creation times: two inserts within one tick of the database's clock would
-  // otherwise tie, and rows (and samples) listed "in creation order" would come in random id order.
-  lastCreation = Math.max(Date.now(), lastCreation + 1);
-  const entries = Object.entries({ Id: id, ParentViewDataId: parentId, ConcurrencyStamp: randomUUID(), CreationTime: new Date(lastCreation), ...values });
+  // As the runtime writes them: two inserts within one tick of the database's clock would otherwise
+  // tie, and rows (and samples) listed "in creation order" would come in random id order.
+  const entries = Object.entries({ Id: id, ParentViewDataId: parentId, ConcurrencyStamp: randomUUID(), CreationTime: nextCreationTime(), ...values });
   await sql`insert into ${bizTable(bizTableName(viewId))} (${sql.join(entries.map(([k]) => sql.id(k)))}) values (${sql.join(entries.map(([, v]) => v))})`.execute(db);
   return id;
 }
