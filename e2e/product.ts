@@ -12,7 +12,9 @@ export const BROWSER_TIME_ZONE = 'Asia/Shanghai';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface Product {
+  /** Where the product answers: `http://127.0.0.1:<port>` plus its base path, if any. */
   url: string;
+  port: number;
   browser: Browser;
   newPage(options?: { width?: number; height?: number; locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
   stop(): Promise<void>;
@@ -30,11 +32,18 @@ function freePort(): Promise<number> {
   });
 }
 
+export interface StartOptions {
+  /** More server settings (`BASE_PATH`, `TRUST_PROXY`, …). */
+  env?: Record<string, string>;
+  /** More Chromium switches (`--host-resolver-rules=…`). */
+  browserArgs?: string[];
+}
+
 /**
  * Starts the built product (web/dist must exist: `npm run test:e2e` builds it) with a fresh
  * embedded database, or a throwaway PostgreSQL database when E2E_DATABASE_URL is set.
  */
-export async function startProduct(): Promise<Product> {
+export async function startProduct(options: StartOptions = {}): Promise<Product> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-e2e-'));
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
@@ -48,13 +57,14 @@ export async function startProduct(): Promise<Product> {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       LOGIN_RATE_LIMIT: '200',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   server.stdout?.on('data', (d) => (output += d));
   server.stderr?.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${port}${options.env?.BASE_PATH ?? ''}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited: ${output}`);
@@ -68,10 +78,11 @@ export async function startProduct(): Promise<Product> {
   }
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync', ...(options.browserArgs ?? [])],
   });
   return {
     url,
+    port,
     browser,
     async newPage(options = {}) {
       const context = await browser.newContext({

@@ -1,9 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressAssets } from './vite-precompress.ts';
 
 export default defineConfig({
-  plugins: [react()],
-  base: '/',
+  plugins: [react(), precompressAssets()],
+  // Relative asset URLs: the same build serves at the root or under any BASE_PATH (a proxy's
+  // sub-path); the server tells the app its base in index.html.
+  base: './',
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -43,6 +43,8 @@ export async function startBenchApp(options: BenchAppOptions) {
       webDist: undefined,
       pgliteDataDir: path.join(dataDir, 'db'),
       argon2: options.argon2 ?? ARGON2_PRODUCTION,
+      trustProxy: false,
+      basePath: '',
     },
     {
       logger: false,

@@ -66,6 +66,8 @@ const server = await prepareServer(
     webDist: undefined,
     pgliteDataDir: path.join(dataDir, 'db'),
     argon2: { memoryCost: 1024, timeCost: 1 },
+    trustProxy: false,
+    basePath: '',
   },
   {
     logger: false,

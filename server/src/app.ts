@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -18,6 +19,7 @@ import type { DatabaseKind } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { AuthCache } from './platform/access.ts';
 import { registerAuthGuard } from './platform/auth.ts';
+import { registerDeploymentHeaders, transportOptions, withoutUpgradeInsecureRequests } from './platform/deployment.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { publicRoute, type RouteAccess } from './platform/route-access.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -65,10 +67,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: undefined,
-  }).withTypeProvider<ZodTypeProvider>();
+    ...transportOptions(config),
+  } as FastifyServerOptions).withTypeProvider<ZodTypeProvider>();
 
   // 1. infrastructure
   app.decorate('db', options.db);
@@ -84,18 +86,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+  app.addHook('onSend', async (request, reply) => {
+    // HTTP/2 has no `connection` header (it is a protocol error there); its streams just end.
+    if (closing && request.raw.httpVersionMajor < 2) reply.header('connection', 'close');
   });
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     // The OpenAPI UI is the one public area registered by a plugin.
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, ...publicRoute() };
-    app.routeTable.push({ method: route.method, url: route.url, access: route.config?.access });
+    // Read when asked: a plugin's scope (the web app's files) may declare access after this hook.
+    app.routeTable.push({
+      method: route.method,
+      url: route.url,
+      get access() {
+        return route.config?.access;
+      },
+    });
   });
+  // HSTS and upgrade-insecure-requests only for HTTPS requests (registerDeploymentHeaders).
   await app.register(helmet, {
+    hsts: false,
     contentSecurityPolicy: {
       directives: {
+        upgradeInsecureRequests: null,
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -107,6 +120,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
+  registerDeploymentHeaders(app);
+  // API answers over 1 KB travel compressed (brotli at a cheap quality, or gzip); the web app's
+  // assets are compressed at build time and served as they are (preCompressed below).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -118,7 +135,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Schemas registered with an id (recursive trees such as business menus) become components.
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Its page links its files absolutely when opened without a trailing slash: under the base path.
+    ...(config.basePath ? { indexPrefix: config.basePath } : {}),
+    staticCSP: true,
+    transformStaticCSP: withoutUpgradeInsecureRequests,
+  });
   registerAuthGuard(app);
 
   // 2. modules
@@ -141,13 +164,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // 3. the built web app
   if (config.webDist && existsSync(config.webDist)) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      wildcard: false,
-      setHeaders(res, filePath) {
-        if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else res.header('cache-control', 'no-cache');
-      },
+    await app.register(async (web) => {
+      web.addHook('onRoute', (route) => {
+        route.config = { ...route.config, ...publicRoute() };
+      });
+      await web.register(fastifyStatic, {
+        root: config.webDist!,
+        wildcard: false,
+        // `.br` / `.gz` beside each asset (web/vite-precompress.ts), chosen by Accept-Encoding.
+        preCompressed: true,
+        setHeaders(res, filePath) {
+          // Hashed assets never change; index.html must be fetched again to see a new build.
+          if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+          else res.header('cache-control', 'no-cache');
+        },
+      });
     });
   }
   return app;

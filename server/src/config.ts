@@ -14,7 +14,37 @@ const ZEnv = z.object({
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
   WEB_DIST: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  TRUST_PROXY: z.string().default(''),
+  BASE_PATH: z.string().default(''),
+  TLS_CERT: z.string().optional(),
+  TLS_KEY: z.string().optional(),
+  HTTP2: z.enum(['', 'true', 'false', '1', '0']).default(''),
 });
+
+/**
+ * Whose forwarded headers (`X-Forwarded-For`, `-Proto`, `-Host`) to believe, in Fastify's
+ * `trustProxy` terms. Off by default: a client could otherwise forge its address and defeat the
+ * sign-in rate limit and the audit log.
+ */
+export type TrustProxy = boolean | number | string[];
+
+export function parseTrustProxy(value: string): TrustProxy {
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** `/erp/` → `/erp`; empty or `/` → `` (served at the root). */
+export function parseBasePath(value: string): string {
+  const text = value.trim().replace(/\/+$/, '');
+  if (text === '') return '';
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(text) || text.split('/').some((segment) => /^\.+$/.test(segment))) {
+    throw new Error(`BASE_PATH must look like /erp or /apps/erp (letters, digits, . _ ~ -), got "${value}"`);
+  }
+  return text;
+}
 
 export interface AppConfig {
   port: number;
@@ -33,6 +63,12 @@ export interface AppConfig {
   pgliteDataDir: string;
   /** Password hashing cost; tests lower it so suites stay fast, production keeps OWASP's. */
   argon2: { memoryCost: number; timeCost: number };
+  /** Proxies whose forwarded headers are believed (off by default). */
+  trustProxy: TrustProxy;
+  /** The sub-path a proxy serves the product under (`/erp`), or `` at the root. */
+  basePath: string;
+  /** Certificate and key (PEM) to serve HTTPS directly; HTTP/2 when `http2` is on. */
+  tls?: { cert: Buffer; key: Buffer; http2: boolean };
 }
 
 export const ARGON2_PRODUCTION = { memoryCost: 19456, timeCost: 2 };
@@ -55,7 +91,19 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     webDist: parsed.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     pgliteDataDir: path.join(dataDir, 'db'),
     argon2: ARGON2_PRODUCTION,
+    trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
+    basePath: parseBasePath(parsed.BASE_PATH),
+    tls: await loadTls(parsed),
   };
+}
+
+async function loadTls(env: z.infer<typeof ZEnv>): Promise<AppConfig['tls']> {
+  if (!env.TLS_CERT && !env.TLS_KEY) {
+    if (env.HTTP2 === 'true' || env.HTTP2 === '1') throw new Error('HTTP2 needs TLS_CERT and TLS_KEY');
+    return undefined;
+  }
+  if (!env.TLS_CERT || !env.TLS_KEY) throw new Error('TLS_CERT and TLS_KEY go together');
+  return { cert: await readFile(env.TLS_CERT), key: await readFile(env.TLS_KEY), http2: env.HTTP2 === 'true' || env.HTTP2 === '1' };
 }
 
 async function keptSecret(dataDir: string): Promise<string> {

@@ -34,6 +34,8 @@ const baseConfig = (dataDir: string) => ({
   webDist: undefined,
   pgliteDataDir: path.join(dataDir, 'db'),
   argon2: { memoryCost: 1024, timeCost: 1 },
+  trustProxy: false,
+  basePath: '',
 });
 
 describe('graceful shutdown on the embedded database', () => {

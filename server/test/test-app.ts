@@ -64,6 +64,8 @@ export async function createTestApp(
     webDist: undefined,
     pgliteDataDir: 'memory://',
     argon2: TEST_HASH_COST,
+    trustProxy: false,
+    basePath: '',
     ...overrides,
   };
   const server = await prepareServer(config, { logger: false, extend });

@@ -110,8 +110,10 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
 export function registerAuthGuard(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
+    // Decided by the route's declaration, not by its URL: under a BASE_PATH (or any other prefix)
+    // a URL test would wave every route through. Unknown URLs go on to the 404 answer.
+    if (request.is404) return;
     const access = request.routeOptions.config?.access;
-    if (!request.url.startsWith('/api/') || request.is404) return;
     if (access?.kind === 'public') {
       // Public routes still learn who is calling when a valid token is sent.
       if (bearerToken(request)) request.user = await authenticate(app, request);

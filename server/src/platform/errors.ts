@@ -90,7 +90,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     const culture = requestCulture(request);
     return reply
       .status(404)
-      .send(body('RouteNotFound', `${translate(culture, 'error.routeNotFound')}: ${request.url}`));
+      .send(body('RouteNotFound', `${translate(culture, 'error.routeNotFound')}: ${request.originalUrl}`));
   });
 }
 

@@ -5,7 +5,7 @@ import { DASHBOARD_PATH } from '../routes/route-table.ts';
 export function Logo({ compact = false, color }: { compact?: boolean; color?: string }) {
   return (
     <Link to={DASHBOARD_PATH} className="shell-logo" aria-label="Tessera" style={{ color }}>
-      <img src="/favicon.svg" alt="" width={28} height={28} />
+      <img src="./favicon.svg" alt="" width={28} height={28} />
       {compact ? null : <span className="shell-logo-text">Tessera</span>}
     </Link>
   );

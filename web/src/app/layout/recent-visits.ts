@@ -1,3 +1,5 @@
+import { appStorage } from '../../shared/storage.ts';
+
 /** Recently visited pages per user (the console lists them), newest first. */
 export interface RecentVisit {
   path: string;
@@ -14,7 +16,7 @@ const key = (userId: string) => `tessera.recent.${userId}`;
 
 export function recentVisits(userId: string): RecentVisit[] {
   try {
-    const list = JSON.parse(localStorage.getItem(key(userId)) ?? '[]') as RecentVisit[];
+    const list = JSON.parse(appStorage.getItem(key(userId)) ?? '[]') as RecentVisit[];
     return Array.isArray(list) ? list : [];
   } catch {
     return [];
@@ -23,5 +25,5 @@ export function recentVisits(userId: string): RecentVisit[] {
 
 export function recordRecentVisit(userId: string, visit: Omit<RecentVisit, 'time'>) {
   const list = [{ ...visit, time: new Date().toISOString() }, ...recentVisits(userId).filter((v) => v.path !== visit.path)].slice(0, MAX_RECENT);
-  localStorage.setItem(key(userId), JSON.stringify(list));
+  appStorage.setItem(key(userId), JSON.stringify(list));
 }

@@ -2,6 +2,7 @@ import type { TBusinessMenu } from '@tessera/core/contracts/business-menus';
 import type { TMenuItem } from '@tessera/core/contracts/menus';
 import type { TFunction } from 'i18next';
 import { localized } from '../../shared/i18n/i18n.ts';
+import { appStorage } from '../../shared/storage.ts';
 
 /** One menu entry as the shell draws it: system items (i18n keys) and business menus (multilingual titles). */
 export interface MenuNode {
@@ -104,12 +105,12 @@ export function storeMenuTitles(menus: TBusinessMenu[]) {
     }
   };
   walk(menus);
-  localStorage.setItem(MENU_TITLES_KEY, JSON.stringify(list));
+  appStorage.setItem(MENU_TITLES_KEY, JSON.stringify(list));
 }
 
 export function storedMenuTitle(menuId: string): Record<string, string> | null {
   try {
-    const list = JSON.parse(localStorage.getItem(MENU_TITLES_KEY) ?? '[]') as { id: string; title: Record<string, string> }[];
+    const list = JSON.parse(appStorage.getItem(MENU_TITLES_KEY) ?? '[]') as { id: string; title: Record<string, string> }[];
     return list.find((m) => m.id === menuId)?.title ?? null;
   } catch {
     return null;

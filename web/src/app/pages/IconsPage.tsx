@@ -1,6 +1,7 @@
 import { App, Card, Input, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../shared/clipboard.ts';
 import { ICON_NAMES, MenuIcon } from '../../modules/business-menus/components/MenuIcon.tsx';
 
 /** spec §2 /icon: the icon set business menus can use; clicking one copies its name. */
@@ -11,8 +12,8 @@ export default function IconsPage() {
   const needle = filter.trim().toLowerCase();
   const shown = useMemo(() => ICON_NAMES.filter((n) => !needle || n.toLowerCase().includes(needle)), [needle]);
   const copy = async (name: string) => {
-    await navigator.clipboard?.writeText(name).catch(() => undefined);
-    message.success(t('icons.copied', { name }));
+    if (await copyText(name)) message.success(t('icons.copied', { name }));
+    else message.warning(t('common:copyFailed'));
   };
   return (
     <Card variant="borderless" title={t('icons.title')}>

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { appStorage } from '../../shared/storage.ts';
 
 /** spec §3 layout settings plus the theme, tab behaviour and watermark switches. */
 export interface LayoutSettings {
@@ -78,7 +79,7 @@ export const SETTINGS_STORAGE_KEY = 'tessera.settings';
 
 function stored(): LayoutSettings {
   try {
-    const raw = JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}') as Partial<LayoutSettings>;
+    const raw = JSON.parse(appStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}') as Partial<LayoutSettings>;
     const merged = { ...DEFAULT_SETTINGS };
     for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof LayoutSettings)[]) {
       if (typeof raw[key] === typeof DEFAULT_SETTINGS[key]) (merged as Record<string, unknown>)[key] = raw[key];
@@ -96,7 +97,7 @@ interface SettingsState {
   reset(): void;
 }
 
-const persist = (settings: LayoutSettings) => localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(settings));
+const persist = (settings: LayoutSettings) => appStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(settings));
 
 /** Persisted locally and applied at once (the layout and the theme read this store). */
 export const useSettings = create<SettingsState>((set, get) => ({

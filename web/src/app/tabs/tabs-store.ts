@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { DASHBOARD_PATH } from '../routes/route-table.ts';
+import { appStorage } from '../../shared/storage.ts';
 
 /** spec §3 open tab: name, fullPath, params, query, meta (title, closable, mainShow, isReplace). */
 export interface OpenTab {
@@ -58,7 +59,7 @@ export const useTabs = create<TabsState>((set, get) => {
   const commit = (tabs: OpenTab[]) => {
     const next = normalise(tabs);
     const { userId } = get();
-    if (userId) localStorage.setItem(storageKey(userId), JSON.stringify(next));
+    if (userId) appStorage.setItem(storageKey(userId), JSON.stringify(next));
     set({ tabs: next });
     return next;
   };
@@ -72,7 +73,7 @@ export const useTabs = create<TabsState>((set, get) => {
     load(userId, canOpen) {
       let saved: OpenTab[] = [];
       try {
-        const parsed = JSON.parse(localStorage.getItem(storageKey(userId)) ?? '[]') as unknown;
+        const parsed = JSON.parse(appStorage.getItem(storageKey(userId)) ?? '[]') as unknown;
         if (Array.isArray(parsed)) saved = parsed.filter((t): t is OpenTab => Boolean(t && typeof t.path === 'string' && typeof t.fullPath === 'string' && t.meta));
       } catch {
         saved = [];

@@ -3,6 +3,7 @@ import { CULTURE_PATTERN, type TLanguageDictionary, type TNestedTexts } from '@t
 import { api } from '../../shared/api/client.ts';
 import i18n, { LOCALE_STORAGE_KEY, SUPPORTED_LOCALES } from '../../shared/i18n/i18n.ts';
 import { fetchDictionary, fetchPublicPacks, usePublicPacks } from './api/localization.ts';
+import { appStorage } from '../../shared/storage.ts';
 
 /** How often a signed-in browser asks whether administrators changed any text. */
 export const VERSION_POLL_MS = 60_000;
@@ -100,14 +101,14 @@ export function allowCulture(culture: string) {
 export async function switchLanguage(culture: string) {
   allowCulture(culture);
   applyDictionary(culture, await fetchDictionary(culture));
-  localStorage.setItem(LOCALE_STORAGE_KEY, culture);
+  appStorage.setItem(LOCALE_STORAGE_KEY, culture);
   document.documentElement.lang = culture;
   await i18n.changeLanguage(culture);
 }
 
 /** A stored language that the bundle does not offer: use it when it is an enabled pack. */
 async function restoreAddedLanguage() {
-  const stored = localStorage.getItem(LOCALE_STORAGE_KEY);
+  const stored = appStorage.getItem(LOCALE_STORAGE_KEY);
   if (!stored || stored === i18n.language || !CULTURE_PATTERN.test(stored) || (SUPPORTED_LOCALES as readonly string[]).includes(stored)) return;
   const packs = await fetchPublicPacks().catch(() => null);
   if (packs?.items.some((p) => p.culture === stored)) await switchLanguage(stored);

@@ -1,11 +1,16 @@
 import type { TErrorResponse } from '@tessera/core/contracts/common';
 import i18n from '../i18n/i18n.ts';
 import { expireSession, getToken } from '../auth/session.ts';
+import { BASE_PATH } from '../base-path.ts';
 import { addLog } from '../logs/log-store.ts';
 import { feedback } from '../ui/feedback.tsx';
 
-/** spec §7: `{host}/api`, the host from a page-level setting (`window.__TESSERA_API_HOST__`). */
-export const API_BASE = `${(window as { __TESSERA_API_HOST__?: string }).__TESSERA_API_HOST__ ?? ''}/api`;
+/**
+ * spec §7: `{host}/api`. The host is where the app was served from, under its base path (`/erp/api`
+ * behind a proxy's sub-path); a page-level `window.__TESSERA_API_HOST__` still overrides it for an
+ * API on another origin.
+ */
+export const API_BASE = `${(window as { __TESSERA_API_HOST__?: string }).__TESSERA_API_HOST__ ?? BASE_PATH}/api`;
 /** spec §9: request timeout 60000 ms. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 const TOAST_SECONDS = 3;

@@ -15,6 +15,7 @@ export const commonTexts = {
     empty: '暂无数据',
     confirmDelete: '是否删除此数据？',
     confirmOperation: '是否执行此操作？',
+    copyFailed: '无法写入剪贴板，请手动复制',
     login: {
       title: '登录',
       subtitle: '低代码业务管理平台',
@@ -59,6 +60,7 @@ export const commonTexts = {
     empty: 'No data',
     confirmDelete: 'Delete this data?',
     confirmOperation: 'Perform this operation?',
+    copyFailed: 'Could not write to the clipboard; copy it by hand',
     login: {
       title: 'Sign in',
       subtitle: 'Low-code business administration',

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { commonTexts } from './common-texts.ts';
+import { appStorage } from '../storage.ts';
 
 /** spec §9: default zh-CN; en-US complete; zh-Hant converted from zh-CN; km, my, vi and th from the server's language dictionary, falling back to en-US. */
 export const DEFAULT_LOCALE = 'zh-CN';
@@ -44,7 +45,7 @@ export function matchBrowserLanguage(tag: string): Locale | null {
 
 /** spec §4: the stored locale; else the browser language when offered and auto is on; else zh-CN. */
 export function initialLocale(): Locale {
-  const stored = localStorage.getItem(LOCALE_STORAGE_KEY);
+  const stored = appStorage.getItem(LOCALE_STORAGE_KEY);
   if (isLocale(stored)) return stored;
   if (I18N_SETTINGS.auto) {
     for (const tag of navigator.languages ?? [navigator.language]) {
@@ -113,7 +114,7 @@ if (startLocale === 'zh-Hant') void prepareTraditional().then(() => i18n.changeL
 
 /** Switches the language, remembers it, and reloads the page when the page-level setting asks for it. */
 export async function changeLocale(locale: Locale) {
-  localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  appStorage.setItem(LOCALE_STORAGE_KEY, locale);
   document.documentElement.lang = locale;
   if (locale === 'zh-Hant') await prepareTraditional().catch(() => undefined);
   await i18n.changeLanguage(locale);

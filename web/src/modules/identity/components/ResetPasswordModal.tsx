@@ -2,6 +2,7 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import type { TIdentityUser } from '@tessera/core/contracts/identity';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../shared/clipboard.ts';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useResetPassword } from '../api/users.ts';
 import { showFormErrors } from './form-errors.ts';
@@ -61,7 +62,7 @@ export function ResetPasswordModal({ user, onClose }: { user: TIdentityUser | nu
               onClick={() => {
                 const password = generatePassword();
                 form.setFieldsValue({ newPassword: password, confirm: password });
-                void navigator.clipboard?.writeText(password).then(() => feedback.message?.info(t('users.copied')), () => undefined);
+                void copyText(password).then((copied) => (copied ? feedback.message?.info(t('users.copied')) : feedback.message?.warning(t('common:copyFailed'))));
               }}
             >
               {t('users.generate')}

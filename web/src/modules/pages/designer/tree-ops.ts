@@ -1,5 +1,6 @@
 import type { TButton, TDataControl, TPageDefinition, TView } from '@tessera/core/page-definition';
 import { VIEW_TYPES } from '@tessera/core/contracts/pages';
+import { newGuid } from '@tessera/core/helpers/guid';
 
 // Pure edits of a page definition for the designer: every function returns a new document and
 // never mutates its input (undo keeps the old ones). Views, controls and buttons are addressed by id.
@@ -16,7 +17,8 @@ export interface Located {
   button?: TButton;
 }
 
-export const newId = () => crypto.randomUUID();
+// Not crypto.randomUUID: browsers offer it only in secure contexts, and offices use plain http.
+export const newId = newGuid;
 
 export function allViews(def: Pick<TPageDefinition, 'viewControls'>): TView[] {
   const out: TView[] = [];

@@ -23,6 +23,7 @@
  * packages/core/src/linkage; page-state results hide / lock controls, views and buttons.
  */
 import { Alert, Button, Card, Empty, Space, Tabs } from 'antd';
+import { newGuid } from '@tessera/core/helpers/guid';
 import { recomputeLinkages } from '@tessera/core/linkage/index';
 import type { TAssignment, TBusinessRecord, TDataControl, TPageData, TPageDefinition, TView } from '@tessera/core/page-definition';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -186,7 +187,7 @@ export function PageRenderer(props: PageRendererProps) {
         const current = dataRef.current;
         if (!current) return;
         const rows = rowsOf(current, view.id);
-        const copies = rows.filter((r) => ids.includes(r.Id)).map((r) => ({ ...r, Id: crypto.randomUUID(), DataStatus: 2, isLink: false }));
+        const copies = rows.filter((r) => ids.includes(r.Id)).map((r) => ({ ...r, Id: newGuid(), DataStatus: 2, isLink: false }));
         commit(withRows(current, view.id, [...rows, ...copies]), { viewId: view.id, recordId: copies[0]?.Id ?? '', codes: null });
       },
       deleteRows(view, ids) {
