@@ -1,27 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme as antTheme } from 'antd';
 import type { Locale as AntLocale } from 'antd/es/locale';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { useSession } from '../shared/auth/session.ts';
 import { MessageBridge } from '../shared/ui/message-bridge.tsx';
 import { currentLocale } from '../shared/i18n/i18n.ts';
 import { loadServerDictionary } from '../shared/i18n/server-dictionary.ts';
 import { antdLocaleFor, applyDayjsLocale, loadAntdLocale } from './locales.ts';
+import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 import { useSettings } from './settings/settings-store.ts';
 import './shell-texts.ts';
-
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
-
-// Cached answers belong to the user who asked: when the signed-in user changes (sign-out, an
-// expired session, another user signing in without signing out), nothing of theirs may show.
-useSession.subscribe((state, previous) => {
-  if (state.user?.userId !== previous.user?.userId) queryClient.clear();
-});
 
 /** The antd locale for the current language (zh-CN and en-US are built in; the others load on demand). */
 function useAntdLocale(): AntLocale {

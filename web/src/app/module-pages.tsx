@@ -1,6 +1,6 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { P } from '@tessera/core/contracts/permissions';
-import { lazyWithTimeout } from './routes/lazy-page.ts';
+import { lazyWithTimeout, type PreloadableLazy } from './routes/lazy-page.ts';
 
 /**
  * Pages that business modules contribute to the shell's routes, by route path (spec §2 table).
@@ -8,7 +8,7 @@ import { lazyWithTimeout } from './routes/lazy-page.ts';
  * access check. A path not listed shows the module's empty state.
  */
 export interface ModulePage {
-  component: LazyExoticComponent<ComponentType>;
+  component: PreloadableLazy<ComponentType>;
   /** Permission codes needed to open the page (the server enforces its APIs as well). */
   auth?: string[];
   /** Route name, for pages the spec names (`system-audit`). */

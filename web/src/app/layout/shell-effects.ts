@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { TCurrentUser } from '@tessera/core/contracts/auth';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { api } from '../../shared/api/client.ts';
 import { hasAccess, useSession } from '../../shared/auth/session.ts';
 import { useUnreadCounts } from '../../modules/notifications/api/notifications.ts';
 import type { Device } from '../hooks/useDevice.ts';
 import { throttle } from '../hooks/useDevice.ts';
 import { resolveRoute } from '../routes/resolve.ts';
+import { currentUserQuery } from '../shell-queries.ts';
 import { useUnreadTitleCount } from '../routes/title.ts';
 import { effective, useSettings } from '../settings/settings-store.ts';
 import { useTabs, type OpenTab } from '../tabs/tabs-store.ts';
@@ -21,11 +21,7 @@ export const HEADER_HIDE_THRESHOLD = 300;
 export function useCurrentUserRefresh() {
   const user = useSession((s) => s.user);
   const setUser = useSession((s) => s.setUser);
-  const query = useQuery({
-    queryKey: ['current-user', user?.userId],
-    queryFn: () => api.get<TCurrentUser>('/app/sys-function/current-user'),
-    staleTime: 60_000,
-  });
+  const query = useQuery(currentUserQuery(user?.userId));
   useEffect(() => {
     // Only a fresher copy of the same user (never a cached answer for someone else).
     if (!query.data || query.data.userId !== user?.userId) return;

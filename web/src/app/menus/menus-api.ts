@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TBusinessMenuList } from '@tessera/core/contracts/business-menus';
 import type { TMenuList } from '@tessera/core/contracts/menus';
 import { useMemo } from 'react';
@@ -22,11 +22,13 @@ export async function fetchRuntimeBusinessMenus(): Promise<TBusinessMenuList> {
   }
 }
 
-export function useShellMenus() {
-  const userId = useSession((s) => s.user?.userId ?? null);
-  const system = useQuery({ queryKey: ['system-menus', userId], queryFn: fetchSystemMenus, enabled: Boolean(userId), staleTime: 5 * 60_000 });
-  // Same key as the business-menu module's runtime list, so its changes refresh the sider.
-  const business = useQuery({
+/** The shell's queries (also prefetched at sign-in: shell-warmup.ts). */
+export const systemMenusQuery = (userId: string | null) =>
+  queryOptions({ queryKey: ['system-menus', userId], queryFn: fetchSystemMenus, enabled: Boolean(userId), staleTime: 5 * 60_000 });
+
+// Same key as the business-menu module's runtime list, so its changes refresh the sider.
+export const businessMenusQuery = (userId: string | null) =>
+  queryOptions({
     queryKey: ['business-menus', 'mine'],
     queryFn: async () => {
       const list = await fetchRuntimeBusinessMenus();
@@ -35,6 +37,11 @@ export function useShellMenus() {
     },
     enabled: Boolean(userId),
   });
+
+export function useShellMenus() {
+  const userId = useSession((s) => s.user?.userId ?? null);
+  const system = useQuery(systemMenusQuery(userId));
+  const business = useQuery(businessMenusQuery(userId));
   return useMemo(() => {
     const header = (system.data?.header ?? []).map(fromSystemMenu);
     const systemSider = (system.data?.sider ?? []).map(fromSystemMenu);

@@ -3,22 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { hasAccess, useSession } from '../../shared/auth/session.ts';
 import { ModuleEmptyState } from '../pages/ModuleEmptyState.tsx';
-import { lazyWithTimeout } from './lazy-page.ts';
+import { OWN_PAGES } from './own-pages.ts';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { LoadingFallback } from './progress.tsx';
 import { resolveRoute } from './resolve.ts';
-import type { OwnPage, RouteDef } from './route-table.ts';
+import type { RouteDef } from './route-table.ts';
 import { usePageTitle } from './title.ts';
-
-const OWN_PAGES: Record<OwnPage, ReturnType<typeof lazyWithTimeout>> = {
-  console: lazyWithTimeout(() => import('../pages/ConsolePage.tsx')),
-  log: lazyWithTimeout(() => import('../pages/LogPage.tsx')),
-  icons: lazyWithTimeout(() => import('../pages/IconsPage.tsx')),
-  diagnostics: lazyWithTimeout(() => import('../pages/DiagnosticsPage.tsx')),
-  menuRedirect: lazyWithTimeout(() => import('../pages/MenuRedirectPage.tsx')),
-  redirectHelper: lazyWithTimeout(() => import('../pages/RedirectPage.tsx')),
-  refreshHelper: lazyWithTimeout(() => import('../pages/RefreshPage.tsx')),
-};
 
 /**
  * One route's page: the access check (spec §6: a page the user may not open goes to /403), then the

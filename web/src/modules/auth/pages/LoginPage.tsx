@@ -15,10 +15,20 @@ interface LoginForm {
 }
 
 /**
+ * The app's warm-up around signing in (router.tsx): `intent` when a sign-in is about to happen (the
+ * password typed, the form sent) loads the target's chunks while the password is checked;
+ * `signedIn` asks for the shell's first data before the shell renders.
+ */
+export interface SignInWarmUp {
+  intent(target: string): void;
+  signedIn(target: string): void;
+}
+
+/**
  * spec §5: placeholders and the "fill in complete information" message. Kept light on purpose (bench/web: the login route's JavaScript budget): plain form and card
  * markup with antd inputs and buttons, messages through the root's message holder.
  */
-export default function LoginPage() {
+export default function LoginPage({ warmUp }: { warmUp?: SignInWarmUp }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [values, setValues] = useState<LoginForm>({});
@@ -41,6 +51,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLogin();
+  const redirect = params.get('redirect');
+  const target = redirect && redirect.startsWith('/') && !redirect.startsWith('/login') ? redirect : '/dashboard/console';
 
   const onFinish = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,15 +60,16 @@ export default function LoginPage() {
       message.warning(t('login.incomplete'));
       return;
     }
+    warmUp?.intent(target);
     try {
       const result = await login.mutateAsync({ username: values.username.trim(), password: values.password });
       signIn(result);
+      warmUp?.signedIn(target);
       // Texts that need a signed-in caller come with the dictionary now.
       resetServerDictionary();
       void loadServerDictionary(currentLocale());
       message.success(t('login.success'));
-      const redirect = params.get('redirect');
-      navigate(redirect && redirect.startsWith('/') && !redirect.startsWith('/login') ? redirect : '/dashboard/console', { replace: true });
+      navigate(target, { replace: true });
     } catch (err) {
       message.error((err as Error).message);
     }
@@ -66,7 +79,7 @@ export default function LoginPage() {
     <div className="login-page">
       <div className="login-card" style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, color: token.colorText }}>
         <div className="login-brand">
-          <img src="/favicon.svg" alt="" width={40} height={40} />
+          <img src="./favicon.svg" alt="" width={40} height={40} />
           <div>
             <h3 className="login-title">Tessera</h3>
             <span style={{ color: token.colorTextSecondary }}>{t('login.subtitle')}</span>
@@ -95,7 +108,11 @@ export default function LoginPage() {
                 placeholder={t('login.passwordPlaceholder')}
                 autoComplete="current-password"
                 value={values.password ?? ''}
-                onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+                onChange={(e) => {
+                  // Typing a password announces a sign-in: the console's chunks load meanwhile.
+                  if (!values.password) warmUp?.intent(target);
+                  setValues((v) => ({ ...v, password: e.target.value }));
+                }}
               />
               <button
                 type="button"

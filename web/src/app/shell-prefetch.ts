@@ -1,0 +1,39 @@
+import { businessDataKeys, fetchMenu, fetchPageRuntime } from '../modules/business-data/api/business-data.ts';
+import { fetchPublicPacks, localizationKeys } from '../modules/localization/api/localization.ts';
+import { fetchUnreadCounts, notificationKeys } from '../modules/notifications/api/notifications.ts';
+import { getToken, useSession } from '../shared/auth/session.ts';
+import { businessMenusQuery, systemMenusQuery } from './menus/menus-api.ts';
+import { queryClient } from './query-client.ts';
+import { resolveRoute } from './routes/resolve.ts';
+import { currentUserQuery } from './shell-queries.ts';
+
+/**
+ * Asks for the shell's first answers (menus, unread counts, language packs and, on a business page,
+ * its menu and page definition) before the shell renders: with the same query keys and options
+ * the shell uses, so its hooks find them in the cache instead of asking after their first commit.
+ * `userIsFresh`: the user object came with the sign-in answer just now (no need to ask again).
+ */
+export function prefetchShellData(path: string, { userIsFresh = false } = {}) {
+  const user = useSession.getState().user;
+  if (!user || !getToken()) return;
+  const current = currentUserQuery(user.userId);
+  if (userIsFresh) queryClient.setQueryData(current.queryKey, user);
+  else void queryClient.prefetchQuery(current);
+  void queryClient.prefetchQuery(systemMenusQuery(user.userId));
+  void queryClient.prefetchQuery(businessMenusQuery(user.userId));
+  void queryClient.prefetchQuery({ queryKey: notificationKeys.unread, queryFn: fetchUnreadCounts, staleTime: 10_000 });
+  void queryClient.prefetchQuery({ queryKey: localizationKeys.publicPacks, queryFn: fetchPublicPacks, staleTime: 60_000 });
+
+  const resolved = resolveRoute(path);
+  const menuId = resolved?.def.name === 'view-params' ? resolved.params.menuChildId : undefined;
+  if (menuId) {
+    // Same keys as the business-data page (useMenu, usePageRuntime): the menu names the page.
+    void queryClient
+      .fetchQuery({ queryKey: businessDataKeys.menu(menuId), queryFn: () => fetchMenu(menuId), retry: false })
+      .then((menu) => {
+        const pageId = menu.pageDefinitionId;
+        if (pageId) void queryClient.prefetchQuery({ queryKey: businessDataKeys.runtime(pageId), queryFn: () => fetchPageRuntime(pageId), retry: false });
+      })
+      .catch(() => undefined);
+  }
+}
