@@ -40,6 +40,7 @@ export async function startBenchApp(options: BenchAppOptions) {
       logLevel: 'silent',
       bodyLimit: 1024 * 1024,
       loginRateLimit: 1_000_000,
+      captchaMaxCounter: 2000,
       webDist: undefined,
       pgliteDataDir: path.join(dataDir, 'db'),
       argon2: options.argon2 ?? ARGON2_PRODUCTION,

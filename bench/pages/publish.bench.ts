@@ -63,6 +63,7 @@ const server = await prepareServer(
     logLevel: 'silent',
     bodyLimit: 4 * 1024 * 1024,
     loginRateLimit: 1_000_000,
+    captchaMaxCounter: 2000,
     webDist: undefined,
     pgliteDataDir: path.join(dataDir, 'db'),
     argon2: { memoryCost: 1024, timeCost: 1 },

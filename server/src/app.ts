@@ -20,7 +20,7 @@ import type { Database } from './db/schema.ts';
 import { AuthCache } from './platform/access.ts';
 import { registerAuthGuard } from './platform/auth.ts';
 import { registerDeploymentHeaders, transportOptions, withoutUpgradeInsecureRequests } from './platform/deployment.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import { publicRoute, type RouteAccess } from './platform/route-access.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -28,6 +28,7 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { authorizationRoutes } from './modules/authorization/authorization.routes.ts';
 import { businessMenuRoutes } from './modules/business-menus/business-menus.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { menuRoutes } from './modules/menus/menus.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { dictionaryRoutes } from './modules/dictionaries/dictionaries.routes.ts';
@@ -68,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
     ajv: undefined,
     ...transportOptions(config),
   } as FastifyServerOptions).withTypeProvider<ZodTypeProvider>();
@@ -151,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authorizationRoutes, { prefix: '/api' });
   await app.register(businessMenuRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(settingsRoutes, { prefix: '/api' });
   await app.register(menuRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(dictionaryRoutes, { prefix: '/api' });

@@ -3,6 +3,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 
+/** Registration's proof of work: about 100 000 SHA-256 hashes on average (under a second). */
+export const DEFAULT_CAPTCHA_MAX_COUNTER = 200_000;
+
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -14,6 +17,7 @@ const ZEnv = z.object({
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
   WEB_DIST: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(1000).max(0xffffffff).default(DEFAULT_CAPTCHA_MAX_COUNTER),
   TRUST_PROXY: z.string().default(''),
   BASE_PATH: z.string().default(''),
   TLS_CERT: z.string().optional(),
@@ -57,6 +61,8 @@ export interface AppConfig {
   bodyLimit: number;
   /** Sign-in attempts per minute for one address and user name. */
   loginRateLimit: number;
+  /** The registration captcha's work: the largest counter a challenge hides (tests lower it). */
+  captchaMaxCounter: number;
   /** Built web app to serve; absent in API-only tests. */
   webDist?: string;
   /** Embedded database location (`memory://` in tests). */
@@ -88,6 +94,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     logLevel: parsed.LOG_LEVEL,
     bodyLimit: parsed.BODY_LIMIT,
     loginRateLimit: parsed.LOGIN_RATE_LIMIT,
+    captchaMaxCounter: parsed.CAPTCHA_MAX_COUNTER,
     webDist: parsed.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     pgliteDataDir: path.join(dataDir, 'db'),
     argon2: ARGON2_PRODUCTION,

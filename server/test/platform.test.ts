@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { publicRoute, requirePermission, signedIn } from '../src/platform/route-access.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
+import { enableRegistration, register } from './registration-helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -167,17 +168,10 @@ describe('tokens', () => {
   });
 
   it('a valid token for a locked or deleted user → 401', async () => {
-    const c = (await t.call(null, { method: 'GET', url: '/api/register/captcha' })).json();
-    t.app.captchaFactory = () => ({ text: '1', data: '<svg/>' });
-    const c2 = (await t.call(null, { method: 'GET', url: '/api/register/captcha' })).json();
-    expect(c.captchaId).not.toBe(c2.captchaId);
-    const reg = await t.call(null, {
-      method: 'POST',
-      url: '/api/register',
-      payload: { mail: 'temp@example.com', password: 'Passw0rd!', mobile: '13800000000', captchaId: c2.captchaId, captcha: '1' },
-    });
-    const token = reg.json().data.token as string;
-    const id = reg.json().data.uuid as string;
+    await enableRegistration(t);
+    const reg = await register(t, 'temp@example.com');
+    const token = reg.data.token;
+    const id = reg.data.uuid;
     expect((await me(token)).statusCode).toBe(200);
     await t.database.db.updateTable('users').set({ lockout_end: new Date(Date.now() + 60_000) }).where('id', '=', id).execute();
     t.app.authCache.invalidateUser(id);

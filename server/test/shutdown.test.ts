@@ -31,6 +31,7 @@ const baseConfig = (dataDir: string) => ({
   logLevel: 'silent' as const,
   bodyLimit: 1024 * 1024,
   loginRateLimit: 100,
+  captchaMaxCounter: 2000,
   webDist: undefined,
   pgliteDataDir: path.join(dataDir, 'db'),
   argon2: { memoryCost: 1024, timeCost: 1 },

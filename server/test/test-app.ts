@@ -61,6 +61,7 @@ export async function createTestApp(
     logLevel: 'silent',
     bodyLimit: 1024 * 1024,
     loginRateLimit: 1000,
+    captchaMaxCounter: 2000,
     webDist: undefined,
     pgliteDataDir: 'memory://',
     argon2: TEST_HASH_COST,

@@ -17,7 +17,10 @@ export interface UsersTable {
   avatar: string | null;
   is_active: Generated<boolean>;
   lockout_enabled: Generated<boolean>;
+  /** An administrator's lock: no sign-in and no live session until then. */
   lockout_end: Timestamp | null;
+  /** 0002: the automatic lockout after repeated wrong passwords; blocks new sign-ins only. */
+  sign_in_lockout_end: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   access_failed_count: Generated<number>;
   concurrency_stamp: string;
   creation_time: Timestamp;
@@ -106,11 +109,10 @@ export interface SettingsTable {
   value: Json<unknown>;
 }
 
-export interface CaptchasTable {
-  id: string;
-  answer_hash: string;
+/** 0002: proof-of-work challenges already used (by nonce), kept until they expire. */
+export interface CaptchaUsesTable {
+  nonce: string;
   expires_at: Timestamp;
-  used_at: Timestamp | null;
 }
 
 export interface DataScopesTable {
@@ -333,7 +335,7 @@ export interface Database {
   sessions: SessionsTable;
   audit_logs: AuditLogsTable;
   settings: SettingsTable;
-  captchas: CaptchasTable;
+  captcha_uses: CaptchaUsesTable;
   data_scopes: DataScopesTable;
   business_menus: BusinessMenusTable;
   notifications: NotificationsTable;

@@ -42,8 +42,8 @@ export async function seed(db: Kysely<Database>, options: { adminPassword?: stri
         last_modification_time: null,
         last_modifier_id: null,
         lockout_end: null,
-        // The only administrator must not lock themselves out by mistyping.
-        lockout_enabled: false,
+        // The automatic lockout applies to admin too: it blocks new sign-ins for 5 minutes and
+        // ends no session; README names the recovery (`npm run unlock-user -- admin`).
       })
       .execute();
     await trx

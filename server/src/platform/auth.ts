@@ -47,10 +47,10 @@ export async function issueSession(
     .sign(app.config.jwtSecret);
 }
 
+/** RFC 9110 §11.1: the scheme name is case-insensitive (`bearer`, `BEARER`). */
 function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
-  return null;
+  const match = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
 }
 
 // Verified token → claims, so the signature is checked once per token rather than per request

@@ -94,6 +94,20 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
+/**
+ * Errors Fastify meets before routing (a URL that does not decode, `GET /%c0%ae%c0%ae/x`; a path
+ * parameter over the length limit): the product's error shape instead of Fastify's default.
+ * No hooks run for these requests, so the answer says `nosniff` itself.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const culture = requestCulture(request);
+  const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : err.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+  const code = status === 500 ? 'InternalError' : 'BadUrl';
+  const message = translate(culture, status === 500 ? 'error.internal' : 'error.badUrl');
+  if (status === 500) request.log.error({ err }, 'framework error');
+  return reply.status(status).header('x-content-type-options', 'nosniff').send(body(code, message));
+}
+
 async function auditValidationFailure(request: FastifyRequest, validationErrors: ValidationErrorItem[]) {
   await recordAudit(request, 'ValidationFailed', {
     details: { route: request.routeOptions.url, method: request.method, validationErrors: validationErrors.slice(0, 20) },

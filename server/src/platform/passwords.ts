@@ -31,8 +31,11 @@ export interface PasswordPolicy {
 
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 8, requiredClasses: 3 };
 
+/** The setting key of the password policy (system settings page). */
+export const PASSWORD_POLICY = 'passwordPolicy';
+
 export async function passwordPolicy(db: Kysely<Database>): Promise<PasswordPolicy> {
-  return { ...DEFAULT_PASSWORD_POLICY, ...(await readSetting<Partial<PasswordPolicy>>(db, 'passwordPolicy', {})) };
+  return { ...DEFAULT_PASSWORD_POLICY, ...(await readSetting<Partial<PasswordPolicy>>(db, PASSWORD_POLICY, {})) };
 }
 
 export function meetsPolicy(password: string, policy: PasswordPolicy): boolean {

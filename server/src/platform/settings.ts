@@ -14,3 +14,13 @@ export async function writeSetting(db: Kysely<Database>, key: string, value: unk
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
     .execute();
 }
+
+export const REGISTRATION_ENABLED = 'registration.enabled';
+
+/**
+ * Whether visitors may register. Off unless an administrator turned it on (system settings); an
+ * installation from before this default has it written down as it was (migration 0002).
+ */
+export async function isRegistrationEnabled(db: Kysely<Database>): Promise<boolean> {
+  return (await readSetting<unknown>(db, REGISTRATION_ENABLED, false)) === true;
+}

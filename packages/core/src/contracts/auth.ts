@@ -32,14 +32,19 @@ export const ZLoginResponse = z.object({
 });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
-export const LOGIN_CODES = { ok: 0, invalidCredentials: 1001, lockedOut: 1002 } as const;
+/**
+ * 1001 answers every failure that could tell a guesser something: an unknown name, a wrong
+ * password, and any attempt during the automatic lockout (no password is checked then). 1002 (an
+ * administrator's lock) and 1003 (a disabled account) are said only after the right password.
+ */
+export const LOGIN_CODES = { ok: 0, invalidCredentials: 1001, lockedOut: 1002, disabled: 1003 } as const;
 
 export const ZRegisterInput = z.object({
   mail: z.email().max(256),
   password: z.string().min(1).max(256),
   mobile: z.string().trim().regex(/^\+?[0-9 -]{5,20}$/),
-  captchaId: z.uuid(),
-  captcha: z.string().trim().min(1).max(10),
+  /** The solved proof-of-work challenge: ALTCHA's base64 payload (`GET /api/register/captcha`). */
+  captcha: z.string().trim().min(1).max(4000),
 });
 export type TRegisterInput = z.infer<typeof ZRegisterInput>;
 
@@ -49,7 +54,41 @@ export const ZRegisterResponse = z.object({
   data: z.object({ uuid: z.string(), token: z.string(), isAdmin: z.boolean(), info: ZLoginUser }).nullable(),
 });
 
-export const ZCaptcha = z.object({ captchaId: z.string(), svg: z.string(), expiresIn: z.number() });
+/**
+ * An ALTCHA v2 proof-of-work challenge, signed by the server: find the counter whose
+ * SHA-256(salt ‖ nonce ‖ counter as uint32 big-endian) starts with `keyPrefix`.
+ */
+export const ZCaptchaParameters = z.object({
+  algorithm: z.string().max(32),
+  nonce: z.string().max(128),
+  salt: z.string().max(128),
+  cost: z.number().int(),
+  keyLength: z.number().int(),
+  keyPrefix: z.string().max(128),
+  keySignature: z.string().max(256).optional(),
+  expiresAt: z.number().int().optional(),
+});
+export const ZCaptcha = z.object({ parameters: ZCaptchaParameters, signature: z.string() });
+export type TCaptcha = z.infer<typeof ZCaptcha>;
+
+/** What the browser sends back (base64 of this JSON) as `captcha`. */
+export const ZCaptchaPayload = z.object({
+  challenge: ZCaptcha,
+  solution: z.object({ counter: z.number().int().min(0).max(0xffffffff), derivedKey: z.string().max(256), time: z.number().optional() }),
+});
+export type TCaptchaPayload = z.infer<typeof ZCaptchaPayload>;
+
+/** The password policy (system settings): a minimum length and how many character classes. */
+export const ZPasswordPolicy = z.object({
+  minLength: z.number().int().min(8).max(128),
+  /** How many of: upper case, lower case, digit, symbol. */
+  requiredClasses: z.number().int().min(1).max(4),
+});
+export type TPasswordPolicy = z.infer<typeof ZPasswordPolicy>;
+
+/** Public: whether visitors may register (the login page shows the link only then). */
+export const ZRegistrationOptions = z.object({ isEnabled: z.boolean(), passwordPolicy: ZPasswordPolicy });
+export type TRegistrationOptions = z.infer<typeof ZRegistrationOptions>;
 
 export const ZChangePasswordInput = z.object({
   currentPassword: z.string().min(1).max(256),

@@ -35,6 +35,7 @@ export const P = {
   HelpManage: 'Tessera.Help.Manage',
   AuditLogs: 'Tessera.AuditLogs',
   Settings: 'Tessera.Settings',
+  SettingsManage: 'Tessera.Settings.Manage',
   Dictionaries: 'Tessera.Dictionaries',
   DictionariesCreate: 'Tessera.Dictionaries.Create',
   DictionariesUpdate: 'Tessera.Dictionaries.Update',

@@ -14,25 +14,37 @@ export function findUserById(db: Kysely<Database>, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).where('is_deleted', '=', false).executeTakeFirst();
 }
 
+/**
+ * Counts a wrong password and starts the automatic lockout at the threshold, in one statement
+ * (concurrent attempts cannot slip past it). A lockout that has run out starts the count afresh.
+ * The automatic lockout has its own column: it blocks new sign-ins, never live sessions.
+ */
 export function recordFailedSignIn(db: Kysely<Database>, id: string, lockoutAfter: number, lockoutUntil: Date) {
+  const now = new Date();
   return db
     .updateTable('users')
-    .set((eb) => ({
-      access_failed_count: eb('access_failed_count', '+', 1),
-      lockout_end: eb
-        .case()
-        .when(eb.and([eb('lockout_enabled', '=', true), eb('access_failed_count', '>=', lockoutAfter - 1)]))
-        .then(lockoutUntil)
-        .else(eb.ref('lockout_end'))
-        .end(),
-    }))
+    .set((eb) => {
+      const lapsed = eb.and([eb('sign_in_lockout_end', 'is not', null), eb('sign_in_lockout_end', '<=', now)]);
+      const count = eb.case().when(lapsed).then(1).else(eb('access_failed_count', '+', 1)).end();
+      return {
+        access_failed_count: count,
+        sign_in_lockout_end: eb
+          .case()
+          .when(eb.and([eb('lockout_enabled', '=', true), eb(count, '>=', lockoutAfter)]))
+          .then(lockoutUntil)
+          .when(lapsed)
+          .then(null)
+          .else(eb.ref('sign_in_lockout_end'))
+          .end(),
+      };
+    })
     .where('id', '=', id)
-    .returning(['access_failed_count', 'lockout_end'])
+    .returning(['access_failed_count', 'sign_in_lockout_end'])
     .executeTakeFirst();
 }
 
 export function resetFailedSignIns(db: Kysely<Database>, id: string) {
-  return db.updateTable('users').set({ access_failed_count: 0, lockout_end: null }).where('id', '=', id).execute();
+  return db.updateTable('users').set({ access_failed_count: 0, sign_in_lockout_end: null }).where('id', '=', id).execute();
 }
 
 export function insertUser(db: Kysely<Database>, user: NewUser) {

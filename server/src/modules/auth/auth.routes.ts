@@ -8,16 +8,11 @@ import {
   ZLoginResponse,
   ZRegisterInput,
   ZRegisterResponse,
+  ZRegistrationOptions,
 } from '@tessera/core/contracts/auth';
 import { publicRoute, signedIn } from '../../platform/route-access.ts';
-import { changePassword, login, logout, register } from './auth.service.ts';
-import { issueCaptcha, type CaptchaFactory } from './captcha.service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    captchaFactory?: CaptchaFactory;
-  }
-}
+import { captchaOptions, changePassword, login, logout, register, registrationOptions } from './auth.service.ts';
+import { issueCaptcha } from './captcha.service.ts';
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -35,10 +30,23 @@ export async function authRoutes(fastify: FastifyInstance) {
     handler: (req) => login(app, req, req.body),
   });
 
+  app.get('/register/options', {
+    config: publicRoute(),
+    schema: { tags: ['auth'], summary: 'Whether registration is open, and the password policy', response: { 200: ZRegistrationOptions } },
+    handler: () => registrationOptions(app),
+  });
+
   app.get('/register/captcha', {
     config: { ...publicRoute(), rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: { tags: ['auth'], summary: 'An arithmetic captcha for registration', response: { 200: ZCaptcha } },
-    handler: () => issueCaptcha(app.db, app.captchaFactory),
+    schema: {
+      tags: ['auth'],
+      summary: 'A signed ALTCHA proof-of-work challenge for registration (valid 2 minutes, single use)',
+      response: { 200: ZCaptcha },
+    },
+    handler: async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return issueCaptcha(captchaOptions(app));
+    },
   });
 
   app.post('/register', {

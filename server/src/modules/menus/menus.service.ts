@@ -64,6 +64,7 @@ export const SYSTEM_SIDER: TMenuItem[] = [
       { path: '/system/localization', title: 'menu:localization', icon: 'GlobalOutlined', auth: [P.Localization] },
       { path: '/system/documentation', title: 'menu:documentation', icon: 'QuestionCircleOutlined' },
       { path: '/system/audit', title: 'menu:audit', icon: 'AuditOutlined', auth: [P.AuditLogs] },
+      { path: '/system/settings', title: 'menu:settings', icon: 'SettingOutlined', auth: [P.Settings] },
     ],
   },
   {

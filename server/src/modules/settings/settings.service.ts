@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TSystemSettings, TSystemSettingsView } from '@tessera/core/contracts/settings';
+import { recordAudit } from '../../platform/audit.ts';
+import { invalid } from '../../platform/errors.ts';
+import { requestCulture } from '../../platform/messages.ts';
+import { PASSWORD_POLICY, passwordPolicy } from '../../platform/passwords.ts';
+import { isRegistrationEnabled, REGISTRATION_ENABLED, writeSetting } from '../../platform/settings.ts';
+import * as repo from './settings.repository.ts';
+
+const TEXT = {
+  'zh-CN': { unknownRole: '角色不存在', adminRole: '管理员角色不能作为注册用户的默认角色' },
+  'en-US': { unknownRole: 'The role does not exist', adminRole: 'The administrator role cannot be a default role for registered users' },
+} as const;
+
+export async function getSystemSettings(app: FastifyInstance): Promise<TSystemSettingsView> {
+  const roles = await repo.listRoles(app.db);
+  return {
+    registration: { isEnabled: await isRegistrationEnabled(app.db), defaultRoleIds: roles.filter((r) => r.isDefault).map((r) => r.id) },
+    passwordPolicy: await passwordPolicy(app.db),
+    roles: roles.map(({ id, name, isAdmin }) => ({ id, name, isAdmin })),
+  };
+}
+
+/** Saves the page in one transaction: registration on/off, its default roles, the password policy. */
+export async function updateSystemSettings(app: FastifyInstance, request: FastifyRequest, input: TSystemSettings): Promise<TSystemSettingsView> {
+  const text = TEXT[requestCulture(request)];
+  const roles = new Map((await repo.listRoles(app.db)).map((r) => [r.id, r]));
+  const roleIds = [...new Set(input.registration.defaultRoleIds)];
+  roleIds.forEach((id, i) => {
+    const role = roles.get(id);
+    if (!role) throw invalid(text.unknownRole, [`registration.defaultRoleIds.${i}`]);
+    if (role.isAdmin) throw invalid(text.adminRole, [`registration.defaultRoleIds.${i}`]);
+  });
+  const before = await getSystemSettings(app);
+  await app.db.transaction().execute(async (trx) => {
+    await writeSetting(trx, REGISTRATION_ENABLED, input.registration.isEnabled);
+    await writeSetting(trx, PASSWORD_POLICY, input.passwordPolicy);
+    await repo.setDefaultRoles(trx, roleIds);
+  });
+  const after = await getSystemSettings(app);
+  const view = ({ registration, passwordPolicy }: TSystemSettings) => ({ registration, passwordPolicy });
+  await recordAudit(request, 'Updated', { entityType: 'SystemSettings', details: { before: view(before), after: view(after) } });
+  return after;
+}
