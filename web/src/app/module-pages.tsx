@@ -31,6 +31,9 @@ export const modulePages: Record<string, ModulePage> = {
   '/design/authority': page(() => import('../modules/authorization/pages/PermissionDefinitionsPage.tsx'), [P.PermissionDefinitions]),
   '/builtIn/menu': page(() => import('../modules/business-menus/pages/BusinessMenusPage.tsx'), [P.Menus]),
   '/system/audit': { ...page(() => import('../modules/audit/pages/AuditLogsPage.tsx'), [P.AuditLogs]), name: 'system-audit' },
+  '/system/settings': { ...page(() => import('../modules/settings/pages/SystemSettingsPage.tsx'), [P.Settings]), name: 'system-settings' },
+  // Public: visitors register here when registration is open (spec §1).
+  '/register': page(() => import('../modules/auth/pages/RegisterPage.tsx')),
   // The server checks the menu's and page's own codes (Biz.Menu.<id>, Biz.<page>.Access).
   '/menu/:menuId/params/:menuChildId': { ...page(() => import('../modules/business-data/pages/BusinessDataPage.tsx')), name: 'view-params' },
   '/system/localization': page(() => import('../modules/localization/pages/LocalizationPage.tsx'), [P.Localization]),

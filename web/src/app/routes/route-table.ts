@@ -89,6 +89,7 @@ export const ROUTES: RouteDef[] = [
   shell('/system/localization', 'system-localization', 'menu:localization', 'localization', { icon: 'GlobalOutlined' }),
   shell('/system/documentation', 'system-documentation', 'menu:documentation', 'help', { icon: 'QuestionCircleOutlined' }),
   shell('/system/audit', 'system-audit', 'menu:audit', 'audit', { icon: 'AuditOutlined' }),
+  shell('/system/settings', 'system-settings', 'menu:settings', 'settings', { icon: 'SettingOutlined' }),
 
   shell('/flows/assignTask', 'flows-assignTask', 'menu:assignTask', 'workflow', { icon: 'CarryOutOutlined' }),
   shell('/flows/completedTasks', 'flows-completedTasks', 'menu:completedTasks', 'workflow', { icon: 'CheckSquareOutlined' }),
@@ -107,6 +108,7 @@ export const ROUTES: RouteDef[] = [
   standalone('/icon', 'icon', 'menu:icon', undefined, { own: 'icons' }),
   standalone('/11', 'test', 'menu:test', undefined, { own: 'diagnostics' }),
   standalone('/TvLogin', 'TvLogin', 'menu:tvLogin', 'scanCode', { layout: 'public' }),
+  standalone('/register', 'register', 'menu:register', 'auth', { layout: 'public' }),
   standalone('/deviceBind', 'deviceBind', 'menu:deviceBind', 'scanCode'),
   standalone('/chart/:id', 'chart', 'menu:workbench', 'dashboards'),
   standalone('/chart/home/:id', 'chart-home', 'menu:chartHome', 'dashboards'),

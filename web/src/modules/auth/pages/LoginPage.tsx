@@ -8,6 +8,7 @@ import { changeLocale, currentLocale, LOCALE_LABELS, SUPPORTED_LOCALES } from '.
 import { loadServerDictionary, resetServerDictionary } from '../../../shared/i18n/server-dictionary.ts';
 import { rootMessages } from '../../../shared/ui/feedback.tsx';
 import { useLogin } from '../api/auth.ts';
+import { RegisterLink } from '../components/RegisterLink.tsx';
 
 interface LoginForm {
   username?: string;
@@ -129,6 +130,7 @@ export default function LoginPage({ warmUp }: { warmUp?: SignInWarmUp }) {
             {t('login.submit')}
           </Button>
         </form>
+        <RegisterLink />
         <nav className="login-languages" aria-label={t('login.language')}>
           {SUPPORTED_LOCALES.map((locale) => (
             <Button key={locale} size="small" type={locale === currentLocale() ? 'link' : 'text'} lang={locale} onClick={() => void changeLocale(locale)} aria-pressed={locale === currentLocale()}>
