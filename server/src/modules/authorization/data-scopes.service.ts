@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
+import { guardDelegation } from '../../platform/delegation.ts';
 
 /** A page with no scope set for a role shows that role all of its rows. */
 export const DEFAULT_DATA_SCOPE: TDataScopeKind = 'all';
@@ -104,6 +105,9 @@ export async function updateDataScopes(
   });
   const role = await findRole(app.db, roleId);
   if (role.name.toLowerCase() === ADMIN_ROLE_NAME) throw invalid('The administrator role always sees all data', ['roleId']);
+  // A wider scope is more power: for someone who holds all the role carries, and never their own role.
+  const ownRole = await app.db.selectFrom('user_roles').select('role_id').where('user_id', '=', request.user!.id).where('role_id', '=', roleId).executeTakeFirst();
+  await guardDelegation(app.db, request, { roleIds: [roleId], raisesOwnPower: !!ownRole });
   const before = await getDataScopes(app.db, roleId);
   await app.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('data_scopes').where('role_id', '=', roleId).execute();

@@ -6,6 +6,7 @@ import type {
 } from '@tessera/core/contracts/authorization';
 import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { guardDelegation } from '../../platform/delegation.ts';
 import { AppError, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { localize } from '../../platform/localized-text.ts';
 import * as repo from './authorization.repository.ts';
@@ -112,6 +113,8 @@ export async function updatePermissions(
     if (beyond.length > 0) throw forbidden({ reason: 'cannot change permissions you do not hold', permissions: beyond.slice(0, 20) });
   }
   if (toGrant.length === 0 && toRevoke.length === 0) return;
+  // Whose grants change: a user who holds more than the caller, a role or a unit that carries more.
+  await guardDelegation(db, request, providerName === 'U' ? { userIds: [providerKey] } : providerName === 'R' ? { roleIds: [providerKey] } : { unitIds: [providerKey] });
 
   const after = await db.transaction().execute(async (trx) => {
     await repo.insertGrants(trx, providerName, providerKey, toGrant);

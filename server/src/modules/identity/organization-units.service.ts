@@ -13,6 +13,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { parseSorting } from '../../platform/paging.ts';
+import { guardDelegation } from '../../platform/delegation.ts';
 import { identityInvalid, identityRefused } from './identity.messages.ts';
 import { iso, lockUnitTree } from './identity.shared.ts';
 import * as repo from './organization-units.repository.ts';
@@ -110,6 +111,8 @@ export async function updateOrganizationUnit(app: FastifyInstance, request: Fast
   const before = await getOrganizationUnit(app, id);
   if (before.concurrencyStamp !== input.concurrencyStamp) throw conflict({ concurrencyStamp: before.concurrencyStamp });
   const moved = before.parentId !== input.parentId;
+  // Its members gain what the new parent (and the units above it) carries.
+  if (moved) await guardDelegation(app.db, request, { unitIds: [id, ...(input.parentId ? [input.parentId] : [])] });
   let affectedUsers: string[] = [];
   await app.db.transaction().execute(async (trx) => {
     await lockUnitTree(trx);
@@ -220,6 +223,7 @@ export async function addOrganizationUnitMembers(app: FastifyInstance, request: 
   const existing = await repo.existingUserIds(app.db, userIds);
   const unknown = userIds.filter((u) => !existing.has(u));
   if (unknown.length) throw identityInvalid(request, 'user.unknownUsers', ['userIds'], { ids: unknown.join(', ') });
+  await guardDelegation(app.db, request, { unitIds: [id], userIds, raisesOwnPower: userIds.includes(request.user?.id ?? '') });
   const added = await app.db.transaction().execute(async (trx) => {
     if (!(await repo.findPlainUnit(trx, id))) throw notFound({ id });
     const rows = await trx
@@ -243,6 +247,7 @@ export async function addOrganizationUnitMembers(app: FastifyInstance, request: 
 
 export async function removeOrganizationUnitMember(app: FastifyInstance, request: FastifyRequest, id: string, userId: string) {
   const unit = await getOrganizationUnit(app, id);
+  await guardDelegation(app.db, request, { userIds: [userId] });
   await app.db.transaction().execute(async (trx) => {
     const removed = await trx
       .deleteFrom('user_organization_units')

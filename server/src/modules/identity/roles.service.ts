@@ -12,6 +12,7 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { guardDelegation } from '../../platform/delegation.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { parseSorting } from '../../platform/paging.ts';
 import { identityInvalid, identityRefused } from './identity.messages.ts';
@@ -97,6 +98,8 @@ export async function updateRole(app: FastifyInstance, request: FastifyRequest, 
   // Registration hands out the default roles: the administrator role must never be one.
   if (isAdminRole(before) && input.isDefault) throw identityInvalid(request, 'role.adminNotDefault', ['isDefault']);
   if (await repo.roleNameTaken(app.db, input.name, id)) throw identityInvalid(request, 'role.nameTaken', ['name'], { name: input.name });
+  // A default role goes to every self-registered account: only for someone who holds all it carries.
+  if (input.isDefault && !before.isDefault) await guardDelegation(app.db, request, { roleIds: [id] });
   try {
     const updated = await app.db
       .updateTable('roles')
@@ -119,6 +122,7 @@ export async function updateRole(app: FastifyInstance, request: FastifyRequest, 
 export async function deleteRole(app: FastifyInstance, request: FastifyRequest, id: string) {
   const before = await getRole(app, id);
   if (before.isStatic) throw identityRefused(request, 'StaticRole', 'role.staticDelete');
+  await guardDelegation(app.db, request, { roleIds: [id] });
   const members = await app.db.transaction().execute(async (trx) => {
     const ids = await repo.memberIds(trx, id);
     const grants = await trx.selectFrom('permission_grants').select('name').where('provider_name', '=', 'R').where('provider_key', '=', id).execute();
@@ -151,6 +155,7 @@ export async function addRoleMembers(app: FastifyInstance, request: FastifyReque
   const existing = await existingUserIds(app.db, userIds);
   const unknown = userIds.filter((u) => !existing.has(u));
   if (unknown.length) throw identityInvalid(request, 'user.unknownUsers', ['userIds'], { ids: unknown.join(', ') });
+  await guardDelegation(app.db, request, { roleIds: [id], userIds, raisesOwnPower: userIds.includes(request.user?.id ?? '') });
   const added = await app.db.transaction().execute(async (trx) => {
     const rows = await trx
       .insertInto('user_roles')
@@ -171,6 +176,7 @@ export async function removeRoleMember(app: FastifyInstance, request: FastifyReq
   const role = await getRole(app, id);
   await app.db.transaction().execute(async (trx) => {
     if (isAdminRole(role)) await guardAdministratorChange(request, trx, userId, { endsAdministration: true });
+    await guardDelegation(trx, request, { userIds: [userId] });
     const removed = await trx.deleteFrom('user_roles').where('role_id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) throw notFound({ id, userId });
   });

@@ -15,6 +15,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { requestCulture } from '../../platform/messages.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { guardDelegation } from '../../platform/delegation.ts';
 import { identityInvalid, identityText, validationFailure } from './identity.messages.ts';
 import { isUniqueViolation } from './identity.shared.ts';
 import * as repo from './users.repository.ts';
@@ -237,6 +238,11 @@ export async function importUsers(app: FastifyInstance, request: FastifyRequest,
       { rows: errors },
     );
   }
+  // Every role the rows give (named or default) and every unit: no more than the importer holds.
+  await guardDelegation(app.db, request, {
+    roleIds: [...new Set(checked.flatMap((c) => c.roleIds))],
+    unitIds: [...new Set(valid.flatMap((v) => v.user.organizationUnitIds ?? []))],
+  });
 
   // Hashing is the slow part: a few at a time on the thread pool, before the transaction opens.
   const hashes: string[] = new Array(valid.length);

@@ -11,6 +11,7 @@ import { ZCreateUserInput, ZUpdateUserInput } from '@tessera/core/contracts/iden
 import { v7 as uuidv7 } from 'uuid';
 import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { guardDelegation } from '../../platform/delegation.ts';
 import { conflict, forbidden, notFound, type ValidationErrorItem } from '../../platform/errors.ts';
 import { parseSorting } from '../../platform/paging.ts';
 import { hashPassword, meetsPolicy, passwordPolicy } from '../../platform/passwords.ts';
@@ -132,9 +133,10 @@ export async function createUser(app: FastifyInstance, request: FastifyRequest, 
   const [checked] = await checkCandidates(app, request, [input]);
   throwIfInvalid(request, checked!.errors);
   guardAdminRoleAssignment(request, [], input.roleNames);
+  const unitIds = [...new Set(input.organizationUnitIds)];
+  await guardDelegation(app.db, request, { roleIds: checked!.roleIds, unitIds });
   const id = uuidv7();
   const passwordHash = await hashPassword(input.password, app.config.argon2);
-  const unitIds = [...new Set(input.organizationUnitIds)];
   try {
     await app.db.transaction().execute(async (trx) => {
       await repo.insertUser(trx, {
@@ -204,12 +206,22 @@ export async function updateUser(app: FastifyInstance, request: FastifyRequest, 
   if (isSelf && !input.isActive) throw identityRefused(request, 'CannotDeactivateSelf', 'user.cannotDeactivateSelf');
   const [checked] = await checkCandidates(app, request, [input], id);
   throwIfInvalid(request, checked!.errors);
+  const unitIds = input.organizationUnitIds === undefined ? undefined : [...new Set(input.organizationUnitIds)];
+  const rolesAdded = input.roleNames !== undefined && input.roleNames.some((n) => !before.roleNames.some((b) => b.toLowerCase() === n.toLowerCase()));
+  const unitsAdded = unitIds !== undefined && unitIds.some((u) => !before.organizationUnits.some((b) => b.id === u));
   const losesAdmin = input.roleNames !== undefined && before.roleNames.some((n) => n.toLowerCase() === ADMIN_ROLE_NAME) && !input.roleNames.some((n) => n.toLowerCase() === ADMIN_ROLE_NAME);
   const deactivated = before.isActive && !input.isActive;
   try {
     await app.db.transaction().execute(async (trx) => {
       await guardAdministratorChange(request, trx, id, { endsAdministration: losesAdmin || deactivated });
       guardAdminRoleAssignment(request, before.roleNames, input.roleNames);
+      // The user as they are (they may hold more than the caller), and what the change gives them.
+      await guardDelegation(trx, request, {
+        userIds: [id],
+        roleIds: input.roleNames !== undefined ? checked!.roleIds : [],
+        unitIds: unitIds ?? [],
+        raisesOwnPower: isSelf && (rolesAdded || unitsAdded),
+      });
       const updated = await trx
         .updateTable('users')
         .set({
@@ -231,7 +243,7 @@ export async function updateUser(app: FastifyInstance, request: FastifyRequest, 
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) throw conflict();
       if (input.roleNames !== undefined) await repo.setRoles(trx, id, checked!.roleIds);
-      if (input.organizationUnitIds !== undefined) await repo.setUnits(trx, id, [...new Set(input.organizationUnitIds)]);
+      if (unitIds !== undefined) await repo.setUnits(trx, id, unitIds);
       // A deactivated user is signed out everywhere at once.
       if (deactivated) await revokeSessionsOf(trx, [id]);
     });
@@ -251,6 +263,7 @@ export async function deleteUser(app: FastifyInstance, request: FastifyRequest, 
   const before = await getUser(app, id);
   await app.db.transaction().execute(async (trx) => {
     await guardAdministratorChange(request, trx, id, { endsAdministration: true });
+    await guardDelegation(trx, request, { userIds: [id] });
     await trx
       .updateTable('users')
       .set({ is_deleted: true, concurrency_stamp: uuidv7(), last_modification_time: new Date(), last_modifier_id: request.user?.id ?? null })
@@ -273,6 +286,7 @@ export async function lockUser(app: FastifyInstance, request: FastifyRequest, id
   const before = await getUser(app, id);
   await app.db.transaction().execute(async (trx) => {
     await guardAdministratorChange(request, trx, id, { endsAdministration: true });
+    await guardDelegation(trx, request, { userIds: [id] });
     await trx.updateTable('users').set({ lockout_end: until, concurrency_stamp: uuidv7() }).where('id', '=', id).execute();
     await revokeSessionsOf(trx, [id]);
   });
@@ -290,6 +304,7 @@ export async function unlockUser(app: FastifyInstance, request: FastifyRequest, 
   const before = await getUser(app, id);
   await app.db.transaction().execute(async (trx) => {
     await guardAdministratorChange(request, trx, id, { endsAdministration: false });
+    await guardDelegation(trx, request, { userIds: [id] });
     await trx.updateTable('users').set({ lockout_end: null, access_failed_count: 0, concurrency_stamp: uuidv7() }).where('id', '=', id).execute();
   });
   app.authCache.invalidateUser(id);
@@ -317,6 +332,7 @@ export async function resetUserPassword(app: FastifyInstance, request: FastifyRe
   const stamp = uuidv7();
   await app.db.transaction().execute(async (trx) => {
     await guardAdministratorChange(request, trx, id, { endsAdministration: false });
+    await guardDelegation(trx, request, { userIds: [id] });
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, concurrency_stamp: stamp, access_failed_count: 0, last_modification_time: new Date(), last_modifier_id: request.user?.id ?? null })
@@ -344,6 +360,7 @@ export async function revokeUserSessions(app: FastifyInstance, request: FastifyR
   await getUser(app, id);
   const { activeBefore, revokedCount } = await app.db.transaction().execute(async (trx) => {
     await guardAdministratorChange(request, trx, id, { endsAdministration: false });
+    await guardDelegation(trx, request, { userIds: [id] });
     return { activeBefore: await repo.activeSessionCount(trx, id), revokedCount: await revokeSessionsOf(trx, [id]) };
   });
   app.authCache.invalidateUser(id);
