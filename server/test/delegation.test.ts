@@ -139,7 +139,7 @@ describe('delegated administration: refused beyond the operator’s own reach', 
   it('the refusal names what is missing, in the caller’s language', async () => {
     const res = await t.call(op, { method: 'POST', url: `/api/identity/roles/${ids.payroll}/members`, payload: { userIds: [ids.clerk] }, headers: { 'accept-language': 'en-US' } });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe(`You cannot give or manage more than you hold yourself: ${POWER}`);
+    expect(res.json().error.message).toBe(`You cannot give or manage more than you hold yourself: View the audit log (${POWER})`);
     expect(res.json().error.details).toMatchObject({ reason: 'BeyondOwnAccess', permissions: [POWER] });
   });
 });

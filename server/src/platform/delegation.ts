@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ADMIN_ROLE_NAME, loadUserAccess } from './access.ts';
 import { AppError } from './errors.ts';
+import { localize } from './localized-text.ts';
 
 type Db = Kysely<Database>;
 
@@ -69,11 +70,19 @@ export async function guardDelegation(db: Db, request: FastifyRequest, change: D
     for (const code of access.access) needed.add(code);
   }
   const missing = [...needed].filter((code) => !actor.access.has(code)).sort();
-  if (missing.length > 0) throw delegationRefused(request, 'BeyondOwnAccess', missing);
+  if (missing.length > 0) throw delegationRefused(request, 'BeyondOwnAccess', missing, await displayNames(db, request, missing));
 }
 
-function delegationRefused(_request: FastifyRequest, reason: string, missing: string[]) {
-  const shown = missing.slice(0, 5).join(', ') + (missing.length > 5 ? ` …(+${missing.length - 5})` : '');
+/** The permissions' names as the grant screen shows them, with their codes: `审计日志 (Tessera.AuditLogs)`. */
+async function displayNames(db: Db, request: FastifyRequest, codes: string[]): Promise<string[]> {
+  const shown = codes.slice(0, 5);
+  const rows = await db.selectFrom('permission_definitions').select(['name', 'display_name']).where('name', 'in', shown).execute();
+  const byCode = new Map(rows.map((r) => [r.name, localize(r.display_name, request.headers['accept-language'])]));
+  return shown.map((code) => (byCode.get(code) ? `${byCode.get(code)} (${code})` : code));
+}
+
+function delegationRefused(_request: FastifyRequest, reason: string, missing: string[], names: string[] = missing) {
+  const shown = names.slice(0, 5).join(', ') + (missing.length > 5 ? ` …(+${missing.length - 5})` : '');
   return new AppError(403, 'Forbidden', reason === 'OwnPower' ? 'error.delegationOwnPower' : 'error.delegation', {
     params: { codes: shown },
     details: { reason, permissions: missing.slice(0, 50) },

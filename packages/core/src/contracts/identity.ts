@@ -257,18 +257,30 @@ export const ZAssignableRoleList = z.object({ items: z.array(ZAssignableRole) })
 export const SELECTION_ITEM_TYPES = { organizationUnit: 1, user: 3, role: 4 } as const;
 export type TSelectionItemType = (typeof SELECTION_ITEM_TYPES)[keyof typeof SELECTION_ITEM_TYPES];
 
-export const ZSelectionItemQuery = z.object({
-  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(3), z.literal(4)])),
-  filter: text(100).optional(),
-  /** Comma-separated ids to resolve (the titles of values already chosen). */
-  ids: z
-    .string()
-    .max(37 * 200)
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.uuid()).max(200))
-    .optional(),
-  maxResultCount: z.coerce.number().int().min(1).max(200).default(50),
-});
+/** At most this many selection items in one answer (a page of a search, or ids to resolve). */
+export const SELECTION_ITEMS_MAX = 100;
+
+/**
+ * The directory answers in the context of its use: a picker control on a business page the caller
+ * can open (`pageId` + `dataControlId`), or, without them, an administrator's screen.
+ */
+export const ZSelectionItemQuery = z
+  .object({
+    type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(3), z.literal(4)])),
+    filter: text(100).optional(),
+    /** Comma-separated ids to resolve (the titles of values already chosen). */
+    ids: z
+      .string()
+      .max(37 * SELECTION_ITEMS_MAX)
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .pipe(z.array(z.uuid()).max(SELECTION_ITEMS_MAX))
+      .optional(),
+    pageId: z.uuid().optional(),
+    dataControlId: z.string().min(1).max(64).optional(),
+    skipCount: z.coerce.number().int().min(0).max(100_000).default(0),
+    maxResultCount: z.coerce.number().int().min(1).max(SELECTION_ITEMS_MAX).default(50),
+  })
+  .refine((q) => !q.pageId === !q.dataControlId, { message: 'pageId and dataControlId go together', path: ['dataControlId'] });
 export type TSelectionItemQuery = z.input<typeof ZSelectionItemQuery>;
 
 export const ZSelectionItem = z.object({

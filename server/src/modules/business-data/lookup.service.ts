@@ -15,7 +15,7 @@ import { scopeConditionFor } from './data-scope-sql.ts';
 import { compileFilterSql, filterFieldsOf } from './filter-sql.ts';
 import { cheapCount, compileClientFilter, orderByOf } from './query.service.ts';
 import { fromColumnValue } from './record-values.ts';
-import { loadRuntimePage, PageAccess, requireControl, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
+import { loadRuntimePage, PageAccess, requireControl, requireVisibleControl, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
 
 type Db = Kysely<Database>;
 
@@ -129,21 +129,26 @@ export interface OpenWindowInput {
 async function lookupSource(app: FastifyInstance, request: FastifyRequest, input: { pageId: string; dataControlId: string }) {
   const t = requestTranslator(request);
   const page = await loadRuntimePage(app.db, input.pageId, t);
-  PageAccess.of(page, request).requireOpen();
-  const { control } = requireControl(page, input.dataControlId, t);
+  const { control } = requireVisibleControl(page, request, input.dataControlId, t);
   const sourceId = extraOf(control).dataSourceId;
   const source = typeof sourceId === 'string' && sourceId ? await sourcePageOf(app.db, sourceId, t) : null;
   return { t, page, control, source };
 }
 
-/** The columns a lookup shows: its display field and mapped source fields (all fields when it names none). */
+/**
+ * The columns a lookup shows: its display field and mapped source fields. A design that names none
+ * shows the source view's first text column only — never the whole source row (a lookup onto a
+ * salary page would otherwise hand every column to anyone who may fill in the form).
+ */
 function shownColumns(control: RuntimeControl, source: RuntimeView): RuntimeControl[] {
   const extra = extraOf(control);
   const wanted = new Set<string>();
   if (typeof extra.dataSourceTitle === 'string' && extra.dataSourceTitle) wanted.add(extra.dataSourceTitle.toLowerCase());
   for (const m of (extra.mapFields ?? []) as { sourceCode?: string }[]) if (m?.sourceCode) wanted.add(m.sourceCode.toLowerCase());
   const shown = source.controls.filter((c) => wanted.has(c.code.toLowerCase()));
-  return shown.length ? shown : source.controls;
+  if (shown.length) return shown;
+  const firstText = source.controls.find((c) => c.tableFieldType === 1);
+  return firstText ? [firstText] : [];
 }
 
 export async function queryOpenWindowData(app: FastifyInstance, request: FastifyRequest, input: OpenWindowInput): Promise<TOpenWindowResult> {

@@ -122,6 +122,36 @@ export function requireControl(page: RuntimePage, dataControlId: string, t: Tran
   return found;
 }
 
+/**
+ * A control the caller works with on the page (a lookup, a drop-down, a user picker): they must
+ * open the page and be allowed to view that control — its source answers only to those who may.
+ */
+export function requireVisibleControl(page: RuntimePage, request: FastifyRequest, dataControlId: string, t: Translate) {
+  const access = PageAccess.of(page, request);
+  access.requireOpen();
+  const found = requireControl(page, dataControlId, t);
+  if (!access.canView(found.control.code)) throw forbidden({ permission: bizPermission.fieldView(page.pageCode, found.control.code) });
+  return found;
+}
+
+/** spec §3: a 4001 picker picks users (3, the default), organisation units (1) or roles (4). */
+export const pickerSelectionType = (c: RuntimeControl): 1 | 3 | 4 => {
+  const type = Number((c.control.extraProperties as { selectionType?: unknown } | null | undefined)?.selectionType);
+  return type === 1 || type === 4 ? type : 3;
+};
+
+/**
+ * The directory's page context: a picker control of this page that the caller may view, picking
+ * the asked kind of item. Anything else — another control, another kind — is refused.
+ */
+export async function requirePickerControl(db: Db, request: FastifyRequest, input: { pageId: string; dataControlId: string; type: 1 | 3 | 4 }, t: Translate) {
+  const page = await loadRuntimePage(db, input.pageId, t);
+  const { control } = requireVisibleControl(page, request, input.dataControlId, t);
+  if (Number(control.control.controlType) !== 4001 || pickerSelectionType(control) !== input.type) {
+    throw forbidden({ reason: 'NotAPickerOfThisKind', control: control.code });
+  }
+}
+
 /** What the caller may do on this page: `Biz.<page>.Access`, buttons, and view/edit per field. */
 export class PageAccess {
   constructor(

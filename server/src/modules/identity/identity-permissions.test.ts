@@ -46,9 +46,9 @@ describe('identity permission matrix', () => {
     }
   });
 
-  it('a user without grants gets 403 from every identity route, and the picker still answers', async () => {
+  it('a user without grants gets 403 from every identity route, and from the directory without a page context', async () => {
     for (const r of routes) expect((await call(r)).statusCode, `${r.method} ${r.url}`).toBe(403);
-    expect((await t.call(token, { method: 'GET', url: '/api/identity/selection-items?type=3' })).statusCode).toBe(200);
+    expect((await t.call(token, { method: 'GET', url: '/api/identity/selection-items?type=3' })).statusCode).toBe(403);
   });
 
   it('granting one code opens exactly the routes that need it', async () => {

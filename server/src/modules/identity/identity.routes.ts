@@ -15,15 +15,15 @@ export async function identityRoutes(fastify: FastifyInstance) {
   await fastify.register(roleRoutes);
 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Any signed-in user may pick people, units and roles (page designer, runtime forms).
+  // Signed in, and then in a context: a picker on a page the caller can open, or an administrator's screen.
   app.get('/identity/selection-items', {
     config: signedIn(),
     schema: {
       tags: ['identity: selection items'],
-      summary: 'Selection items by spec type (1 unit, 3 user, 4 role): [{ id, title, description }]',
+      summary: 'Selection items by spec type (1 unit, 3 user, 4 role) for a picker control (pageId + dataControlId) or an administrator: [{ id, title, description }]',
       querystring: ZSelectionItemQuery,
       response: { 200: ZSelectionItemList },
     },
-    handler: (req) => selectionItems(app, req.query),
+    handler: (req) => selectionItems(app, req, req.query),
   });
 }

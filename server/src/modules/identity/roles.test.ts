@@ -108,14 +108,15 @@ describe('roles', () => {
 });
 
 describe('selection items (spec types 1 unit, 3 user, 4 role)', () => {
-  it('searches each type for any signed-in user and resolves ids', async () => {
+  it('searches each type on an administrator’s screen and resolves ids; a plain user needs a page context', async () => {
     const top = await createUnit(t, admin, '集团总部');
     const sub = await createUnit(t, admin, '采购部', top.id);
     const user = await createUser(t, admin, { userName: 'picker.user', name: '赵六', roleNames: [] });
     await createUser(t, admin, { userName: 'picker.off', name: '赵七', isActive: false, roleNames: [] });
     const plain = await t.login('picker.user', USER_PASSWORD);
+    expect((await t.call(plain, { method: 'GET', url: '/api/identity/selection-items?type=3' })).statusCode).toBe(403);
     const get = async (query: string) => {
-      const res = await t.call(plain, { method: 'GET', url: `/api/identity/selection-items?${query}` });
+      const res = await t.call(admin, { method: 'GET', url: `/api/identity/selection-items?${query}` });
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as { id: string; title: string; description: string | null }[];
     };
@@ -125,7 +126,7 @@ describe('selection items (spec types 1 unit, 3 user, 4 role)', () => {
     expect((await get(`type=1&ids=${top.id},${sub.id}`)).map((r) => r.title)).toEqual(['集团总部', '采购部']);
     expect((await get('type=3&maxResultCount=2')).length).toBe(2);
     for (const bad of ['type=2', 'type=x', '', 'type=3&ids=nope', 'type=3&maxResultCount=1000']) {
-      expect((await t.call(plain, { method: 'GET', url: `/api/identity/selection-items?${bad}` })).statusCode, bad).toBe(400);
+      expect((await t.call(admin, { method: 'GET', url: `/api/identity/selection-items?${bad}` })).statusCode, bad).toBe(400);
     }
     expect((await t.call(null, { method: 'GET', url: '/api/identity/selection-items?type=3' })).statusCode).toBe(401);
   });

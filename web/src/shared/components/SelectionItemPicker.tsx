@@ -34,29 +34,42 @@ registerTexts('selection', {
 
 const ICONS: Record<TSelectionItemType, ReactNode> = { 1: <ApartmentOutlined />, 3: <UserOutlined />, 4: <TeamOutlined /> };
 
-/** spec §3 selection items from `GET /api/identity/selection-items` (any signed-in user). */
-export function fetchSelectionItems(type: TSelectionItemType, params: { filter?: string; ids?: string[]; maxResultCount?: number }) {
+/**
+ * Where a picker is used: a picker control on a business page (the server checks the caller may
+ * view it, and answers display names only); absent on administrators' screens.
+ */
+export type SelectionContext = { pageId: string; dataControlId: string } | undefined;
+
+/** The server answers at most this many items at once. */
+const SELECTION_PAGE = 100;
+
+/** spec §3 selection items from `GET /api/identity/selection-items`. */
+export function fetchSelectionItems(type: TSelectionItemType, params: { filter?: string; ids?: string[]; maxResultCount?: number; context?: SelectionContext }) {
   return api.get<TSelectionItem[]>('/identity/selection-items', {
     type,
     filter: params.filter || undefined,
     ids: params.ids?.length ? params.ids.join(',') : undefined,
     maxResultCount: params.maxResultCount,
+    pageId: params.context?.pageId,
+    dataControlId: params.context?.dataControlId,
   });
 }
 
-export const useSelectionSearch = (type: TSelectionItemType, filter: string, enabled = true) =>
+const contextKey = (context: SelectionContext) => (context ? `${context.pageId}:${context.dataControlId}` : 'admin');
+
+export const useSelectionSearch = (type: TSelectionItemType, filter: string, enabled = true, context?: SelectionContext) =>
   useQuery({
-    queryKey: ['selection-items', type, 'search', filter],
-    queryFn: () => fetchSelectionItems(type, { filter }),
+    queryKey: ['selection-items', type, contextKey(context), 'search', filter],
+    queryFn: () => fetchSelectionItems(type, { filter, context }),
     placeholderData: keepPreviousData,
     enabled,
   });
 
 /** The titles of ids already chosen (a form opened on saved data knows only the ids). */
-export const useSelectionTitles = (type: TSelectionItemType, ids: string[]) =>
+export const useSelectionTitles = (type: TSelectionItemType, ids: string[], context?: SelectionContext) =>
   useQuery({
-    queryKey: ['selection-items', type, 'ids', [...ids].sort().join(',')],
-    queryFn: () => fetchSelectionItems(type, { ids, maxResultCount: 200 }),
+    queryKey: ['selection-items', type, contextKey(context), 'ids', [...ids].sort().join(',')],
+    queryFn: () => fetchSelectionItems(type, { ids: ids.slice(0, SELECTION_PAGE), maxResultCount: SELECTION_PAGE, context }),
     enabled: ids.length > 0,
     staleTime: 60_000,
   });
@@ -67,6 +80,7 @@ type Multiple = { multiple: true; value?: string[]; onChange?: (value: string[],
 export type SelectionItemPickerProps = (Single | Multiple) & {
   /** 1 organisation unit, 3 user, 4 role. */
   type: TSelectionItemType;
+  context?: SelectionContext;
   /** `select`: a searchable drop-down (default); `modal`: a button and a dialog with a search list. */
   presentation?: 'select' | 'modal';
   placeholder?: string;
@@ -91,8 +105,8 @@ export function SelectionItemPicker(props: SelectionItemPickerProps) {
   return props.presentation === 'modal' ? <PickerModal {...props} /> : <PickerSelect {...props} />;
 }
 
-function useKnownItems(type: TSelectionItemType, ids: string[], extra: TSelectionItem[] | undefined) {
-  const titles = useSelectionTitles(type, ids);
+function useKnownItems(type: TSelectionItemType, ids: string[], extra: TSelectionItem[] | undefined, context: SelectionContext) {
+  const titles = useSelectionTitles(type, ids, context);
   return useMemo(() => {
     const map = new Map<string, TSelectionItem>();
     for (const item of titles.data ?? []) map.set(item.id, item);
@@ -113,8 +127,8 @@ function PickerSelect(props: SelectionItemPickerProps) {
   const [open, setOpen] = useState(false);
   const filter = useDeferredValue(search.trim());
   const ids = toIds(props.value);
-  const found = useSelectionSearch(props.type, filter, open);
-  const known = useKnownItems(props.type, ids, found.data);
+  const found = useSelectionSearch(props.type, filter, open, props.context);
+  const known = useKnownItems(props.type, ids, found.data, props.context);
   const options = useMemo(() => {
     const list = [...(found.data ?? [])];
     for (const id of ids) if (!list.some((i) => i.id === id)) list.unshift(known.get(id) ?? { id, title: id, description: null });
@@ -166,8 +180,8 @@ function PickerModal(props: SelectionItemPickerProps) {
   const [draft, setDraft] = useState<string[]>([]);
   const filter = useDeferredValue(search.trim());
   const ids = toIds(props.value);
-  const found = useSelectionSearch(props.type, filter, open);
-  const known = useKnownItems(props.type, [...new Set([...ids, ...draft])], found.data);
+  const found = useSelectionSearch(props.type, filter, open, props.context);
+  const known = useKnownItems(props.type, [...new Set([...ids, ...draft])], found.data, props.context);
 
   const toggle = (id: string) =>
     setDraft((d) => (props.multiple ? (d.includes(id) ? d.filter((x) => x !== id) : [...d, id]) : [id]));

@@ -107,6 +107,7 @@ export function RecordForm({ runtime, definition, recordId, onBack, onSaved }: {
       now: () => new Date(Date.now() + (clockOffset ?? 0)),
       dictionary: (code, value) => dictionaries?.get(code)?.get(value) ?? null,
       fetchDocumentNumber: async (control) => (await reserveDocumentNumber(runtime.pageId, control.id)).docNo,
+      pickerContext: (control) => ({ pageId: runtime.pageId, dataControlId: control.id }),
       currentUser: user ? { id: user.userId, title: user.name || user.userName, type: 3 } : null,
       currentOrgUnit: user?.organizationUnitId ? { id: user.organizationUnitId, title: user.organizationUnitName ?? '', type: 1 } : null,
     }),

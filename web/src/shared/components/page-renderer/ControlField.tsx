@@ -179,9 +179,9 @@ export const ControlField = memo(function ControlField(props: ControlFieldProps)
       const store = (picked: { id: string; title: string }[]) =>
         emit(picked.map((p) => ({ id: p.id, title: p.title, type: pickerType(control) })));
       return multiple ? (
-        <SelectionItemPicker id={id} type={pickerType(control)} multiple disabled={disabled} value={items.map((i) => i.id)} onChange={(_ids, picked) => store(picked)} aria-label={control.title} />
+        <SelectionItemPicker id={id} type={pickerType(control)} context={services?.pickerContext?.(control)} multiple disabled={disabled} value={items.map((i) => i.id)} onChange={(_ids, picked) => store(picked)} aria-label={control.title} />
       ) : (
-        <SelectionItemPicker id={id} type={pickerType(control)} disabled={disabled} value={items[0]?.id ?? null} onChange={(_id, picked) => store(picked)} aria-label={control.title} />
+        <SelectionItemPicker id={id} type={pickerType(control)} context={services?.pickerContext?.(control)} disabled={disabled} value={items[0]?.id ?? null} onChange={(_id, picked) => store(picked)} aria-label={control.title} />
       );
     }
     default:

@@ -1,4 +1,5 @@
 import type { SelectionItem } from '@tessera/core/controls/registry';
+import type { SelectionContext } from '../SelectionItemPicker.tsx';
 import type { TBusinessRecord, TDataControl, TPageData, TPageDefinition, TView } from '@tessera/core/page-definition';
 
 export type RendererMode = 'preview' | 'runtime';
@@ -44,6 +45,8 @@ export interface PageRendererServices {
   now?(): Date;
   /** DICT(dictionaryCode, value) labels for formulas (the server's save recompute uses the dictionaries service). */
   dictionary?(dictionaryCode: string, value: string): string | null | undefined;
+  /** The directory context of a 4001 picker (its page and control): the server answers pickers only in it. */
+  pickerContext?(control: TDataControl): SelectionContext;
   currentUser?: SelectionItem | null;
   currentOrgUnit?: SelectionItem | null;
 }
