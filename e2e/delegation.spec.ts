@@ -40,6 +40,9 @@ async function addMember(page: Page, role: string, userName: string) {
   await modal.getByRole('combobox', { name: '搜索并选择用户' }).click();
   await page.keyboard.type(userName);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: userName }).first().click();
+  // A multiple select keeps its list open: close it by clicking the dialog's title.
+  await modal.locator('.ant-modal-title').click();
+  await poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
   await modal.getByRole('button', { name: /确\s*定/ }).click();
 }
 
