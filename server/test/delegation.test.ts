@@ -49,6 +49,7 @@ beforeAll(async () => {
   // The operator's codes come through a role of their own: every identity and authorization code.
   const operators = await createRole(t, admin, { name: 'operators' });
   const codes = (await db.selectFrom('permission_definitions').select('name').where('group_name', 'in', ['Identity', 'Tessera.Authorization']).execute()).map((r) => r.name);
+  codes.push('Tessera.Settings', 'Tessera.Settings.Manage');
   expect(codes).toContain('Tessera.DataScopes.Manage');
   const opCodes = codes.filter((c) => c !== POWER);
   await grant('R', operators.id, opCodes);
@@ -89,6 +90,7 @@ const refused: Row[] = [
   ['add a colleague to a role that carries more', async () => ({ method: 'POST', url: `/api/identity/roles/${ids.payroll}/members`, payload: { userIds: [ids.clerk] } })],
   ['add oneself to a role (own power)', async () => ({ method: 'POST', url: `/api/identity/roles/${ids.basic}/members`, payload: { userIds: [ids.operator] } })],
   ['make a role that carries more the default', async () => ({ method: 'PUT', url: `/api/identity/roles/${ids.payroll}`, payload: await rolePayload(ids.payroll, { isDefault: true }) })],
+  ['make a role that carries more a default role of registration (system settings)', async () => ({ method: 'PUT', url: '/api/app/system-settings', payload: { registration: { isEnabled: true, defaultRoleIds: [ids.payroll] }, passwordPolicy: { minLength: 8, requiredClasses: 3 } } })],
   ['delete a role that carries more', async () => ({ method: 'DELETE', url: `/api/identity/roles/${ids.payroll}` })],
   ['move a unit under a parent that carries more', async () => ({ method: 'PUT', url: `/api/identity/organization-units/${ids.plain}`, payload: await unitPayload(ids.plain, { parentId: ids.finance }) })],
   ['set data scopes of a role that carries more', async () => ({ method: 'PUT', url: `/api/app/data-scopes?roleId=${ids.payroll}`, payload: { items: [{ pageKey: 'Orders', scope: 'all' }] } })],

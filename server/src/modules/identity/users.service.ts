@@ -305,7 +305,8 @@ export async function unlockUser(app: FastifyInstance, request: FastifyRequest, 
   await app.db.transaction().execute(async (trx) => {
     await guardAdministratorChange(request, trx, id, { endsAdministration: false });
     await guardDelegation(trx, request, { userIds: [id] });
-    await trx.updateTable('users').set({ lockout_end: null, access_failed_count: 0, concurrency_stamp: uuidv7() }).where('id', '=', id).execute();
+    // Both locks: the administrator's and the automatic one after failed sign-ins.
+    await trx.updateTable('users').set({ lockout_end: null, sign_in_lockout_end: null, access_failed_count: 0, concurrency_stamp: uuidv7() }).where('id', '=', id).execute();
   });
   app.authCache.invalidateUser(id);
   const after = await getUser(app, id);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TSystemSettings, TSystemSettingsView } from '@tessera/core/contracts/settings';
 import { recordAudit } from '../../platform/audit.ts';
+import { guardDelegation } from '../../platform/delegation.ts';
 import { invalid } from '../../platform/errors.ts';
 import { requestCulture } from '../../platform/messages.ts';
 import { PASSWORD_POLICY, passwordPolicy } from '../../platform/passwords.ts';
@@ -31,6 +32,9 @@ export async function updateSystemSettings(app: FastifyInstance, request: Fastif
     if (!role) throw invalid(text.unknownRole, [`registration.defaultRoleIds.${i}`]);
     if (role.isAdmin) throw invalid(text.adminRole, [`registration.defaultRoleIds.${i}`]);
   });
+  // Roles newly made default go to every self-registered account: only within the caller's reach.
+  const madeDefault = roleIds.filter((id) => !roles.get(id)!.isDefault);
+  await guardDelegation(app.db, request, { roleIds: madeDefault });
   const before = await getSystemSettings(app);
   await app.db.transaction().execute(async (trx) => {
     await writeSetting(trx, REGISTRATION_ENABLED, input.registration.isEnabled);
