@@ -5,7 +5,7 @@ import { precompressAssets } from './vite-precompress.ts';
 export default defineConfig({
   plugins: [react(), precompressAssets()],
   // Relative asset URLs: the same build serves at the root or under any BASE_PATH (a proxy's
-  // sub-path); the server tells the app its base in index.html.
+  // sub-path); the app takes its base from the address it was loaded from (shared/base-path.ts).
   base: './',
   build: {
     outDir: 'dist',

@@ -1,4 +1,4 @@
-import { businessDataKeys, fetchMenu, fetchPageRuntime } from '../modules/business-data/api/business-data.ts';
+import { businessDataKeys, fetchMenu, fetchPageRuntime, firstListQuery, preferencesQuery, viewDataQuery } from '../modules/business-data/api/business-data.ts';
 import { fetchPublicPacks, localizationKeys } from '../modules/localization/api/localization.ts';
 import { fetchUnreadCounts, notificationKeys } from '../modules/notifications/api/notifications.ts';
 import { getToken, useSession } from '../shared/auth/session.ts';
@@ -32,7 +32,14 @@ export function prefetchShellData(path: string, { userIsFresh = false } = {}) {
       .fetchQuery({ queryKey: businessDataKeys.menu(menuId), queryFn: () => fetchMenu(menuId), retry: false })
       .then((menu) => {
         const pageId = menu.pageDefinitionId;
-        if (pageId) void queryClient.prefetchQuery({ queryKey: businessDataKeys.runtime(pageId), queryFn: () => fetchPageRuntime(pageId), retry: false });
+        if (!pageId) return;
+        // …and the page names its list: its first page of rows and the user's column settings.
+        void queryClient
+          .fetchQuery({ queryKey: businessDataKeys.runtime(pageId), queryFn: () => fetchPageRuntime(pageId), retry: false })
+          .then((runtime) => {
+            void queryClient.prefetchQuery(viewDataQuery(firstListQuery(pageId, runtime.masterViewId)));
+            void queryClient.prefetchQuery(preferencesQuery(pageId, runtime.masterViewId));
+          });
       })
       .catch(() => undefined);
   }

@@ -44,8 +44,12 @@ export interface ViewQuery {
   MaxResultCount: number;
 }
 export const queryViewData = (q: ViewQuery) => api.post<TQueryViewDataResult>(`${BASE}/query-view-data`, { ...q, offsetMinutes: offsetMinutes() }, { silent: true });
-export const useViewData = (q: ViewQuery) =>
-  useQuery({ queryKey: [...businessDataKeys.list(q.pageId), q], queryFn: () => queryViewData(q), placeholderData: (previous) => previous, retry: false });
+/** A list page: 100 rows. */
+export const LIST_PAGE_SIZE = 100;
+/** What a list asks first: no filter, the server's order, the first page (prefetched on a reload). */
+export const firstListQuery = (pageId: string, viewId: string): ViewQuery => ({ pageId, viewId, filterConditions: [], Sorting: undefined, SkipCount: 0, MaxResultCount: LIST_PAGE_SIZE });
+export const viewDataQuery = (q: ViewQuery) => ({ queryKey: [...businessDataKeys.list(q.pageId), q], queryFn: () => queryViewData(q), retry: false });
+export const useViewData = (q: ViewQuery) => useQuery({ ...viewDataQuery(q), placeholderData: (previous) => previous });
 
 export const queryPageData = (pageId: string, id: string) => api.post<TPageDataResult>(`${BASE}/query-page-data`, { pageId, id, offsetMinutes: offsetMinutes() });
 export const savePage = (pageId: string, viewDataList: { viewId: string; dataList: Record<string, unknown>[] }[]) =>
@@ -68,8 +72,8 @@ export const fetchHistory = (pageId: string, id: string) => api.get<TRecordHisto
 export const useHistory = (pageId: string, id: string | null) =>
   useQuery({ queryKey: businessDataKeys.history(pageId, id ?? ''), queryFn: () => fetchHistory(pageId, id!), enabled: Boolean(id) });
 export const fetchPreferences = (pageId: string, viewId: string) => api.get<TViewPreferences>(`${BASE}/view-preferences`, { pageId, viewId }, { silent: true });
-export const usePreferences = (pageId: string, viewId: string) =>
-  useQuery({ queryKey: businessDataKeys.preferences(pageId, viewId), queryFn: () => fetchPreferences(pageId, viewId) });
+export const preferencesQuery = (pageId: string, viewId: string) => ({ queryKey: businessDataKeys.preferences(pageId, viewId), queryFn: () => fetchPreferences(pageId, viewId) });
+export const usePreferences = (pageId: string, viewId: string) => useQuery(preferencesQuery(pageId, viewId));
 export const putPreferences = (pageId: string, viewId: string, value: Record<string, unknown>) => api.put<TViewPreferences>(`${BASE}/view-preferences`, { pageId, viewId, value });
 export const importViewData = (pageId: string, viewId: string, fileBase64: string) =>
   api.post<TImportViewDataResult>(`${BASE}/import-view-data`, { pageId, viewId, fileBase64, offsetMinutes: offsetMinutes() }, { silent: true });

@@ -1,19 +1,20 @@
 import { DeleteOutlined, DownloadOutlined, FilterOutlined, PlusOutlined, SaveOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Dropdown, Input, Modal, Popover, Progress, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
+import { App, Button, Card, Checkbox, Dropdown, Input, Modal, Popover, Progress, Space, Spin, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import type { TableProps } from 'antd';
 import type { TPageRuntime } from '@tessera/core/contracts/business-data';
 import { formatControlValue, tableFieldTypeOf } from '@tessera/core/controls/registry';
 import type { TBusinessRecord, TDataControl, TPageDefinition } from '@tessera/core/page-definition';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
-import { FilterBuilder, type FilterConditionRow } from '../../../shared/components/filter-builder/FilterBuilder.tsx';
+import type { FilterConditionRow } from '../../../shared/components/filter-builder/FilterBuilder.tsx';
 import {
   businessDataKeys,
   deleteRecords,
   download,
   importViewDataWithProgress,
+  LIST_PAGE_SIZE,
   putPreferences,
   usePreferences,
   useViewData,
@@ -21,7 +22,9 @@ import {
 import { ResizableHeader } from './ResizableHeader.tsx';
 import { controlTitle, findView } from './view-helpers.ts';
 
-const PAGE_SIZE = 100;
+// The filter panel (with its formula-capable value editors) loads when it is opened.
+const FilterBuilder = lazy(() => import('../../../shared/components/filter-builder/FilterBuilder.tsx').then((m) => ({ default: m.FilterBuilder })));
+
 
 interface Preferences {
   hiddenColumns?: string[];
@@ -63,7 +66,7 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
   const [selected, setSelected] = useState<string[]>([]);
   const [importing, setImporting] = useState(false);
   const [progress, setProgress] = useState(0);
-  const query = { pageId: runtime.pageId, viewId: view.id, filterConditions: applied, Sorting: sorting, SkipCount: (page - 1) * PAGE_SIZE, MaxResultCount: PAGE_SIZE };
+  const query = { pageId: runtime.pageId, viewId: view.id, filterConditions: applied, Sorting: sorting, SkipCount: (page - 1) * LIST_PAGE_SIZE, MaxResultCount: LIST_PAGE_SIZE };
   const data = useViewData(query);
   const locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   const offset = -new Date().getTimezoneOffset();
@@ -234,7 +237,9 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
               ))}
             </Space>
           )}
-          <FilterBuilder fields={filterFields} value={draft} onChange={setDraft} />
+          <Suspense fallback={<Spin size="small" />}>
+            <FilterBuilder fields={filterFields} value={draft} onChange={setDraft} />
+          </Suspense>
           <Space style={{ marginTop: 8 }}>
             <Button type="primary" onClick={() => apply(draft)}>{t('search')}</Button>
             <Button onClick={() => { setDraft([]); apply([]); }}>{t('reset')}</Button>
@@ -274,7 +279,7 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
         }}
         pagination={{
           current: page,
-          pageSize: PAGE_SIZE,
+          pageSize: LIST_PAGE_SIZE,
           total,
           showSizeChanger: false,
           onChange: setPage,

@@ -1,13 +1,17 @@
 import { Alert, Spin } from 'antd';
 import type { TPageDefinition } from '@tessera/core/page-definition';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
 import { useMenu, usePageRuntime } from '../api/business-data.ts';
-import { RecordForm } from '../components/RecordForm.tsx';
 import { RecordList } from '../components/RecordList.tsx';
 import '../i18n.ts';
+
+// The form (the page renderer with every control type) is not needed to show the list: it loads
+// while the list is on screen, so a reload shows rows sooner and opening a record stays quick.
+const loadRecordForm = () => import('../components/RecordForm.tsx').then((m) => ({ default: m.RecordForm }));
+const RecordForm = lazy(loadRecordForm);
 
 /**
  * spec §2 `/menu/:menuId/params/:menuChildId`: the business menu's published page — its list
@@ -22,6 +26,11 @@ export default function BusinessDataPage() {
   const runtime = usePageRuntime(pageId);
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const definition = useMemo(() => (runtime.data?.definition ?? null) as TPageDefinition | null, [runtime.data]);
+  useEffect(() => {
+    if (!runtime.data) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(() => void loadRecordForm());
+  }, [runtime.data]);
 
   const failure = menu.error ?? runtime.error;
   if (failure instanceof ApiError && (failure.status === 403 || failure.status === 404)) return <Navigate to="/403" replace />;
@@ -32,14 +41,16 @@ export default function BusinessDataPage() {
 
   if (editing) {
     return (
-      <RecordForm
-        key={editing.id ?? 'new'}
-        runtime={runtime.data}
-        definition={definition}
-        recordId={editing.id}
-        onBack={() => setEditing(null)}
-        onSaved={(id) => setEditing({ id })}
-      />
+      <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} tip={t('loading')} />}>
+        <RecordForm
+          key={editing.id ?? 'new'}
+          runtime={runtime.data}
+          definition={definition}
+          recordId={editing.id}
+          onBack={() => setEditing(null)}
+          onSaved={(id) => setEditing({ id })}
+        />
+      </Suspense>
     );
   }
   return <RecordList runtime={runtime.data} definition={definition} onOpen={(id) => setEditing({ id })} onNew={() => setEditing({ id: null })} />;
