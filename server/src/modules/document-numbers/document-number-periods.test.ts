@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { issueDocumentNumber, setDocumentNumberClock } from './document-number-issuer.ts';
-import { assignDocumentNumber } from './document-numbers.service.ts';
 
 // Period rollover with an injected clock: the counter of a new period starts again at the
 // serial's start, at the rule's midnight, month end and year end.
@@ -107,7 +106,7 @@ describe('period rollover (injected clock)', () => {
     const clock = () => new Date('2026-05-20T23:30:00+08:00');
     const save = (dept: string, fail = false) =>
       t.database.db.transaction().execute(async (trx) => {
-        const n = await assignDocumentNumber(trx, 'PO', { dept }, clock);
+        const n = await issueDocumentNumber(trx, 'PO', { now: clock(), record: { dept } });
         if (fail) throw new Error('rolled back');
         return n.docNo;
       });
@@ -115,7 +114,7 @@ describe('period rollover (injected clock)', () => {
     await expect(save('IT', true)).rejects.toThrow('rolled back');
     // The rolled-back number goes to the next save: no gap among committed records.
     expect(await save('IT')).toBe('IT-2605200002');
-    await expect(assignDocumentNumber(t.database.db, 'PO', {}, clock)).rejects.toThrow(/inside the saving transaction/);
+    await expect(issueDocumentNumber(t.database.db, 'PO', { now: clock() })).rejects.toThrow(/inside the saving transaction/);
   });
 
   it('issues with the rule as it is now, even right after another node changed, deleted or re-created it', async () => {

@@ -1,17 +1,18 @@
 /**
  * Document-number rules (`/dataSet/documentNumber`): CRUD, preview, and the calls other modules make.
  *
- * For other modules (the business-data save):
+ * Other modules (the business-data save and lookups) call the issuer,
+ * `document-number-issuer.ts`, directly:
  *
- * - `assignDocumentNumber(trx, ruleIdOrCode, record, clock?)` — the next number of a rule, issued
- *   INSIDE THE CALLER'S TRANSACTION (pass the save's `trx`; a plain handle is refused). The counter
- *   row stays locked until that transaction ends, so a rolled-back save gives its number to the next
- *   save: committed records get unique, gap-free numbers. Call it as late in the save as possible
- *   (the lock serialises saves of one rule). `record` feeds `field` segments; `clock` defaults to
- *   the module clock (tests inject one). Returns `{ docNo, serial, periodKey, ruleId, ruleCode }`.
- * - `consumeReservedNumber(trx, ruleIdOrCode, docNo)` — for a doc-number control with docNoOccasion 1
- *   (the number was fetched with `GET /{id}/doc-no` when the record was created): marks that
- *   reservation used inside the save's transaction; unknown, used or void numbers are refused (400).
+ * - `issueDocumentNumber(trx, ruleIdOrCode, { now, record, culture })` — the next number of a rule,
+ *   issued INSIDE THE CALLER'S TRANSACTION (pass the save's `trx`; a plain handle is refused). The
+ *   counter row stays locked until that transaction ends, so a rolled-back save gives its number to
+ *   the next save: committed records get unique, gap-free numbers. Call it as late in the save as
+ *   possible (the lock serialises saves of one rule). `record` feeds `field` segments; `now`
+ *   defaults to the module clock (tests inject one). Returns `{ docNo, serial, periodKey, ruleId, ruleCode }`.
+ * - `reserveDocumentNumber(db, ruleIdOrCode, who)` — a number shown on a new record (docNoOccasion 1),
+ *   recorded as reserved; `consumeReservedNumber(trx, ruleIdOrCode, docNo)` marks it used inside the
+ *   save's transaction; unknown, used or void numbers are refused (400).
  *
  * See README.md in this folder for why an abandoned reserved number is recorded as void.
  */
@@ -34,23 +35,12 @@ import type { Database, DocumentNumberRulesTable } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { parseSorting, pageWindow } from '../../platform/paging.ts';
-import { documentNumberNow, formatOf, issueDocumentNumber, ruleNotFound, type IssuedDocumentNumber } from './document-number-issuer.ts';
-export { consumeReservedNumber } from './document-number-issuer.ts';
-import { documentNumberError, type Who } from './document-numbers.messages.ts';
+import { documentNumberNow, formatOf, ruleNotFound } from './document-number-issuer.ts';
+import { documentNumberError } from './document-numbers.messages.ts';
 import * as repo from './document-numbers.repository.ts';
 
 type Db = Kysely<Database>;
 
-/** The next number of a rule inside the caller's (save's) transaction — see the note at the top. */
-export function assignDocumentNumber(
-  trx: Db,
-  ruleIdOrCode: string,
-  record: Record<string, unknown> = {},
-  clock: () => Date = documentNumberNow,
-  culture?: Who,
-): Promise<IssuedDocumentNumber> {
-  return issueDocumentNumber(trx, ruleIdOrCode, { now: clock(), record, culture });
-}
 type RuleRow = Selectable<DocumentNumberRulesTable>;
 export type RuleInput = z.output<typeof ZDocumentNumberRuleInput>;
 export type PreviewInput = z.output<typeof ZPreviewDocumentNumbersInput>;
