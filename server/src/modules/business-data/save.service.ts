@@ -17,6 +17,7 @@ import { loadPageRows, toPageData } from './query.service.ts';
 import { rowToRecord, toColumnValue } from './record-values.ts';
 import { nextCreationTime } from '../pages/biz-schema.ts';
 import { loadRuntimePage, PageAccess, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
+import { isUniqueViolation } from '../../platform/sql-values.ts';
 
 type Db = Kysely<Database>;
 type Rec = Record<string, unknown>;
@@ -390,7 +391,7 @@ export async function savePageInTrx(trx: Db, ctx: SaveContext, entries: Map<stri
       await repo.insertRows(trx, view, columns, inserts);
     } catch (err) {
       // A row id another record already uses (primary key): the caller's mistake, not a 500.
-      if ((err as { code?: string }).code === '23505') throw bizInvalid(t, [{ message: t('row.taken'), members: [`viewDataList`] }]);
+      if (isUniqueViolation(err)) throw bizInvalid(t, [{ message: t('row.taken'), members: [`viewDataList`] }]);
       throw err;
     }
   }

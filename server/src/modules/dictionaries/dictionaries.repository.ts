@@ -1,10 +1,10 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, DictionariesTable, DictionaryItemsTable } from '../../db/schema.ts';
+import { likePattern } from '../../platform/sql-values.ts';
 
 type Db = Kysely<Database>;
 
 /** `%`, `_` and `\` in user text match themselves in a LIKE pattern. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface DictionaryFilter {
   text?: string;

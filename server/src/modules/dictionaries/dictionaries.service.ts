@@ -30,6 +30,7 @@ import { dictionaryInvalid, dictionaryText, validationFailure } from './dictiona
 import * as repo from './dictionaries.repository.ts';
 import { pagesUsingDictionary } from './dictionary-usage.ts';
 import { findSysDictionary } from './sys-dictionaries.ts';
+import { iso, isUniqueViolation } from '../../platform/sql-values.ts';
 
 type Db = Kysely<Database>;
 type DictionaryRow = Selectable<DictionariesTable>;
@@ -38,8 +39,6 @@ export type DictionaryInput = z.output<typeof ZDictionaryInput>;
 export type DictionaryItemInput = z.output<typeof ZDictionaryItemInput>;
 type Who = Pick<FastifyRequest, 'headers'>;
 
-const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
-const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
 export const toItemDto = (row: ItemRow): TDictionaryItem => ({
   id: row.id,

@@ -1,9 +1,9 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, DocumentNumberReservationsTable, DocumentNumberRulesTable } from '../../db/schema.ts';
+import { likePattern } from '../../platform/sql-values.ts';
 
 type Db = Kysely<Database>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filtered(db: Db, text: string | undefined) {
   let q = db.selectFrom('document_number_rules');

@@ -38,6 +38,7 @@ import { parseSorting, pageWindow } from '../../platform/paging.ts';
 import { documentNumberNow, formatOf, ruleNotFound } from './document-number-issuer.ts';
 import { documentNumberError } from './document-numbers.messages.ts';
 import * as repo from './document-numbers.repository.ts';
+import { iso, isUniqueViolation } from '../../platform/sql-values.ts';
 
 type Db = Kysely<Database>;
 
@@ -45,8 +46,6 @@ type RuleRow = Selectable<DocumentNumberRulesTable>;
 export type RuleInput = z.output<typeof ZDocumentNumberRuleInput>;
 export type PreviewInput = z.output<typeof ZPreviewDocumentNumbersInput>;
 
-const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
-const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
 /** Rules with their next number (from the current period's counter) and whether they issued any. */
 async function toRules(db: Db, rows: RuleRow[]): Promise<TDocumentNumberRule[]> {

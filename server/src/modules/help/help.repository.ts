@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, HelpDocumentsTable } from '../../db/schema.ts';
+import { likePattern } from '../../platform/sql-values.ts';
 
 type Db = Kysely<Database>;
 
@@ -14,7 +15,6 @@ export function listNodes(db: Db) {
     .execute();
 }
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Documents whose key, title (any language) or Markdown contains the text; the caller re-checks the title's values. */
 export function searchDocuments(db: Db, text: string) {

@@ -8,10 +8,10 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { helpInvalid } from './help.messages.ts';
 import { plainText, RENDER_VERSION, renderMarkdown } from './help-renderer.ts';
 import * as repo from './help.repository.ts';
+import { isUniqueViolation } from '../../platform/sql-values.ts';
 
 type Db = Kysely<Database>;
 type Row = Selectable<HelpDocumentsTable>;
-const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 const SNIPPET_RADIUS = 60;
 /** The audit keeps the Markdown up to this length (documents may be long). */
 const AUDIT_MARKDOWN_MAX = 10_000;

@@ -12,11 +12,6 @@ const ADMINS_LOCK = 0x7e55_0102;
 export const lockUnitTree = (trx: Db) => sql`select pg_advisory_xact_lock(${TREE_LOCK})`.execute(trx);
 export const lockAdministrators = (trx: Db) => sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`.execute(trx);
 
-/** `%`, `_` and `\` in user text match themselves in a LIKE pattern. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
-
 export function adminRole(db: Db) {
   return db
     .selectFrom('roles')
@@ -71,5 +66,3 @@ export async function revokeSessionsOf(db: Db, userIds: string[]): Promise<numbe
   return Number(result.numUpdatedRows);
 }
 
-/** PostgreSQL unique violation (a concurrent insert won a race that the checks above lost). */
-export const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { likePattern } from './identity.shared.ts';
+import { likePattern } from '../../platform/sql-values.ts';
 
 type Db = Kysely<Database>;
 

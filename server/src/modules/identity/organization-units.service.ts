@@ -15,8 +15,9 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { parseSorting } from '../../platform/paging.ts';
 import { guardDelegation } from '../../platform/delegation.ts';
 import { identityInvalid, identityRefused } from './identity.messages.ts';
-import { iso, lockUnitTree } from './identity.shared.ts';
+import { lockUnitTree } from './identity.shared.ts';
 import * as repo from './organization-units.repository.ts';
+import { iso } from '../../platform/sql-values.ts';
 
 const SEGMENT_WIDTH = 5;
 const ENTITY = 'OrganizationUnit';

@@ -16,10 +16,11 @@ import { guardDelegation } from '../../platform/delegation.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { parseSorting } from '../../platform/paging.ts';
 import { identityInvalid, identityRefused } from './identity.messages.ts';
-import { isUniqueViolation, iso } from './identity.shared.ts';
+
 import { guardAdministratorChange } from './users.service.ts';
 import * as repo from './roles.repository.ts';
 import { existingUserIds } from './organization-units.repository.ts';
+import { iso, isUniqueViolation } from '../../platform/sql-values.ts';
 
 const ENTITY = 'Role';
 const MEMBER_ENTITY = 'RoleMember';

@@ -5,7 +5,7 @@ import type { TSelectionItem } from '@tessera/core/contracts/identity';
 import { forbidden } from '../../platform/errors.ts';
 import { requestTranslator } from '../business-data/business-data.messages.ts';
 import { requirePickerControl } from '../business-data/runtime-page.ts';
-import { likePattern } from './identity.shared.ts';
+import { likePattern } from '../../platform/sql-values.ts';
 
 interface SelectionQuery {
   type: 1 | 3 | 4;

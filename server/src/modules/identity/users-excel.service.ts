@@ -17,9 +17,10 @@ import { requestCulture } from '../../platform/messages.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { guardDelegation } from '../../platform/delegation.ts';
 import { identityInvalid, identityText, validationFailure } from './identity.messages.ts';
-import { isUniqueViolation } from './identity.shared.ts';
+
 import * as repo from './users.repository.ts';
 import { checkCandidates, toUserDto, userFilterOf } from './users.service.ts';
+import { isUniqueViolation } from '../../platform/sql-values.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_MAX_ROWS = 100_000;

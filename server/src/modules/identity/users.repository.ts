@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database, NewUser, UsersTable } from '../../db/schema.ts';
-import { likePattern } from './identity.shared.ts';
+import { likePattern } from '../../platform/sql-values.ts';
 
 type Db = Kysely<Database>;
 

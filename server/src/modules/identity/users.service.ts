@@ -16,15 +16,9 @@ import { conflict, forbidden, notFound, type ValidationErrorItem } from '../../p
 import { parseSorting } from '../../platform/paging.ts';
 import { hashPassword, meetsPolicy, passwordPolicy } from '../../platform/passwords.ts';
 import { identityInvalid, identityRefused, identityText, validationFailure } from './identity.messages.ts';
-import {
-  isAdministrator,
-  isUniqueViolation,
-  iso,
-  lockAdministrators,
-  otherEffectiveAdministrators,
-  revokeSessionsOf,
-} from './identity.shared.ts';
+import { isAdministrator, lockAdministrators, otherEffectiveAdministrators, revokeSessionsOf } from './identity.shared.ts';
 import * as repo from './users.repository.ts';
+import { iso, isUniqueViolation } from '../../platform/sql-values.ts';
 
 const ENTITY = 'User';
 

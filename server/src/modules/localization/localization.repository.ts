@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, LanguagePacksTable, LocalizationTextsTable } from '../../db/schema.ts';
+import { likePattern } from '../../platform/sql-values.ts';
 
 type Db = Kysely<Database>;
 
@@ -151,7 +152,6 @@ export interface TextPageRow {
   last_modifier_name: string | null;
 }
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Texts of one culture (or all), optionally paired with a reference culture: a full join on

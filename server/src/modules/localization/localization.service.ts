@@ -18,13 +18,12 @@ import { pageWindow, parseSorting } from '../../platform/paging.ts';
 import { invalidateDictionaries } from './localization-dictionary.service.ts';
 import { l10nInvalid } from './localization.messages.ts';
 import * as repo from './localization.repository.ts';
+import { iso, isUniqueViolation } from '../../platform/sql-values.ts';
 
 type Db = Kysely<Database>;
 type PackRow = Selectable<LanguagePacksTable> & { text_count?: number | string | null };
 type TextRow = Selectable<LocalizationTextsTable>;
 
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
-const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
 export const toPackDto = (row: PackRow): TLanguagePack => ({
   id: row.id,

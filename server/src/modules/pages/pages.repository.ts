@@ -1,8 +1,8 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, PageDefinitionsTable, PageDefinitionVersionsTable } from '../../db/schema.ts';
+import { likePattern } from '../../platform/sql-values.ts';
 
 type Db = Kysely<Database>;
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type PageSortColumn = 'code' | 'status' | 'creation_time' | 'last_modification_time' | 'published_time' | 'name';
 

@@ -59,6 +59,7 @@ import { pagesError, requestTranslator } from './pages.messages.ts';
 import { requestCulture } from '../../platform/messages.ts';
 import * as repo from './pages.repository.ts';
 import { sql } from 'kysely';
+import { iso, isUniqueViolation } from '../../platform/sql-values.ts';
 
 type PageRow = Selectable<PageDefinitionsTable>;
 type Db = Kysely<Database>;
@@ -111,7 +112,6 @@ export function registerPageUsage(source: PageUsageSource): void {
   usageSources.push(source);
 }
 
-const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 export function toListItem(row: Omit<PageRow, 'draft'>): TPageDefinitionListItem {
   return {
@@ -185,7 +185,7 @@ async function insertNew(app: FastifyInstance, request: FastifyRequest, row: Ret
     await app.db.transaction().execute((trx) => repo.insertPage(trx, row));
   } catch (err) {
     // Two creations racing for one code: the unique index decides.
-    if ((err as { code?: string }).code === '23505') throw pagesError(request, 400, 'ValidationError', 'page.codeTaken', { code: row.code }, { members: ['code'] });
+    if (isUniqueViolation(err)) throw pagesError(request, 400, 'ValidationError', 'page.codeTaken', { code: row.code }, { members: ['code'] });
     throw err;
   }
   const created = await requirePage(app.db, row.id);
