@@ -105,12 +105,13 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
 }
 
 async function loadTls(env: z.infer<typeof ZEnv>): Promise<AppConfig['tls']> {
+  const http2 = env.HTTP2 === 'true' || env.HTTP2 === '1';
   if (!env.TLS_CERT && !env.TLS_KEY) {
-    if (env.HTTP2 === 'true' || env.HTTP2 === '1') throw new Error('HTTP2 needs TLS_CERT and TLS_KEY');
+    if (http2) throw new Error('HTTP2 needs TLS_CERT and TLS_KEY');
     return undefined;
   }
   if (!env.TLS_CERT || !env.TLS_KEY) throw new Error('TLS_CERT and TLS_KEY go together');
-  return { cert: await readFile(env.TLS_CERT), key: await readFile(env.TLS_KEY), http2: env.HTTP2 === 'true' || env.HTTP2 === '1' };
+  return { cert: await readFile(env.TLS_CERT), key: await readFile(env.TLS_KEY), http2 };
 }
 
 async function keptSecret(dataDir: string): Promise<string> {

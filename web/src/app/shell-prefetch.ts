@@ -1,6 +1,6 @@
 import { businessDataKeys, fetchMenu, fetchPageRuntime, firstListQuery, preferencesQuery, viewDataQuery } from '../modules/business-data/api/business-data.ts';
-import { fetchPublicPacks, localizationKeys } from '../modules/localization/api/localization.ts';
-import { fetchUnreadCounts, notificationKeys } from '../modules/notifications/api/notifications.ts';
+import { publicPacksQuery } from '../modules/localization/api/localization.ts';
+import { unreadCountsQuery } from '../modules/notifications/api/notifications.ts';
 import { getToken, useSession } from '../shared/auth/session.ts';
 import { businessMenusQuery, systemMenusQuery } from './menus/menus-api.ts';
 import { queryClient } from './query-client.ts';
@@ -21,26 +21,22 @@ export function prefetchShellData(path: string, { userIsFresh = false } = {}) {
   else void queryClient.prefetchQuery(current);
   void queryClient.prefetchQuery(systemMenusQuery(user.userId));
   void queryClient.prefetchQuery(businessMenusQuery(user.userId));
-  void queryClient.prefetchQuery({ queryKey: notificationKeys.unread, queryFn: fetchUnreadCounts, staleTime: 10_000 });
-  void queryClient.prefetchQuery({ queryKey: localizationKeys.publicPacks, queryFn: fetchPublicPacks, staleTime: 60_000 });
+  void queryClient.prefetchQuery(unreadCountsQuery());
+  void queryClient.prefetchQuery(publicPacksQuery());
 
   const resolved = resolveRoute(path);
   const menuId = resolved?.def.name === 'view-params' ? resolved.params.menuChildId : undefined;
   if (menuId) {
-    // Same keys as the business-data page (useMenu, usePageRuntime): the menu names the page.
-    void queryClient
-      .fetchQuery({ queryKey: businessDataKeys.menu(menuId), queryFn: () => fetchMenu(menuId), retry: false })
-      .then((menu) => {
-        const pageId = menu.pageDefinitionId;
-        if (!pageId) return;
-        // …and the page names its list: its first page of rows and the user's column settings.
-        void queryClient
-          .fetchQuery({ queryKey: businessDataKeys.runtime(pageId), queryFn: () => fetchPageRuntime(pageId), retry: false })
-          .then((runtime) => {
-            void queryClient.prefetchQuery(viewDataQuery(firstListQuery(pageId, runtime.masterViewId)));
-            void queryClient.prefetchQuery(preferencesQuery(pageId, runtime.masterViewId));
-          });
-      })
-      .catch(() => undefined);
+    // Same keys as the business-data page (useMenu, usePageRuntime): the menu names the page, the
+    // page names its list — its first page of rows and the user's column settings. A failure here
+    // is the page's to show when it asks again.
+    void (async () => {
+      const menu = await queryClient.fetchQuery({ queryKey: businessDataKeys.menu(menuId), queryFn: () => fetchMenu(menuId), retry: false });
+      const pageId = menu.pageDefinitionId;
+      if (!pageId) return;
+      const runtime = await queryClient.fetchQuery({ queryKey: businessDataKeys.runtime(pageId), queryFn: () => fetchPageRuntime(pageId), retry: false });
+      void queryClient.prefetchQuery(viewDataQuery(firstListQuery(pageId, runtime.masterViewId)));
+      void queryClient.prefetchQuery(preferencesQuery(pageId, runtime.masterViewId));
+    })().catch(() => undefined);
   }
 }

@@ -25,6 +25,12 @@ export function validateControlValue(control: TDataControl, value: unknown): str
   return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid value');
 }
 
+/** spec §3: a 4001 picker picks users (3, the default), organisation units (1) or roles (4). */
+export function pickerSelectionType(control: Pick<TDataControl, 'extraProperties'>): 1 | 3 | 4 {
+  const type = Number((control.extraProperties as { selectionType?: unknown } | null | undefined)?.selectionType);
+  return type === 1 || type === 4 ? type : 3;
+}
+
 /** Filter operators allowed for a table field type (spec: operator allowed for the field type). */
 export function filterOperatorsForFieldType(fieldType: TableFieldType): FilterOperator[] {
   return operatorsForFieldType(fieldType);

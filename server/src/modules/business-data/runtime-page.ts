@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { bizPermission } from '@tessera/core/contracts/permissions';
-import { tableFieldTypeOf } from '@tessera/core/controls/registry';
+import { pickerSelectionType, tableFieldTypeOf } from '@tessera/core/controls/registry';
 import { flattenViews, ZPageDefinition, type TableFieldType, type TDataControl, type TPageDefinition, type TView } from '@tessera/core/page-definition';
 import type { Database } from '../../db/schema.ts';
 import { forbidden } from '../../platform/errors.ts';
@@ -134,12 +134,6 @@ export function requireVisibleControl(page: RuntimePage, request: FastifyRequest
   return found;
 }
 
-/** spec §3: a 4001 picker picks users (3, the default), organisation units (1) or roles (4). */
-export const pickerSelectionType = (c: RuntimeControl): 1 | 3 | 4 => {
-  const type = Number((c.control.extraProperties as { selectionType?: unknown } | null | undefined)?.selectionType);
-  return type === 1 || type === 4 ? type : 3;
-};
-
 /**
  * The directory's page context: a picker control of this page that the caller may view, picking
  * the asked kind of item. Anything else — another control, another kind — is refused.
@@ -147,7 +141,7 @@ export const pickerSelectionType = (c: RuntimeControl): 1 | 3 | 4 => {
 export async function requirePickerControl(db: Db, request: FastifyRequest, input: { pageId: string; dataControlId: string; type: 1 | 3 | 4 }, t: Translate) {
   const page = await loadRuntimePage(db, input.pageId, t);
   const { control } = requireVisibleControl(page, request, input.dataControlId, t);
-  if (Number(control.control.controlType) !== 4001 || pickerSelectionType(control) !== input.type) {
+  if (Number(control.control.controlType) !== 4001 || pickerSelectionType(control.control) !== input.type) {
     throw forbidden({ reason: 'NotAPickerOfThisKind', control: control.code });
   }
 }

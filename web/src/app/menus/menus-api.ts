@@ -22,7 +22,7 @@ export async function fetchRuntimeBusinessMenus(): Promise<TBusinessMenuList> {
   }
 }
 
-/** The shell's queries (also prefetched at sign-in: shell-warmup.ts). */
+/** The shell's queries (also prefetched at sign-in and start-up: shell-prefetch.ts). */
 export const systemMenusQuery = (userId: string | null) =>
   queryOptions({ queryKey: ['system-menus', userId], queryFn: fetchSystemMenus, enabled: Boolean(userId), staleTime: 5 * 60_000 });
 

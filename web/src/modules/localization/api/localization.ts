@@ -30,7 +30,8 @@ export const localizationKeys = {
 
 /** The enabled packs (public: also before sign-in). */
 export const fetchPublicPacks = () => api.get<TPublicLanguagePackList>(`${BASE}/language-packs`, undefined, { silent: true });
-export const usePublicPacks = () => useQuery({ queryKey: localizationKeys.publicPacks, queryFn: fetchPublicPacks, staleTime: 60_000 });
+export const publicPacksQuery = () => ({ queryKey: localizationKeys.publicPacks, queryFn: fetchPublicPacks, staleTime: 60_000 });
+export const usePublicPacks = () => useQuery(publicPacksQuery());
 
 export const useLanguagePacks = () =>
   useQuery({ queryKey: localizationKeys.packs, queryFn: () => api.get<TLanguagePackList>(`${BASE}/language-packs/all`) });

@@ -15,8 +15,9 @@ export const notificationKeys = {
 
 export const fetchUnreadCounts = () => api.get<TUnreadCounts>(`${PATH}/unread-count`, undefined, { silent: true, quietUnauthorized: true });
 
-export const useUnreadCounts = (enabled = true) =>
-  useQuery({ queryKey: notificationKeys.unread, queryFn: fetchUnreadCounts, enabled, refetchInterval: POLL_MS, staleTime: 10_000, placeholderData: keepPreviousData });
+/** The unread counts (also prefetched with the shell's first answers). */
+export const unreadCountsQuery = () => ({ queryKey: notificationKeys.unread, queryFn: fetchUnreadCounts, staleTime: 10_000 });
+export const useUnreadCounts = (enabled = true) => useQuery({ ...unreadCountsQuery(), enabled, refetchInterval: POLL_MS, placeholderData: keepPreviousData });
 
 export const useNotificationList = (type: TNotificationType, unreadOnly: boolean, enabled: boolean) =>
   useInfiniteQuery({

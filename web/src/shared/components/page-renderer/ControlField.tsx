@@ -1,8 +1,7 @@
 import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { formatControlValue, parseControlValue, readSelectionItems } from '@tessera/core/controls/registry';
+import { formatControlValue, parseControlValue, pickerSelectionType, readSelectionItems } from '@tessera/core/controls/registry';
 import type { TBusinessRecord, TDataControl, TView } from '@tessera/core/page-definition';
-import type { TSelectionItemType } from '@tessera/core/contracts/identity';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectionItemPicker } from '../SelectionItemPicker.tsx';
@@ -77,10 +76,6 @@ function useOptions(control: TDataControl, services: PageRendererServices | unde
 }
 
 /** Selection type of a 4001 picker: extraProperties.selectionType (1 org unit, 3 user, 4 role). */
-function pickerType(control: TDataControl): TSelectionItemType {
-  const t = Number((control.extraProperties as { selectionType?: unknown } | null)?.selectionType);
-  return (t === 1 || t === 4 ? t : 3) as TSelectionItemType;
-}
 const pickerMultiple = (control: TDataControl) => (control.extraProperties as { multiple?: unknown } | null)?.multiple !== false;
 
 /** One data control's input, chosen by its control type code (spec §3). */
@@ -177,11 +172,11 @@ export const ControlField = memo(function ControlField(props: ControlFieldProps)
       const items = readSelectionItems(value);
       const multiple = pickerMultiple(control);
       const store = (picked: { id: string; title: string }[]) =>
-        emit(picked.map((p) => ({ id: p.id, title: p.title, type: pickerType(control) })));
+        emit(picked.map((p) => ({ id: p.id, title: p.title, type: pickerSelectionType(control) })));
       return multiple ? (
-        <SelectionItemPicker id={id} type={pickerType(control)} context={services?.pickerContext?.(control)} multiple disabled={disabled} value={items.map((i) => i.id)} onChange={(_ids, picked) => store(picked)} aria-label={control.title} />
+        <SelectionItemPicker id={id} type={pickerSelectionType(control)} context={services?.pickerContext?.(control)} multiple disabled={disabled} value={items.map((i) => i.id)} onChange={(_ids, picked) => store(picked)} aria-label={control.title} />
       ) : (
-        <SelectionItemPicker id={id} type={pickerType(control)} context={services?.pickerContext?.(control)} disabled={disabled} value={items[0]?.id ?? null} onChange={(_id, picked) => store(picked)} aria-label={control.title} />
+        <SelectionItemPicker id={id} type={pickerSelectionType(control)} context={services?.pickerContext?.(control)} disabled={disabled} value={items[0]?.id ?? null} onChange={(_id, picked) => store(picked)} aria-label={control.title} />
       );
     }
     default:
