@@ -19,6 +19,7 @@ import type { DatabaseKind } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { AuthCache } from './platform/access.ts';
 import { registerAuthGuard } from './platform/auth.ts';
+import { registerRequestContext } from './platform/context.ts';
 import { registerDeploymentHeaders, transportOptions, withoutUpgradeInsecureRequests } from './platform/deployment.ts';
 import { frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import { publicRoute, type RouteAccess } from './platform/route-access.ts';
@@ -31,12 +32,12 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { menuRoutes } from './modules/menus/menus.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
-import { dictionaryRoutes } from './modules/dictionaries/dictionaries.routes.ts';
+import { dictionaryRoutes } from './modules/dictionaries/index.ts';
 import { documentNumberRoutes } from './modules/document-numbers/document-numbers.routes.ts';
 import { qrCodeRoutes } from './modules/system/qr-code.routes.ts';
 import { localizationRoutes } from './modules/localization/localization.routes.ts';
 import { helpRoutes } from './modules/help/help.routes.ts';
-import { pageRoutes } from './modules/pages/pages.routes.ts';
+import { pageRoutes } from './modules/pages/index.ts';
 import { businessDataRoutes } from './modules/business-data/business-data.routes.ts';
 
 declare module 'fastify' {
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transformStaticCSP: withoutUpgradeInsecureRequests,
   });
   registerAuthGuard(app);
+  registerRequestContext(app);
 
   // 2. modules
   await app.register(authRoutes, { prefix: '/api' });

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { contextOf, type ActingFor } from './context.ts';
 
 export type AuditAction =
   | 'LoginSucceeded'
@@ -13,6 +13,9 @@ export type AuditAction =
   | 'Deleted'
   | (string & {});
 
+/** The user name audit entries of the system's own work (timers, workers, tools) carry. */
+export const SYSTEM_ACTOR_NAME = 'system';
+
 export interface AuditEntry {
   userId?: string | null;
   userName?: string | null;
@@ -22,24 +25,25 @@ export interface AuditEntry {
 }
 
 /**
- * Appends to the audit log. Runs outside any request transaction (the caller's work has either
- * finished or rolled back), and never fails the request it describes.
+ * Appends to the audit log. Runs on the context's database outside any transaction (the caller's
+ * work has either finished or rolled back), and never fails the work it describes.
  */
-export async function recordAudit(request: FastifyRequest, action: AuditAction, entry: AuditEntry = {}) {
+export async function recordAudit(who: ActingFor, action: AuditAction, entry: AuditEntry = {}) {
+  const ctx = contextOf(who);
   try {
-    await request.server.db
+    await ctx.db
       .insertInto('audit_logs')
       .values({
         action,
-        user_id: entry.userId ?? request.user?.id ?? null,
-        user_name: entry.userName ?? request.user?.userName ?? null,
+        user_id: entry.userId ?? ctx.user?.id ?? null,
+        user_name: entry.userName ?? ctx.user?.userName ?? (ctx.isSystem ? SYSTEM_ACTOR_NAME : null),
         entity_type: entry.entityType ?? null,
         entity_id: entry.entityId ?? null,
-        ip: request.ip,
+        ip: ctx.client.ip,
         details: entry.details ? JSON.stringify(entry.details) : null,
       })
       .execute();
   } catch (err) {
-    request.log.error({ err }, 'audit write failed');
+    ctx.log.error({ err }, 'audit write failed');
   }
 }

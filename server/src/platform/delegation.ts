@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ADMIN_ROLE_NAME, loadUserAccess } from './access.ts';
+import { contextOf, type ActingFor } from './context.ts';
 import { AppError } from './errors.ts';
 import { localize } from './localized-text.ts';
 
@@ -54,34 +54,35 @@ async function codesOfUnits(db: Db, unitIds: readonly string[]): Promise<Set<str
   return new Set(rows.map((r) => r.name));
 }
 
-export async function guardDelegation(db: Db, request: FastifyRequest, change: DelegatedChange): Promise<void> {
-  const actor = request.user;
-  if (actor?.isAdmin) return;
-  if (!actor) throw delegationRefused(request, 'NotSignedIn', []);
-  if (change.raisesOwnPower) throw delegationRefused(request, 'OwnPower', []);
+export async function guardDelegation(db: Db, who: ActingFor, change: DelegatedChange): Promise<void> {
+  const ctx = contextOf(who);
+  const actor = ctx.user;
+  if (ctx.isSystem || actor?.isAdmin) return;
+  if (!actor) throw delegationRefused('NotSignedIn', []);
+  if (change.raisesOwnPower) throw delegationRefused('OwnPower', []);
   const needed = new Set<string>();
   const roles = await codesOfRoles(db, change.roleIds ?? []);
-  if (roles === EVERYTHING) throw delegationRefused(request, 'AdministratorRole', [ADMIN_ROLE_NAME]);
+  if (roles === EVERYTHING) throw delegationRefused('AdministratorRole', [ADMIN_ROLE_NAME]);
   for (const code of roles) needed.add(code);
   for (const code of await codesOfUnits(db, change.unitIds ?? [])) needed.add(code);
   for (const userId of new Set(change.userIds ?? [])) {
     const access = await loadUserAccess(db, userId);
-    if (access.isAdmin) throw delegationRefused(request, 'AdministratorAccount', [ADMIN_ROLE_NAME]);
+    if (access.isAdmin) throw delegationRefused('AdministratorAccount', [ADMIN_ROLE_NAME]);
     for (const code of access.access) needed.add(code);
   }
   const missing = [...needed].filter((code) => !actor.access.has(code)).sort();
-  if (missing.length > 0) throw delegationRefused(request, 'BeyondOwnAccess', missing, await displayNames(db, request, missing));
+  if (missing.length > 0) throw delegationRefused('BeyondOwnAccess', missing, await displayNames(db, ctx.acceptLanguage, missing));
 }
 
 /** The permissions' names as the grant screen shows them, with their codes: `审计日志 (Tessera.AuditLogs)`. */
-async function displayNames(db: Db, request: FastifyRequest, codes: string[]): Promise<string[]> {
+async function displayNames(db: Db, acceptLanguage: string, codes: string[]): Promise<string[]> {
   const shown = codes.slice(0, 5);
   const rows = await db.selectFrom('permission_definitions').select(['name', 'display_name']).where('name', 'in', shown).execute();
-  const byCode = new Map(rows.map((r) => [r.name, localize(r.display_name, request.headers['accept-language'])]));
+  const byCode = new Map(rows.map((r) => [r.name, localize(r.display_name, acceptLanguage)]));
   return shown.map((code) => (byCode.get(code) ? `${byCode.get(code)} (${code})` : code));
 }
 
-function delegationRefused(_request: FastifyRequest, reason: string, missing: string[], names: string[] = missing) {
+function delegationRefused(reason: string, missing: string[], names: string[] = missing) {
   const shown = names.slice(0, 5).join(', ') + (missing.length > 5 ? ` …(+${missing.length - 5})` : '');
   return new AppError(403, 'Forbidden', reason === 'OwnPower' ? 'error.delegationOwnPower' : 'error.delegation', {
     params: { codes: shown },

@@ -60,11 +60,26 @@ const messages = {
 export type MessageKey = keyof (typeof messages)['zh-CN'];
 export type Culture = keyof typeof messages;
 
-export function requestCulture(request: Pick<FastifyRequest, 'headers'>): Culture {
-  const header = String(request.headers['accept-language'] ?? '').toLowerCase();
-  return header.startsWith('en') ? 'en-US' : 'zh-CN';
+/** zh-CN or en-US from an `Accept-Language` value (English when the first language is English). */
+export function cultureOfLanguage(acceptLanguage: string): Culture {
+  return acceptLanguage.trim().toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
 }
 
+export function requestCulture(request: Pick<FastifyRequest, 'headers'>): Culture {
+  return cultureOfLanguage(String(request.headers['accept-language'] ?? ''));
+}
+
+/** Whom a text is for: a culture, a service context, or a request (its Accept-Language). */
+export type TextAudience = Culture | { readonly culture: Culture } | Pick<FastifyRequest, 'headers'>;
+
+export function cultureOf(who: TextAudience): Culture {
+  if (typeof who === 'string') return who;
+  return 'culture' in who ? who.culture : requestCulture(who);
+}
+
+export const fillParams = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+
 export function translate(culture: Culture, key: MessageKey, params: Record<string, string | number> = {}): string {
-  return messages[culture][key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+  return fillParams(messages[culture][key], params);
 }

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { AppError, type ValidationErrorItem } from '../../platform/errors.ts';
-import { requestCulture, type Culture } from '../../platform/messages.ts';
+import type { Culture, TextAudience } from '../../platform/messages.ts';
+import { moduleMessages } from '../../platform/module-messages.ts';
 
 /** The business runtime's server texts in the two complete cultures. */
 const texts = {
@@ -78,13 +78,10 @@ const texts = {
 
 export type BizMessageKey = keyof (typeof texts)['zh-CN'];
 export type Translate = (key: BizMessageKey, params?: Record<string, string | number>) => string;
+const messages = moduleMessages<BizMessageKey>(texts);
 
-export function translator(culture: Culture): Translate {
-  const table = (texts as Record<string, Record<BizMessageKey, string>>)[culture] ?? texts['zh-CN'];
-  return (key, params = {}) => table[key].replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
-}
-
-export const requestTranslator = (request: Pick<FastifyRequest, 'headers'>) => translator(requestCulture(request));
+export const translator = (culture: Culture): Translate => messages.translator(culture);
+export const requestTranslator = (who: TextAudience): Translate => messages.translator(who);
 
 export function bizNotFound(t: Translate, key: BizMessageKey, params: Record<string, string | number> = {}, details: unknown = null) {
   return new AppError(404, 'NotFound', null, { message: t(key, params), details });

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { bizTable, ident } from '../pages/biz-schema.ts';
+import { bizTable, ident } from '../pages/index.ts';
 import { SYSTEM_SELECT } from './record-values.ts';
 import type { RuntimeView } from './runtime-page.ts';
 

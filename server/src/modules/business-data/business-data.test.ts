@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bizTable, bizTableName } from '../pages/biz-schema.ts';
+import { bizTable, bizTableName } from '../pages/index.ts';
 import { control, view } from '../pages/pages.test-helpers.ts';
 import { allTypesDefinition, bd, createDocumentNumberRule, createPurchaseOrderPage, newId, publishPage, type PurchaseOrderPage } from './business-data.fixtures.ts';
 

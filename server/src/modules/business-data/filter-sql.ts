@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FilterConditionNode, FilterField, FilterNode, FilterScalar } from '@tessera/core/filters/index';
-import { ident } from '../pages/biz-schema.ts';
+import { ident } from '../pages/index.ts';
 import { isDateOnly, LIST_TYPES } from './record-values.ts';
 import type { RuntimeControl } from './runtime-page.ts';
 

@@ -4,7 +4,7 @@ import { EXACT_COUNT_THRESHOLD, type TPageDataResult, type TQueryViewDataResult 
 import { parseFilterConditions } from '@tessera/core/filters/index';
 import type { Database } from '../../db/schema.ts';
 import { requestCulture } from '../../platform/messages.ts';
-import { ident } from '../pages/biz-schema.ts';
+import { ident } from '../pages/index.ts';
 import { bizInvalid, bizNotFound, requestTranslator, type Translate } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope-sql.ts';

@@ -5,8 +5,8 @@ import { pickerSelectionType, tableFieldTypeOf } from '@tessera/core/controls/re
 import { flattenViews, ZPageDefinition, type TableFieldType, type TDataControl, type TPageDefinition, type TView } from '@tessera/core/page-definition';
 import type { Database } from '../../db/schema.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { bizTableName, isContainerView } from '../pages/biz-schema.ts';
-import { getPublishedPageDefinition, getPublishedVersionNumber } from '../pages/pages.service.ts';
+import { bizTableName, isContainerView } from '../pages/index.ts';
+import { getPublishedPageDefinition, getPublishedVersionNumber } from '../pages/index.ts';
 import { bizNotFound, type Translate } from './business-data.messages.ts';
 
 type Db = Kysely<Database>;

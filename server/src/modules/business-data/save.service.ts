@@ -8,14 +8,14 @@ import type { TBusinessRecord } from '@tessera/core/page-definition';
 import type { Database } from '../../db/schema.ts';
 import { AppError, type ValidationErrorItem } from '../../platform/errors.ts';
 import { requestCulture } from '../../platform/messages.ts';
-import { listDictionaryOptions } from '../dictionaries/dictionaries.service.ts';
+import { listDictionaryOptions } from '../dictionaries/index.ts';
 import { consumeReservedNumber, issueDocumentNumber } from '../document-numbers/document-number-issuer.ts';
 import { bizInvalid, bizNotFound, requestTranslator, type Translate } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope-sql.ts';
 import { loadPageRows, toPageData } from './query.service.ts';
 import { rowToRecord, toColumnValue } from './record-values.ts';
-import { nextCreationTime } from '../pages/biz-schema.ts';
+import { nextCreationTime } from '../pages/index.ts';
 import { loadRuntimePage, PageAccess, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
 import { isUniqueViolation } from '../../platform/sql-values.ts';
 

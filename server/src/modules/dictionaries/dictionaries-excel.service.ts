@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import {
   ZDictionaryItemInput,
@@ -6,8 +5,10 @@ import {
   type TImportDictionaryItemsInput,
   type TImportDictionaryItemsResult,
 } from '@tessera/core/contracts/dictionaries';
+import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { dictionaryInvalid, dictionaryText, validationFailure } from './dictionaries.messages.ts';
+import { dictionaryInvalid, dictionaryText } from './dictionaries.messages.ts';
+import { validationFailure } from '../../platform/module-messages.ts';
 import * as repo from './dictionaries.repository.ts';
 import { getDictionary, planItems, toItemDto, updateDictionary, type DictionaryItemInput } from './dictionaries.service.ts';
 
@@ -43,25 +44,25 @@ function parseBoolean(text: string): boolean | null {
 }
 
 /** The items as a workbook: code, a label column per language, parent code, enabled, colour. */
-export async function exportDictionaryItems(app: FastifyInstance, request: FastifyRequest, id: string): Promise<{ fileName: string; content: Buffer }> {
-  const dictionary = await getDictionary(app.db, id);
+export async function exportDictionaryItems(ctx: ServiceContext, id: string): Promise<{ fileName: string; content: Buffer }> {
+  const dictionary = await getDictionary(ctx, id);
   const cultures = [...new Set([...BASE_CULTURES, ...dictionary.items.flatMap((i) => Object.keys(i.label))])];
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(dictionaryText(request, 'sheet.items'));
-  const label = dictionaryText(request, 'sheet.label');
+  const sheet = workbook.addWorksheet(dictionaryText(ctx, 'sheet.items'));
+  const label = dictionaryText(ctx, 'sheet.label');
   sheet.columns = [
-    { header: dictionaryText(request, 'sheet.code'), key: 'code', width: 20 },
+    { header: dictionaryText(ctx, 'sheet.code'), key: 'code', width: 20 },
     ...cultures.map((c) => ({ header: `${label} (${c})`, key: `label:${c}`, width: 24 })),
-    { header: dictionaryText(request, 'sheet.parent'), key: 'parent', width: 16 },
-    { header: dictionaryText(request, 'sheet.enabled'), key: 'enabled', width: 10 },
-    { header: dictionaryText(request, 'sheet.color'), key: 'color', width: 12 },
+    { header: dictionaryText(ctx, 'sheet.parent'), key: 'parent', width: 16 },
+    { header: dictionaryText(ctx, 'sheet.enabled'), key: 'enabled', width: 10 },
+    { header: dictionaryText(ctx, 'sheet.color'), key: 'color', width: 12 },
   ];
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8F8F2' } };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  const yes = dictionaryText(request, 'sheet.yes');
-  const no = dictionaryText(request, 'sheet.no');
+  const yes = dictionaryText(ctx, 'sheet.yes');
+  const no = dictionaryText(ctx, 'sheet.no');
   for (const item of dictionary.items) {
     sheet.addRow({
       code: item.code,
@@ -84,21 +85,20 @@ export async function exportDictionaryItems(app: FastifyInstance, request: Fasti
  * first and the errors are reported per row; if there is any, nothing is written.
  */
 export async function importDictionaryItems(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   id: string,
   input: TImportDictionaryItemsInput,
 ): Promise<TImportDictionaryItemsResult> {
-  const dictionary = await repo.findDictionary(app.db, id);
+  const dictionary = await repo.findDictionary(ctx.db, id);
   if (!dictionary) throw notFound({ id });
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(input.content, 'base64') as unknown as ArrayBuffer);
   } catch {
-    throw dictionaryInvalid(request, 'import.unreadable', ['content']);
+    throw dictionaryInvalid(ctx, 'import.unreadable', ['content']);
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw dictionaryInvalid(request, 'import.unreadable', ['content']);
+  if (!sheet) throw dictionaryInvalid(ctx, 'import.unreadable', ['content']);
 
   const columns = new Map<number, Column>();
   sheet.getRow(1).eachCell((cell, col) => {
@@ -106,8 +106,8 @@ export async function importDictionaryItems(
     if (column) columns.set(col, column);
   });
   const kinds = new Set([...columns.values()].map((c) => c.kind));
-  if (!kinds.has('code')) throw dictionaryInvalid(request, 'import.missingColumn', ['content'], { column: dictionaryText(request, 'sheet.code') });
-  if (!kinds.has('label')) throw dictionaryInvalid(request, 'import.noLabelColumn', ['content']);
+  if (!kinds.has('code')) throw dictionaryInvalid(ctx, 'import.missingColumn', ['content'], { column: dictionaryText(ctx, 'sheet.code') });
+  if (!kinds.has('label')) throw dictionaryInvalid(ctx, 'import.noLabelColumn', ['content']);
 
   const rows: { row: number; code: string; labels: Record<string, string>; parent?: string; enabled?: string; color?: string }[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
@@ -121,9 +121,9 @@ export async function importDictionaryItems(
     }
     if (record.code || Object.values(record.labels).some(Boolean) || record.parent) rows.push(record);
   });
-  if (rows.length === 0) throw dictionaryInvalid(request, 'import.noRows', ['content']);
+  if (rows.length === 0) throw dictionaryInvalid(ctx, 'import.noRows', ['content']);
 
-  const existing = await repo.itemsOf(app.db, id);
+  const existing = await repo.itemsOf(ctx.db, id);
   const items: DictionaryItemInput[] = existing.map((row) => {
     const dto = toItemDto(row);
     return { id: dto.id, code: dto.code, label: dto.label, parentCode: dto.parentCode, isEnabled: dto.isEnabled, color: dto.color };
@@ -138,16 +138,16 @@ export async function importDictionaryItems(
 
   for (const r of rows) {
     if (!r.code) {
-      fail(r.row, dictionaryText(request, 'sheet.code'), dictionaryText(request, 'import.required'));
+      fail(r.row, dictionaryText(ctx, 'sheet.code'), dictionaryText(ctx, 'import.required'));
       continue;
     }
     if (seen.has(r.code)) {
-      fail(r.row, dictionaryText(request, 'sheet.code'), dictionaryText(request, 'import.duplicateInFile', { row: seen.get(r.code)! }));
+      fail(r.row, dictionaryText(ctx, 'sheet.code'), dictionaryText(ctx, 'import.duplicateInFile', { row: seen.get(r.code)! }));
       continue;
     }
     seen.set(r.code, r.row);
     const enabled = r.enabled === undefined ? undefined : parseBoolean(r.enabled);
-    if (enabled === null) fail(r.row, dictionaryText(request, 'sheet.enabled'), dictionaryText(request, 'import.badBoolean'));
+    if (enabled === null) fail(r.row, dictionaryText(ctx, 'sheet.enabled'), dictionaryText(ctx, 'import.badBoolean'));
     const at = indexByCode.get(r.code);
     const before = at === undefined ? undefined : items[at]!;
     const label = { ...(before?.label ?? {}) };
@@ -164,8 +164,8 @@ export async function importDictionaryItems(
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? 'code');
-        const column = key === 'label' ? dictionaryText(request, 'sheet.label') : key === 'parentCode' ? dictionaryText(request, 'sheet.parent') : key === 'color' ? dictionaryText(request, 'sheet.color') : dictionaryText(request, 'sheet.code');
-        fail(r.row, column, key === 'label' && !Object.values(label).some(Boolean) ? dictionaryText(request, 'import.required') : issue.message);
+        const column = key === 'label' ? dictionaryText(ctx, 'sheet.label') : key === 'parentCode' ? dictionaryText(ctx, 'sheet.parent') : key === 'color' ? dictionaryText(ctx, 'sheet.color') : dictionaryText(ctx, 'sheet.code');
+        fail(r.row, column, key === 'label' && !Object.values(label).some(Boolean) ? dictionaryText(ctx, 'import.required') : issue.message);
       }
       continue;
     }
@@ -182,24 +182,24 @@ export async function importDictionaryItems(
   }
 
   if (errors.length === 0) {
-    const plan = planItems(request, id, dictionary.is_tree, items, existing);
+    const plan = planItems(ctx, id, dictionary.is_tree, items, existing);
     // An item the file did not touch can only fail because of a row that did (a cycle through it).
     const fromRows = plan.errors.some((e) => rowOfIndex.has(e.index)) ? plan.errors.filter((e) => rowOfIndex.has(e.index)) : plan.errors;
     for (const e of fromRows) {
       const member = e.members[0]?.split('.')[2] ?? 'code';
-      const column = member === 'parentCode' ? dictionaryText(request, 'sheet.parent') : dictionaryText(request, 'sheet.code');
+      const column = member === 'parentCode' ? dictionaryText(ctx, 'sheet.parent') : dictionaryText(ctx, 'sheet.code');
       fail(rowOfIndex.get(e.index) ?? 0, column, e.message);
     }
   }
   if (errors.length) {
     errors.sort((a, b) => a.row - b.row);
     throw validationFailure(
-      dictionaryText(request, 'import.invalidRows', { count: errors.length }),
-      errors.map((e) => ({ message: dictionaryText(request, 'import.rowError', e), members: [`rows.${e.row}`] })),
+      dictionaryText(ctx, 'import.invalidRows', { count: errors.length }),
+      errors.map((e) => ({ message: dictionaryText(ctx, 'import.rowError', e), members: [`rows.${e.row}`] })),
       { rows: errors },
     );
   }
-  const saved: TDictionary = await updateDictionary(app, request, id, {
+  const saved: TDictionary = await updateDictionary(ctx, id, {
     code: dictionary.code,
     title: dictionary.title,
     description: dictionary.description,

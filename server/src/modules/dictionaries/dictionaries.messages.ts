@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import { AppError, type ValidationErrorItem } from '../../platform/errors.ts';
-import { requestCulture, type Culture } from '../../platform/messages.ts';
+import { moduleMessages } from '../../platform/module-messages.ts';
 
 /** The dictionaries module's server texts in the two complete cultures. */
 const texts = {
@@ -67,20 +65,8 @@ const texts = {
 } as const;
 
 export type DictionaryTextKey = keyof (typeof texts)['zh-CN'];
-type Who = Pick<FastifyRequest, 'headers'> | Culture;
+const messages = moduleMessages<DictionaryTextKey>(texts);
 
-const cultureOf = (who: Who): Culture => (typeof who === 'string' ? who : requestCulture(who));
-
-export function dictionaryText(who: Who, key: DictionaryTextKey, params: Record<string, string | number> = {}) {
-  return texts[cultureOf(who)][key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
-}
-
+export const dictionaryText = messages.text;
 /** A 400 naming the offending members, raised before anything is written. */
-export function dictionaryInvalid(who: Who, key: DictionaryTextKey, members: string[], params: Record<string, string | number> = {}) {
-  const message = dictionaryText(who, key, params);
-  return new AppError(400, 'ValidationError', null, { message, validationErrors: [{ message, members }] });
-}
-
-export function validationFailure(message: string, validationErrors: ValidationErrorItem[], details?: unknown) {
-  return new AppError(400, 'ValidationError', null, { message, validationErrors, details });
-}
+export const dictionaryInvalid = messages.invalid;

@@ -41,7 +41,7 @@ export async function dictionaryRoutes(fastify: FastifyInstance) {
   app.get(base, {
     config: signedIn(),
     schema: { tags, summary: 'Business dictionaries, paged: Filter (code, title, description), IsTree; Sorting code|creationTime|lastModificationTime', querystring: ZDictionaryQuery, response: { 200: ZDictionaryList } },
-    handler: (req) => listDictionaries(app.db, req.query),
+    handler: (req) => listDictionaries(req.ctx, req.query),
   });
 
   app.get(`${base}/options`, {
@@ -53,7 +53,7 @@ export async function dictionaryRoutes(fastify: FastifyInstance) {
       response: { 200: ZDictionaryOptionList },
     },
     handler: async (req) => ({
-      items: await listDictionaryOptions(app.db, req.query.dictionaryCode, String(req.headers['accept-language'] ?? 'zh-CN'), {
+      items: await listDictionaryOptions(app.db, req.query.dictionaryCode, req.ctx.acceptLanguage || 'zh-CN', {
         includeDisabled: req.query.includeDisabled,
       }),
     }),
@@ -62,26 +62,26 @@ export async function dictionaryRoutes(fastify: FastifyInstance) {
   app.get(`${base}/:id`, {
     config: signedIn(),
     schema: { tags, summary: 'One dictionary with its items in display order', params: ZIdParam, response: { 200: ZDictionary } },
-    handler: (req) => getDictionary(app.db, req.params.id),
+    handler: (req) => getDictionary(req.ctx, req.params.id),
   });
 
   app.post(base, {
     config: requirePermission(P.DictionariesCreate),
     schema: { tags, summary: 'Create a dictionary with its items', body: ZDictionaryInput, response: { 200: ZDictionary } },
-    handler: (req) => createDictionary(app, req, req.body),
+    handler: (req) => createDictionary(req.ctx, req.body),
   });
 
   app.put(`${base}/:id`, {
     config: requirePermission(P.DictionariesUpdate),
     schema: { tags, summary: 'Save a dictionary with all its items (item codes never change)', params: ZIdParam, body: ZDictionaryInput, response: { 200: ZDictionary } },
-    handler: (req) => updateDictionary(app, req, req.params.id, req.body),
+    handler: (req) => updateDictionary(req.ctx, req.params.id, req.body),
   });
 
   app.delete(`${base}/:id`, {
     config: requirePermission(P.DictionariesDelete),
     schema: { tags, summary: 'Delete a dictionary; refused (400 DictionaryInUse, naming the pages) while a published page uses it', params: ZIdParam, response: { 204: z.null() } },
     handler: async (req, reply) => {
-      await deleteDictionary(app, req, req.params.id);
+      await deleteDictionary(req.ctx, req.params.id);
       return reply.status(204).send(null);
     },
   });
@@ -90,7 +90,7 @@ export async function dictionaryRoutes(fastify: FastifyInstance) {
     config: requirePermission(P.Dictionaries),
     schema: { tags, summary: 'The items as an Excel workbook (also the import template)', params: ZIdParam },
     handler: async (req, reply) => {
-      const { fileName, content } = await exportDictionaryItems(app, req, req.params.id);
+      const { fileName, content } = await exportDictionaryItems(req.ctx, req.params.id);
       return reply
         .header('content-type', XLSX_TYPE)
         .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
@@ -109,7 +109,7 @@ export async function dictionaryRoutes(fastify: FastifyInstance) {
       body: ZImportDictionaryItemsInput,
       response: { 200: ZImportDictionaryItemsResult },
     },
-    handler: (req) => importDictionaryItems(app, req, req.params.id, req.body),
+    handler: (req) => importDictionaryItems(req.ctx, req.params.id, req.body),
   });
 
   // System dictionaries: built in and read-only.

@@ -7,7 +7,6 @@
  * `query-drop-down-data` show. Values are item codes (stable when labels change); disabled items
  * are left out unless `includeDisabled` (to label a value an old record still holds).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
@@ -23,10 +22,13 @@ import type {
 } from '@tessera/core/contracts/dictionaries';
 import type { Database, DictionariesTable, DictionaryItemsTable } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, conflict, notFound, type ValidationErrorItem } from '../../platform/errors.ts';
 import { localize } from '../../platform/localized-text.ts';
+import type { TextAudience } from '../../platform/messages.ts';
 import { parseSorting, pageWindow } from '../../platform/paging.ts';
-import { dictionaryInvalid, dictionaryText, validationFailure } from './dictionaries.messages.ts';
+import { dictionaryInvalid, dictionaryText } from './dictionaries.messages.ts';
+import { validationFailure } from '../../platform/module-messages.ts';
 import * as repo from './dictionaries.repository.ts';
 import { pagesUsingDictionary } from './dictionary-usage.ts';
 import { findSysDictionary } from './sys-dictionaries.ts';
@@ -37,7 +39,6 @@ type DictionaryRow = Selectable<DictionariesTable>;
 type ItemRow = Selectable<DictionaryItemsTable>;
 export type DictionaryInput = z.output<typeof ZDictionaryInput>;
 export type DictionaryItemInput = z.output<typeof ZDictionaryItemInput>;
-type Who = Pick<FastifyRequest, 'headers'>;
 
 
 export const toItemDto = (row: ItemRow): TDictionaryItem => ({
@@ -73,12 +74,12 @@ function toDictionary(row: DictionaryRow, items: ItemRow[]): TDictionary {
 
 const SORTABLE = { code: 'd.code', creationtime: 'd.creation_time', lastmodificationtime: 'd.last_modification_time' } as const;
 
-export async function listDictionaries(db: Db, query: TDictionaryQuery): Promise<TDictionaryList> {
+export async function listDictionaries(ctx: ServiceContext, query: TDictionaryQuery): Promise<TDictionaryList> {
   const filter = { text: query.Filter?.trim() || undefined, isTree: query.IsTree };
   const sort = parseSorting(query.Sorting, SORTABLE, { column: 'd.creation_time', direction: 'desc' });
   const [rows, totalCount] = await Promise.all([
-    repo.listDictionaries(db, filter, sort, pageWindow(query)),
-    repo.countDictionaries(db, filter),
+    repo.listDictionaries(ctx.db, filter, sort, pageWindow(query)),
+    repo.countDictionaries(ctx.db, filter),
   ]);
   return {
     items: rows.map((r) => toSummary(r, { itemCount: Number(r.item_count), enabledItemCount: Number(r.enabled_item_count) })),
@@ -86,10 +87,10 @@ export async function listDictionaries(db: Db, query: TDictionaryQuery): Promise
   };
 }
 
-export async function getDictionary(db: Db, id: string): Promise<TDictionary> {
-  const row = await repo.findDictionary(db, id);
+export async function getDictionary(ctx: ServiceContext, id: string): Promise<TDictionary> {
+  const row = await repo.findDictionary(ctx.db, id);
   if (!row) throw notFound({ id });
-  return toDictionary(row, await repo.itemsOf(db, id));
+  return toDictionary(row, await repo.itemsOf(ctx.db, id));
 }
 
 /**
@@ -99,7 +100,7 @@ export async function getDictionary(db: Db, id: string): Promise<TDictionary> {
  * so reading by order lists every parent before its children.
  */
 export function planItems(
-  who: Who | 'zh-CN' | 'en-US',
+  who: TextAudience,
   dictionaryId: string,
   isTree: boolean,
   input: DictionaryItemInput[],
@@ -182,14 +183,14 @@ const auditView = (d: TDictionary) => {
   return items.length > AUDIT_ITEMS ? { ...rest, items: items.slice(0, AUDIT_ITEMS), itemsTruncated: true } : d;
 };
 
-export async function createDictionary(app: FastifyInstance, request: FastifyRequest, input: DictionaryInput): Promise<TDictionary> {
-  if (await repo.findDictionaryByCode(app.db, input.code)) throw dictionaryInvalid(request, 'dictionary.codeTaken', ['code'], { code: input.code });
+export async function createDictionary(ctx: ServiceContext, input: DictionaryInput): Promise<TDictionary> {
+  if (await repo.findDictionaryByCode(ctx.db, input.code)) throw dictionaryInvalid(ctx, 'dictionary.codeTaken', ['code'], { code: input.code });
   const id = uuidv7();
   const isTree = input.isTree ?? false;
-  const plan = planItems(request, id, isTree, input.items, []);
+  const plan = planItems(ctx, id, isTree, input.items, []);
   if (plan.errors.length) throw itemFailure(plan.errors);
   try {
-    await app.db.transaction().execute(async (trx) => {
+    await ctx.db.transaction().execute(async (trx) => {
       await repo.insertDictionary(trx, {
         id,
         code: input.code,
@@ -197,44 +198,44 @@ export async function createDictionary(app: FastifyInstance, request: FastifyReq
         description: input.description ?? '',
         is_tree: isTree,
         concurrency_stamp: uuidv7(),
-        creator_id: request.user?.id ?? null,
+        creator_id: ctx.user?.id ?? null,
         last_modification_time: null,
         last_modifier_id: null,
       });
       await repo.replaceItems(trx, id, plan.rows);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw dictionaryInvalid(request, 'dictionary.codeTaken', ['code'], { code: input.code });
+    if (isUniqueViolation(err)) throw dictionaryInvalid(ctx, 'dictionary.codeTaken', ['code'], { code: input.code });
     throw err;
   }
-  const created = await getDictionary(app.db, id);
-  await recordAudit(request, 'Created', { entityType: 'Dictionary', entityId: id, details: { before: null, after: auditView(created) } });
+  const created = await getDictionary(ctx, id);
+  await recordAudit(ctx, 'Created', { entityType: 'Dictionary', entityId: id, details: { before: null, after: auditView(created) } });
   return created;
 }
 
-function inUse(who: Who, key: 'dictionary.inUse' | 'dictionary.codeInUse', pages: string[]) {
+function inUse(who: TextAudience, key: 'dictionary.inUse' | 'dictionary.codeInUse', pages: string[]) {
   const message = dictionaryText(who, key, { pages: pages.join('、') });
   return new AppError(400, 'DictionaryInUse', null, { message, details: { pages }, validationErrors: [{ message, members: key === 'dictionary.codeInUse' ? ['code'] : [] }] });
 }
 
 /** Saves the whole dictionary (header and items) in one transaction. */
-export async function updateDictionary(app: FastifyInstance, request: FastifyRequest, id: string, input: DictionaryInput): Promise<TDictionary> {
-  const existing = await repo.findDictionary(app.db, id);
+export async function updateDictionary(ctx: ServiceContext, id: string, input: DictionaryInput): Promise<TDictionary> {
+  const existing = await repo.findDictionary(ctx.db, id);
   if (!existing) throw notFound({ id });
   if (input.concurrencyStamp && input.concurrencyStamp !== existing.concurrency_stamp) throw conflict({ id });
   if (input.code !== existing.code) {
-    const other = await repo.findDictionaryByCode(app.db, input.code);
-    if (other && other.id !== id) throw dictionaryInvalid(request, 'dictionary.codeTaken', ['code'], { code: input.code });
+    const other = await repo.findDictionaryByCode(ctx.db, input.code);
+    if (other && other.id !== id) throw dictionaryInvalid(ctx, 'dictionary.codeTaken', ['code'], { code: input.code });
     // Pages refer to a dictionary by its code.
-    const pages = await pagesUsingDictionary(app.db, id);
-    if (pages.length) throw inUse(request, 'dictionary.codeInUse', pages);
+    const pages = await pagesUsingDictionary(ctx.db, { id, code: existing.code });
+    if (pages.length) throw inUse(ctx, 'dictionary.codeInUse', pages);
   }
-  const before = toDictionary(existing, await repo.itemsOf(app.db, id));
+  const before = toDictionary(existing, await repo.itemsOf(ctx.db, id));
   const isTree = input.isTree ?? existing.is_tree;
   try {
-    await app.db.transaction().execute(async (trx) => {
+    await ctx.db.transaction().execute(async (trx) => {
       // Re-read the items inside the transaction: the plan must match what it replaces.
-      const plan = planItems(request, id, isTree, input.items, await repo.itemsOf(trx, id));
+      const plan = planItems(ctx, id, isTree, input.items, await repo.itemsOf(trx, id));
       if (plan.errors.length) throw itemFailure(plan.errors);
       await repo.updateDictionary(trx, id, {
         code: input.code,
@@ -243,28 +244,28 @@ export async function updateDictionary(app: FastifyInstance, request: FastifyReq
         is_tree: isTree,
         concurrency_stamp: uuidv7(),
         last_modification_time: new Date(),
-        last_modifier_id: request.user?.id ?? null,
+        last_modifier_id: ctx.user?.id ?? null,
       });
       await repo.replaceItems(trx, id, plan.rows);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw dictionaryInvalid(request, 'dictionary.codeTaken', ['code'], { code: input.code });
+    if (isUniqueViolation(err)) throw dictionaryInvalid(ctx, 'dictionary.codeTaken', ['code'], { code: input.code });
     throw err;
   }
-  const updated = await getDictionary(app.db, id);
-  await recordAudit(request, 'Updated', { entityType: 'Dictionary', entityId: id, details: { before: auditView(before), after: auditView(updated) } });
+  const updated = await getDictionary(ctx, id);
+  await recordAudit(ctx, 'Updated', { entityType: 'Dictionary', entityId: id, details: { before: auditView(before), after: auditView(updated) } });
   return updated;
 }
 
 /** Refused while a published page uses the dictionary; the error names the pages. */
-export async function deleteDictionary(app: FastifyInstance, request: FastifyRequest, id: string): Promise<void> {
-  const existing = await repo.findDictionary(app.db, id);
+export async function deleteDictionary(ctx: ServiceContext, id: string): Promise<void> {
+  const existing = await repo.findDictionary(ctx.db, id);
   if (!existing) throw notFound({ id });
-  const pages = await pagesUsingDictionary(app.db, id);
-  if (pages.length) throw inUse(request, 'dictionary.inUse', pages);
-  const before = toDictionary(existing, await repo.itemsOf(app.db, id));
-  await app.db.transaction().execute((trx) => repo.deleteDictionary(trx, id));
-  await recordAudit(request, 'Deleted', { entityType: 'Dictionary', entityId: id, details: { before: auditView(before), after: null } });
+  const pages = await pagesUsingDictionary(ctx.db, { id, code: existing.code });
+  if (pages.length) throw inUse(ctx, 'dictionary.inUse', pages);
+  const before = toDictionary(existing, await repo.itemsOf(ctx.db, id));
+  await ctx.db.transaction().execute((trx) => repo.deleteDictionary(trx, id));
+  await recordAudit(ctx, 'Deleted', { entityType: 'Dictionary', entityId: id, details: { before: auditView(before), after: null } });
 }
 
 /**

@@ -218,8 +218,8 @@ describe('business dictionaries', () => {
   });
 
   it('refuses to delete or re-code a dictionary a published page uses, naming the pages', async () => {
-    const unregister = registerDictionaryUsageResolver(async (_db, dictionaryId) => (dictionaryId === colours.id ? ['采购订单', '销售订单'] : []));
-    const another = registerDictionaryUsageResolver(async (_db, dictionaryId) => (dictionaryId === colours.id ? ['销售订单', '库存台账'] : []));
+    const unregister = registerDictionaryUsageResolver(async (_db, dictionary) => (dictionary.id === colours.id ? ['采购订单', '销售订单'] : []));
+    const another = registerDictionaryUsageResolver(async (_db, dictionary) => (dictionary.id === colours.id ? ['销售订单', '库存台账'] : []));
     try {
       const refused = await t.call(admin, { method: 'DELETE', url: `${URL}/${colours.id}` });
       expect(refused.statusCode).toBe(400);

@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors.ts';
-import { requestCulture, type Culture } from '../../platform/messages.ts';
+import type { TextAudience } from '../../platform/messages.ts';
+import { moduleMessages } from '../../platform/module-messages.ts';
 
 /** The document-numbers module's server texts in the two complete cultures. */
 const texts = {
@@ -27,15 +26,12 @@ const texts = {
 } as const;
 
 export type DocumentNumberTextKey = keyof (typeof texts)['zh-CN'];
-export type Who = Pick<FastifyRequest, 'headers'> | Culture;
+export type Who = TextAudience;
+const messages = moduleMessages<DocumentNumberTextKey>(texts);
 
-export function documentNumberText(who: Who, key: DocumentNumberTextKey, params: Record<string, string | number> = {}) {
-  const culture = typeof who === 'string' ? who : requestCulture(who);
-  return texts[culture][key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
-}
+export const documentNumberText = messages.text;
 
 /** A refused request with its own error code (400), naming the offending members. */
 export function documentNumberError(who: Who, code: string, key: DocumentNumberTextKey, members: string[], params: Record<string, string | number> = {}) {
-  const message = documentNumberText(who, key, params);
-  return new AppError(400, code, null, { message, details: params, validationErrors: [{ message, members }] });
+  return messages.error(who, 400, code, key, params, { members, details: params });
 }

@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors.ts';
-import { requestCulture } from '../../platform/messages.ts';
+import { moduleMessages } from '../../platform/module-messages.ts';
 
 /** The help module's server texts in the two complete cultures. */
 const texts = {
@@ -23,8 +21,4 @@ const texts = {
 } as const;
 
 export type HelpMessage = keyof (typeof texts)['zh-CN'];
-
-export function helpInvalid(request: Pick<FastifyRequest, 'headers'>, key: HelpMessage, members: string[], params: Record<string, string | number> = {}) {
-  const message = texts[requestCulture(request)][key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
-  return new AppError(400, 'ValidationError', null, { message, validationErrors: [{ message, members }] });
-}
+export const helpInvalid = moduleMessages<HelpMessage>(texts).invalid;

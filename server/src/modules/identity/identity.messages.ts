@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { AppError, type ValidationErrorItem } from '../../platform/errors.ts';
-import { requestCulture } from '../../platform/messages.ts';
+import type { TextAudience } from '../../platform/messages.ts';
+import { moduleMessages } from '../../platform/module-messages.ts';
 
 /** The identity module's server texts in the two complete cultures. */
 const texts = {
@@ -99,34 +98,13 @@ const texts = {
 } as const;
 
 export type IdentityTextKey = keyof (typeof texts)['zh-CN'];
+const messages = moduleMessages<IdentityTextKey>(texts);
 
-export function identityText(request: Pick<FastifyRequest, 'headers'>, key: IdentityTextKey, params: Record<string, string | number> = {}) {
-  return texts[requestCulture(request)][key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
-}
-
+export const identityText = messages.text;
 /** A 400 naming one or more offending members, raised before anything is written. */
-export function identityInvalid(
-  request: Pick<FastifyRequest, 'headers'>,
-  key: IdentityTextKey,
-  members: string[],
-  params: Record<string, string | number> = {},
-) {
-  const message = identityText(request, key, params);
-  return new AppError(400, 'ValidationError', null, { message, validationErrors: [{ message, members }] });
-}
+export const identityInvalid = messages.invalid;
 
 /** A refused operation (a business rule, not a malformed request) with its own error code. */
-export function identityRefused(
-  request: Pick<FastifyRequest, 'headers'>,
-  code: string,
-  key: IdentityTextKey,
-  params: Record<string, string | number> = {},
-  details?: unknown,
-) {
-  const message = identityText(request, key, params);
-  return new AppError(400, code, null, { message, details, validationErrors: [{ message, members: [] }] });
-}
-
-export function validationFailure(message: string, validationErrors: ValidationErrorItem[], details?: unknown) {
-  return new AppError(400, 'ValidationError', null, { message, validationErrors, details });
+export function identityRefused(who: TextAudience, code: string, key: IdentityTextKey, params: Record<string, string | number> = {}, details?: unknown) {
+  return messages.error(who, 400, code, key, params, { details });
 }

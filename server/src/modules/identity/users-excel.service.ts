@@ -16,7 +16,8 @@ import { forbidden } from '../../platform/errors.ts';
 import { requestCulture } from '../../platform/messages.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { guardDelegation } from '../../platform/delegation.ts';
-import { identityInvalid, identityText, validationFailure } from './identity.messages.ts';
+import { identityInvalid, identityText } from './identity.messages.ts';
+import { validationFailure } from '../../platform/module-messages.ts';
 
 import * as repo from './users.repository.ts';
 import { checkCandidates, toUserDto, userFilterOf } from './users.service.ts';

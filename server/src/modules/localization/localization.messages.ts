@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { AppError, type ValidationErrorItem } from '../../platform/errors.ts';
-import { requestCulture } from '../../platform/messages.ts';
+import type { TextAudience } from '../../platform/messages.ts';
+import { moduleMessages } from '../../platform/module-messages.ts';
 
 /** The localization module's server texts in the two complete cultures. */
 const texts = {
@@ -65,19 +65,14 @@ const texts = {
 } as const;
 
 export type LocalizationMessage = keyof (typeof texts)['zh-CN'];
+const messages = moduleMessages<LocalizationMessage>(texts);
 
-export function l10nText(request: Pick<FastifyRequest, 'headers'>, key: LocalizationMessage, params: Record<string, string | number> = {}) {
-  return texts[requestCulture(request)][key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
-}
-
+export const l10nText = messages.text;
 /** A 400 with one validation error in the caller's language. */
-export function l10nInvalid(request: Pick<FastifyRequest, 'headers'>, key: LocalizationMessage, members: string[], params: Record<string, string | number> = {}) {
-  const message = l10nText(request, key, params);
-  return new AppError(400, 'ValidationError', null, { message, validationErrors: [{ message, members }] });
-}
+export const l10nInvalid = messages.invalid;
 
 /** A 400 listing several problems (an import's rows). */
-export function l10nInvalidMany(request: Pick<FastifyRequest, 'headers'>, errors: ValidationErrorItem[]) {
-  const message = l10nText(request, 'import.invalidRows', { count: errors.length });
+export function l10nInvalidMany(who: TextAudience, errors: ValidationErrorItem[]) {
+  const message = l10nText(who, 'import.invalidRows', { count: errors.length });
   return new AppError(400, 'ValidationError', null, { message, validationErrors: errors.slice(0, 200) });
 }

@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { AppError, type ValidationErrorItem } from '../../platform/errors.ts';
-import { requestCulture, type Culture } from '../../platform/messages.ts';
+import type { Culture, TextAudience } from '../../platform/messages.ts';
+import { moduleMessages } from '../../platform/module-messages.ts';
 
 /** The page designer's server texts in the two complete cultures. */
 const texts = {
@@ -100,24 +99,10 @@ const texts = {
 
 export type PagesTextKey = keyof (typeof texts)['zh-CN'];
 export type Translate = (key: PagesTextKey, params?: Record<string, string | number>) => string;
+const messages = moduleMessages<PagesTextKey>(texts);
 
-export function translator(culture: Culture): Translate {
-  return (key, params = {}) => texts[culture][key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
-}
-
-export const requestTranslator = (request: Pick<FastifyRequest, 'headers'>) => translator(requestCulture(request));
+export const translator = (culture: Culture): Translate => messages.translator(culture);
+export const requestTranslator = (who: TextAudience): Translate => messages.translator(who);
 
 /** An error with a localized message (400 with validation errors, or any status with details). */
-export function pagesError(
-  request: Pick<FastifyRequest, 'headers'>,
-  statusCode: number,
-  code: string,
-  key: PagesTextKey,
-  params: Record<string, string | number> = {},
-  extra: { members?: string[]; details?: unknown } = {},
-): AppError {
-  const message = requestTranslator(request)(key, params);
-  const validationErrors: ValidationErrorItem[] | undefined =
-    statusCode === 400 ? [{ message, members: extra.members ?? [] }] : undefined;
-  return new AppError(statusCode, code, null, { message, details: extra.details, validationErrors });
-}
+export const pagesError = messages.error;

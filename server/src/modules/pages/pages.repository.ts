@@ -146,3 +146,20 @@ export async function publishedPagesMentioning(db: Db, text: string): Promise<st
 export function permissionNamesOfGroup(db: Db, group: string) {
   return db.selectFrom('permission_definitions').select('name').where('group_name', '=', group).where('is_system', '=', false).execute();
 }
+
+/**
+ * The published pages whose drop-down controls take their options from a dictionary code
+ * (`options: { dictionaryCode }` anywhere in the definition — the page-definition document is the
+ * shared contract of packages/core/src/page-definition.ts). Only the published version counts: a
+ * draft can still be changed by its designer, a published page is in use. One indexed join and a
+ * JSON path test per published page.
+ */
+export async function publishedPagesUsingDictionaryCode(db: Db, code: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select coalesce(nullif(p.name->>'zh-CN', ''), nullif(p.name->>'en-US', ''), p.code) as name
+    from page_definitions p
+    join page_definition_versions v on v.page_id = p.id and v.version = p.published_version
+    where jsonb_path_exists(v.definition, 'lax $.**.options.dictionaryCode ? (@ == $code)', jsonb_build_object('code', ${code}::text))
+    order by p.code`.execute(db);
+  return rows.map((r) => r.name);
+}
