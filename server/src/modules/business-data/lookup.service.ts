@@ -6,7 +6,7 @@ import { compileFormula, toRecordValue } from '@tessera/core/formula/index';
 import type { Database } from '../../db/schema.ts';
 import { requestCulture } from '../../platform/messages.ts';
 import { listDictionaryOptions } from '../dictionaries/index.ts';
-import { reserveDocumentNumber } from '../document-numbers/document-number-issuer.ts';
+import { reserveDocumentNumber } from '../document-numbers/index.ts';
 import { bizTable } from '../pages/index.ts';
 import { findPublishedPagesWithView } from '../pages/index.ts';
 import { bizInvalid, requestTranslator, type Translate } from './business-data.messages.ts';

@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, type ValidationErrorItem } from '../../platform/errors.ts';
 import { requestCulture } from '../../platform/messages.ts';
 import { listDictionaryOptions } from '../dictionaries/index.ts';
-import { consumeReservedNumber, issueDocumentNumber } from '../document-numbers/document-number-issuer.ts';
+import { consumeReservedNumber, issueDocumentNumber } from '../document-numbers/index.ts';
 import { bizInvalid, bizNotFound, requestTranslator, type Translate } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope-sql.ts';

@@ -39,3 +39,8 @@ export function setOrder(db: Db, id: string, order: number) {
 export function deleteMenu(db: Db, id: string) {
   return db.deleteFrom('business_menus').where('id', '=', id).execute();
 }
+
+/** The menus that open a page (a page cannot be deleted while a menu opens it). */
+export function menusOpeningPage(db: Db, pageId: string) {
+  return db.selectFrom('business_menus').select(['id', 'title']).where('page_definition_id', '=', pageId).orderBy('sort_order').execute();
+}

@@ -40,26 +40,26 @@ export async function businessMenuRoutes(fastify: FastifyInstance) {
   app.post('/app/business-menu', {
     config: requirePermission(P.MenusCreate),
     schema: { tags, summary: 'Create a business menu (and its permission code)', body: ZBusinessMenuInput, response: { 200: ZBusinessMenu } },
-    handler: (req) => createMenu(app, req, req.body),
+    handler: (req) => createMenu(req.ctx, req.body),
   });
 
   app.put('/app/business-menu/:id', {
     config: requirePermission(P.MenusUpdate),
     schema: { tags, summary: 'Update a business menu', params: ZIdParam, body: ZBusinessMenuInput, response: { 200: ZBusinessMenu } },
-    handler: (req) => updateMenu(app, req, req.params.id, req.body),
+    handler: (req) => updateMenu(req.ctx, req.params.id, req.body),
   });
 
   app.post('/app/business-menu/:id/move', {
     config: requirePermission(P.MenusUpdate),
     schema: { tags, summary: 'Move a menu (drag and drop): new parent and position', params: ZIdParam, body: ZMoveBusinessMenuInput, response: { 200: ZBusinessMenu } },
-    handler: (req) => moveMenu(app, req, req.params.id, req.body),
+    handler: (req) => moveMenu(req.ctx, req.params.id, req.body),
   });
 
   app.delete('/app/business-menu/:id', {
     config: requirePermission(P.MenusDelete),
     schema: { tags, summary: 'Delete a business menu with its sub-menus', params: ZIdParam, response: { 204: z.null() } },
     handler: async (req, reply) => {
-      await deleteMenu(app, req, req.params.id);
+      await deleteMenu(req.ctx, req.params.id);
       return reply.status(204).send(null);
     },
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import type { Kysely, Selectable } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type {
@@ -131,11 +131,11 @@ async function checkParent(db: Kysely<Database>, parentId: string | null, self?:
   return parent;
 }
 
-export async function createMenu(app: FastifyInstance, request: FastifyRequest, input: TBusinessMenuInput) {
-  const parent = await checkParent(app.db, input.parentId ?? null);
+export async function createMenu(ctx: ServiceContext, input: TBusinessMenuInput) {
+  const parent = await checkParent(ctx.db, input.parentId ?? null);
   const id = uuidv7();
   const code = bizPermission.menu(id);
-  await app.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const siblings = await repo.siblingsOf(trx, parent?.id ?? null);
     const order = input.order ?? (siblings.length ? Math.max(...siblings.map((s) => s.sort_order)) + 1 : 0);
     await repo.insertMenu(trx, {
@@ -149,30 +149,30 @@ export async function createMenu(app: FastifyInstance, request: FastifyRequest, 
       is_jump: input.isJump ?? false,
       permission_code: code,
       concurrency_stamp: uuidv7(),
-      creator_id: request.user?.id ?? null,
+      creator_id: ctx.user?.id ?? null,
       last_modification_time: null,
       last_modifier_id: null,
     });
     await saveMenuPermission(trx, { name: code, displayName: input.title, parentName: parent?.permission_code ?? null });
   });
-  invalidateMenus(app.db);
+  invalidateMenus(ctx.db);
   // A new code: the administrators' access (every code) changes.
-  app.authCache.invalidateAccess();
-  const created = await getMenu(app.db, EVERY_MENU, id);
-  await recordAudit(request, 'Created', { entityType: 'BusinessMenu', entityId: id, details: { after: withoutChildren(created) } });
+  ctx.caches.auth.invalidateAccess();
+  const created = await getMenu(ctx.db, EVERY_MENU, id);
+  await recordAudit(ctx, 'Created', { entityType: 'BusinessMenu', entityId: id, details: { after: withoutChildren(created) } });
   return created;
 }
 
 const withoutChildren = ({ subBusinessMenus: _children, ...menu }: TBusinessMenu) => menu;
 
-export async function updateMenu(app: FastifyInstance, request: FastifyRequest, id: string, input: TBusinessMenuInput) {
-  const existing = await repo.findMenu(app.db, id);
+export async function updateMenu(ctx: ServiceContext, id: string, input: TBusinessMenuInput) {
+  const existing = await repo.findMenu(ctx.db, id);
   if (!existing) throw notFound({ id });
   if (input.concurrencyStamp && input.concurrencyStamp !== existing.concurrency_stamp) throw conflict({ id });
   const parentId = input.parentId === undefined ? existing.parent_id : input.parentId;
-  const parent = await checkParent(app.db, parentId, id);
+  const parent = await checkParent(ctx.db, parentId, id);
   const moved = parentId !== existing.parent_id;
-  await app.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     let order = input.order ?? existing.sort_order;
     if (moved && input.order === undefined) {
       const siblings = await repo.siblingsOf(trx, parentId);
@@ -188,13 +188,13 @@ export async function updateMenu(app: FastifyInstance, request: FastifyRequest, 
       is_jump: input.isJump ?? existing.is_jump,
       concurrency_stamp: uuidv7(),
       last_modification_time: new Date(),
-      last_modifier_id: request.user?.id ?? null,
+      last_modifier_id: ctx.user?.id ?? null,
     });
     await saveMenuPermission(trx, { name: existing.permission_code, displayName: input.title, parentName: parent?.permission_code ?? null });
   });
-  invalidateMenus(app.db);
-  const updated = await getMenu(app.db, EVERY_MENU, id);
-  await recordAudit(request, 'Updated', {
+  invalidateMenus(ctx.db);
+  const updated = await getMenu(ctx.db, EVERY_MENU, id);
+  await recordAudit(ctx, 'Updated', {
     entityType: 'BusinessMenu',
     entityId: id,
     details: { before: withoutChildren(toNode(existing)), after: withoutChildren(updated) },
@@ -203,11 +203,11 @@ export async function updateMenu(app: FastifyInstance, request: FastifyRequest, 
 }
 
 /** Drag and drop: re-parents the menu and renumbers the siblings it leaves and joins. */
-export async function moveMenu(app: FastifyInstance, request: FastifyRequest, id: string, input: TMoveBusinessMenuInput) {
-  const existing = await repo.findMenu(app.db, id);
+export async function moveMenu(ctx: ServiceContext, id: string, input: TMoveBusinessMenuInput) {
+  const existing = await repo.findMenu(ctx.db, id);
   if (!existing) throw notFound({ id });
-  const parent = await checkParent(app.db, input.parentId, id);
-  await app.db.transaction().execute(async (trx) => {
+  const parent = await checkParent(ctx.db, input.parentId, id);
+  await ctx.db.transaction().execute(async (trx) => {
     if (existing.parent_id !== input.parentId) {
       const left = (await repo.siblingsOf(trx, existing.parent_id)).filter((s) => s.id !== id);
       for (const [i, s] of left.entries()) if (s.sort_order !== i) await repo.setOrder(trx, s.id, i);
@@ -221,15 +221,15 @@ export async function moveMenu(app: FastifyInstance, request: FastifyRequest, id
       sort_order: index,
       concurrency_stamp: uuidv7(),
       last_modification_time: new Date(),
-      last_modifier_id: request.user?.id ?? null,
+      last_modifier_id: ctx.user?.id ?? null,
     });
     if (existing.parent_id !== input.parentId) {
       await saveMenuPermission(trx, { name: existing.permission_code, displayName: existing.title, parentName: parent?.permission_code ?? null });
     }
   });
-  invalidateMenus(app.db);
-  const moved = await getMenu(app.db, EVERY_MENU, id);
-  await recordAudit(request, 'Updated', {
+  invalidateMenus(ctx.db);
+  const moved = await getMenu(ctx.db, EVERY_MENU, id);
+  await recordAudit(ctx, 'Updated', {
     entityType: 'BusinessMenu',
     entityId: id,
     details: {
@@ -243,17 +243,17 @@ export async function moveMenu(app: FastifyInstance, request: FastifyRequest, id
 const flatten = (m: TBusinessMenu): TBusinessMenu[] => [m, ...m.subBusinessMenus.flatMap(flatten)];
 
 /** Deletes the menu with its sub-menus, their permission codes and every grant of them. */
-export async function deleteMenu(app: FastifyInstance, request: FastifyRequest, id: string) {
-  const menu = findInTree(buildTree(await repo.listAllMenus(app.db), null), id);
+export async function deleteMenu(ctx: ServiceContext, id: string) {
+  const menu = findInTree(buildTree(await repo.listAllMenus(ctx.db), null), id);
   if (!menu) throw notFound({ id });
   const all = flatten(menu);
-  await app.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await repo.deleteMenu(trx, id);
     await removePermissions(trx, all.map((m) => m.permissionCode));
   });
-  invalidateMenus(app.db);
-  app.authCache.invalidateAccess();
-  await recordAudit(request, 'Deleted', {
+  invalidateMenus(ctx.db);
+  ctx.caches.auth.invalidateAccess();
+  await recordAudit(ctx, 'Deleted', {
     entityType: 'BusinessMenu',
     entityId: id,
     details: { before: withoutChildren(menu), deletedMenus: all.map((m) => ({ id: m.id, title: m.title })) },

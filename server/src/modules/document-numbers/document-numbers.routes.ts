@@ -29,7 +29,7 @@ export async function documentNumberRoutes(fastify: FastifyInstance) {
   app.get(base, {
     config: requirePermission(P.DocumentNumbers),
     schema: { tags, summary: 'Document-number rules, paged: Filter (code, name), Sorting code|name|creationTime', querystring: ZDocumentNumberRuleQuery, response: { 200: ZDocumentNumberRuleList } },
-    handler: (req) => listRules(app.db, req.query),
+    handler: (req) => listRules(req.ctx, req.query),
   });
 
   app.post(`${base}/preview`, {
@@ -40,32 +40,32 @@ export async function documentNumberRoutes(fastify: FastifyInstance) {
       body: ZPreviewDocumentNumbersInput,
       response: { 200: ZPreviewDocumentNumbersResult },
     },
-    handler: (req) => previewNumbers(app.db, req, req.body),
+    handler: (req) => previewNumbers(req.ctx, req.body),
   });
 
   app.get(`${base}/:id`, {
     config: requirePermission(P.DocumentNumbers),
     schema: { tags, summary: 'One rule, by id or code', params: ZRuleRefParam, response: { 200: ZDocumentNumberRule } },
-    handler: (req) => getRule(app.db, req, req.params.id),
+    handler: (req) => getRule(req.ctx, req.params.id),
   });
 
   app.post(base, {
     config: requirePermission(P.DocumentNumbersCreate),
     schema: { tags, summary: 'Create a rule', body: ZDocumentNumberRuleInput, response: { 200: ZDocumentNumberRule } },
-    handler: (req) => createRule(app, req, req.body),
+    handler: (req) => createRule(req.ctx, req.body),
   });
 
   app.put(`${base}/:id`, {
     config: requirePermission(P.DocumentNumbersUpdate),
     schema: { tags, summary: 'Update a rule (reset period and serial start/step are fixed once numbers were issued)', params: ZIdParam, body: ZDocumentNumberRuleInput, response: { 200: ZDocumentNumberRule } },
-    handler: (req) => updateRule(app, req, req.params.id, req.body),
+    handler: (req) => updateRule(req.ctx, req.params.id, req.body),
   });
 
   app.delete(`${base}/:id`, {
     config: requirePermission(P.DocumentNumbersDelete),
     schema: { tags, summary: 'Delete a rule with its counters and reservations', params: ZIdParam, response: { 204: z.null() } },
     handler: async (req, reply) => {
-      await deleteRule(app, req, req.params.id);
+      await deleteRule(req.ctx, req.params.id);
       return reply.status(204).send(null);
     },
   });
@@ -75,7 +75,7 @@ export async function documentNumberRoutes(fastify: FastifyInstance) {
     config: requirePermission(P.DocumentNumbersIssue),
     schema: { tags, summary: 'Reserve the next number of a rule (by id or code) for a record being created', params: ZRuleRefParam, response: { 200: ZDocNo } },
     handler: async (req) => {
-      const issued = await reserveDocumentNumber(app.db, req.params.id, { userId: req.user?.id ?? null, culture: req });
+      const issued = await reserveDocumentNumber(app.db, req.params.id, { userId: req.user?.id ?? null, culture: req.ctx });
       return { docNo: issued.docNo };
     },
   });
@@ -97,6 +97,6 @@ export async function documentNumberRoutes(fastify: FastifyInstance) {
   app.get(`${base}/:id/reservations`, {
     config: requirePermission(P.DocumentNumbers),
     schema: { tags, summary: 'Numbers fetched for new records and what became of them (reserved, used, void), newest first', params: ZRuleRefParam, querystring: ZReservationQuery, response: { 200: ZReservationList } },
-    handler: (req) => listReservations(app.db, req, req.params.id, req.query),
+    handler: (req) => listReservations(req.ctx, req.params.id, req.query),
   });
 }

@@ -16,7 +16,7 @@
  *
  * See README.md in this folder for why an abandoned reserved number is recorded as void.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import type { Kysely, Selectable } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
@@ -71,17 +71,17 @@ async function toRules(db: Db, rows: RuleRow[]): Promise<TDocumentNumberRule[]> 
 
 const SORTABLE = { code: 'code', name: 'name', creationtime: 'creation_time', lastmodificationtime: 'last_modification_time' } as const;
 
-export async function listRules(db: Db, query: TDocumentNumberRuleQuery): Promise<TDocumentNumberRuleList> {
+export async function listRules(ctx: ServiceContext, query: TDocumentNumberRuleQuery): Promise<TDocumentNumberRuleList> {
   const text = query.Filter?.trim() || undefined;
   const sort = parseSorting(query.Sorting, SORTABLE, { column: 'creation_time', direction: 'desc' });
-  const [rows, totalCount] = await Promise.all([repo.listRules(db, text, sort, pageWindow(query)), repo.countRules(db, text)]);
-  return { items: await toRules(db, rows), totalCount };
+  const [rows, totalCount] = await Promise.all([repo.listRules(ctx.db, text, sort, pageWindow(query)), repo.countRules(ctx.db, text)]);
+  return { items: await toRules(ctx.db, rows), totalCount };
 }
 
-export async function getRule(db: Db, request: FastifyRequest, idOrCode: string): Promise<TDocumentNumberRule> {
-  const row = await repo.findRule(db, idOrCode);
-  if (!row) throw ruleNotFound(request, idOrCode);
-  return (await toRules(db, [row]))[0]!;
+export async function getRule(ctx: ServiceContext, idOrCode: string): Promise<TDocumentNumberRule> {
+  const row = await repo.findRule(ctx.db, idOrCode);
+  if (!row) throw ruleNotFound(ctx, idOrCode);
+  return (await toRules(ctx.db, [row]))[0]!;
 }
 
 const rowValues = (input: RuleInput) => ({
@@ -93,17 +93,17 @@ const rowValues = (input: RuleInput) => ({
   segments: JSON.stringify(input.segments),
 });
 
-export async function createRule(app: FastifyInstance, request: FastifyRequest, input: RuleInput): Promise<TDocumentNumberRule> {
-  const codeTaken = () => documentNumberError(request, 'ValidationError', 'rule.codeTaken', ['code'], { code: input.code });
-  if (await repo.findRuleByCode(app.db, input.code)) throw codeTaken();
+export async function createRule(ctx: ServiceContext, input: RuleInput): Promise<TDocumentNumberRule> {
+  const codeTaken = () => documentNumberError(ctx, 'ValidationError', 'rule.codeTaken', ['code'], { code: input.code });
+  if (await repo.findRuleByCode(ctx.db, input.code)) throw codeTaken();
   const id = uuidv7();
   try {
-    await app.db.transaction().execute((trx) =>
+    await ctx.db.transaction().execute((trx) =>
       repo.insertRule(trx, {
         id,
         ...rowValues(input),
         concurrency_stamp: uuidv7(),
-        creator_id: request.user?.id ?? null,
+        creator_id: ctx.user?.id ?? null,
         last_modification_time: null,
         last_modifier_id: null,
       }),
@@ -112,8 +112,8 @@ export async function createRule(app: FastifyInstance, request: FastifyRequest, 
     if (isUniqueViolation(err)) throw codeTaken();
     throw err;
   }
-  const created = await getRule(app.db, request, id);
-  await recordAudit(request, 'Created', { entityType: 'DocumentNumberRule', entityId: id, details: { before: null, after: created } });
+  const created = await getRule(ctx, id);
+  await recordAudit(ctx, 'Created', { entityType: 'DocumentNumberRule', entityId: id, details: { before: null, after: created } });
   return created;
 }
 
@@ -126,66 +126,66 @@ const serialOf = (segments: TDocumentNumberSegment[]) => {
  * Once a rule has issued numbers its sequence is fixed: a new reset period or serial start/step
  * could produce a number again. Texts, dates, widths and fields may still change.
  */
-export async function updateRule(app: FastifyInstance, request: FastifyRequest, id: string, input: RuleInput): Promise<TDocumentNumberRule> {
-  const existing = await repo.findRule(app.db, id);
+export async function updateRule(ctx: ServiceContext, id: string, input: RuleInput): Promise<TDocumentNumberRule> {
+  const existing = await repo.findRule(ctx.db, id);
   if (!existing || existing.id !== id) throw notFound({ id });
   if (input.concurrencyStamp && input.concurrencyStamp !== existing.concurrency_stamp) throw conflict({ id });
-  const codeTaken = () => documentNumberError(request, 'ValidationError', 'rule.codeTaken', ['code'], { code: input.code });
-  const other = await repo.findRuleByCode(app.db, input.code);
+  const codeTaken = () => documentNumberError(ctx, 'ValidationError', 'rule.codeTaken', ['code'], { code: input.code });
+  const other = await repo.findRuleByCode(ctx.db, input.code);
   if (other && other.id !== id) throw codeTaken();
-  const before = (await toRules(app.db, [existing]))[0]!;
+  const before = (await toRules(ctx.db, [existing]))[0]!;
   if (before.hasIssuedNumbers) {
-    if (input.resetPeriod !== existing.reset_period) throw documentNumberError(request, 'ValidationError', 'rule.resetFixed', ['resetPeriod']);
+    if (input.resetPeriod !== existing.reset_period) throw documentNumberError(ctx, 'ValidationError', 'rule.resetFixed', ['resetPeriod']);
     const was = serialOf(existing.segments as TDocumentNumberSegment[]).segment;
     const now = serialOf(input.segments as TDocumentNumberSegment[]);
     if (was.start !== now.segment.start || was.step !== now.segment.step) {
-      throw documentNumberError(request, 'ValidationError', 'rule.serialFixed', [`segments.${now.index}.start`]);
+      throw documentNumberError(ctx, 'ValidationError', 'rule.serialFixed', [`segments.${now.index}.start`]);
     }
   }
   try {
-    await app.db.transaction().execute((trx) =>
+    await ctx.db.transaction().execute((trx) =>
       repo.updateRule(trx, id, {
         ...rowValues(input),
         concurrency_stamp: uuidv7(),
         last_modification_time: new Date(),
-        last_modifier_id: request.user?.id ?? null,
+        last_modifier_id: ctx.user?.id ?? null,
       }),
     );
   } catch (err) {
     if (isUniqueViolation(err)) throw codeTaken();
     throw err;
   }
-  const updated = await getRule(app.db, request, id);
-  await recordAudit(request, 'Updated', { entityType: 'DocumentNumberRule', entityId: id, details: { before, after: updated } });
+  const updated = await getRule(ctx, id);
+  await recordAudit(ctx, 'Updated', { entityType: 'DocumentNumberRule', entityId: id, details: { before, after: updated } });
   return updated;
 }
 
-export async function deleteRule(app: FastifyInstance, request: FastifyRequest, id: string): Promise<void> {
-  const existing = await repo.findRule(app.db, id);
+export async function deleteRule(ctx: ServiceContext, id: string): Promise<void> {
+  const existing = await repo.findRule(ctx.db, id);
   if (!existing || existing.id !== id) throw notFound({ id });
-  const before = (await toRules(app.db, [existing]))[0]!;
-  await app.db.transaction().execute((trx) => repo.deleteRule(trx, id));
-  await recordAudit(request, 'Deleted', { entityType: 'DocumentNumberRule', entityId: id, details: { before, after: null } });
+  const before = (await toRules(ctx.db, [existing]))[0]!;
+  await ctx.db.transaction().execute((trx) => repo.deleteRule(trx, id));
+  await recordAudit(ctx, 'Deleted', { entityType: 'DocumentNumberRule', entityId: id, details: { before, after: null } });
 }
 
 /** The next numbers of an edited rule without consuming any; a saved rule continues from its counter. */
-export async function previewNumbers(db: Db, request: FastifyRequest, input: PreviewInput): Promise<TPreviewDocumentNumbersResult> {
+export async function previewNumbers(ctx: ServiceContext, input: PreviewInput): Promise<TPreviewDocumentNumbersResult> {
   const now = documentNumberNow();
   const format = { resetPeriod: input.rule.resetPeriod, timeZone: input.rule.timeZone || null, segments: input.rule.segments as TDocumentNumberSegment[] };
   let issued = 0;
   if (input.ruleId) {
-    const rule = await repo.findRule(db, input.ruleId);
-    if (!rule) throw ruleNotFound(request, input.ruleId);
+    const rule = await repo.findRule(ctx.db, input.ruleId);
+    if (!rule) throw ruleNotFound(ctx, input.ruleId);
     const key = prepareDocumentNumber(format, { now }).periodKey;
-    issued = (await repo.counterValues(db, [{ ruleId: rule.id, periodKey: key }])).get(`${rule.id}|${key}`) ?? 0;
+    issued = (await repo.counterValues(ctx.db, [{ ruleId: rule.id, periodKey: key }])).get(`${rule.id}|${key}`) ?? 0;
   }
   return previewDocumentNumbers(format, { now, issued, count: input.count, record: input.record, fieldPlaceholders: true });
 }
 
-export async function listReservations(db: Db, request: FastifyRequest, idOrCode: string, query: TReservationQuery) {
-  const rule = await repo.findRule(db, idOrCode);
-  if (!rule) throw ruleNotFound(request, idOrCode);
-  const [rows, count] = await repo.listReservations(db, rule.id, { status: query.Status, text: query.Filter?.trim() || undefined }, pageWindow({ ...query, Sorting: undefined }));
+export async function listReservations(ctx: ServiceContext, idOrCode: string, query: TReservationQuery) {
+  const rule = await repo.findRule(ctx.db, idOrCode);
+  if (!rule) throw ruleNotFound(ctx, idOrCode);
+  const [rows, count] = await repo.listReservations(ctx.db, rule.id, { status: query.Status, text: query.Filter?.trim() || undefined }, pageWindow({ ...query, Sorting: undefined }));
   const items: TReservation[] = rows.map((r) => ({
     id: r.id,
     docNo: r.doc_no,

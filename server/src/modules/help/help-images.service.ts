@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import { v7 as uuidv7 } from 'uuid';
 import type { THelpImage } from '@tessera/core/contracts/help';
 import { recordAudit } from '../../platform/audit.ts';
@@ -21,28 +21,28 @@ export function sniffImage(bytes: Buffer): Extension | null {
   return null;
 }
 
-export const helpImageDir = (app: FastifyInstance) => path.join(app.config.dataDir, 'files', 'help');
+export const helpImageDir = (ctx: ServiceContext) => path.join(ctx.config.dataDir, 'files', 'help');
 
 /** Stores an uploaded image under DATA_DIR/files/help with a new name. */
-export async function saveImage(app: FastifyInstance, request: FastifyRequest, body: unknown): Promise<THelpImage> {
+export async function saveImage(ctx: ServiceContext, body: unknown): Promise<THelpImage> {
   const bytes = Buffer.isBuffer(body) ? body : null;
-  if (!bytes || bytes.length === 0) throw helpInvalid(request, 'image.empty', ['body']);
+  if (!bytes || bytes.length === 0) throw helpInvalid(ctx, 'image.empty', ['body']);
   const ext = sniffImage(bytes);
-  if (!ext) throw helpInvalid(request, 'image.unsupported', ['body']);
+  if (!ext) throw helpInvalid(ctx, 'image.unsupported', ['body']);
   const name = `${uuidv7()}.${ext}`;
-  const dir = helpImageDir(app);
+  const dir = helpImageDir(ctx);
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, name), bytes, { flag: 'wx', mode: 0o640 });
   const image = { name, url: `/api/app/help-documents/images/${name}`, contentType: IMAGE_TYPES[ext], size: bytes.length };
-  await recordAudit(request, 'Created', { entityType: 'HelpImage', entityId: name, details: { after: image } });
+  await recordAudit(ctx, 'Created', { entityType: 'HelpImage', entityId: name, details: { after: image } });
   return image;
 }
 
 /** Reads a stored image; the name was checked against the stored-name pattern by the route. */
-export async function readImage(app: FastifyInstance, name: string): Promise<{ content: Buffer; contentType: string }> {
+export async function readImage(ctx: ServiceContext, name: string): Promise<{ content: Buffer; contentType: string }> {
   const ext = name.slice(name.lastIndexOf('.') + 1) as Extension;
   try {
-    return { content: await readFile(path.join(helpImageDir(app), path.basename(name))), contentType: IMAGE_TYPES[ext] };
+    return { content: await readFile(path.join(helpImageDir(ctx), path.basename(name))), contentType: IMAGE_TYPES[ext] };
   } catch {
     throw notFound({ name });
   }

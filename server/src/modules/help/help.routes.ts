@@ -53,20 +53,20 @@ export async function helpRoutes(fastify: FastifyInstance) {
   app.post(base, {
     config: requirePermission(P.HelpManage),
     schema: { tags, summary: 'Create a help document', body: ZHelpDocumentInput, response: { 200: ZHelpDocument } },
-    handler: (req) => createDocument(app, req, req.body),
+    handler: (req) => createDocument(req.ctx, req.body),
   });
 
   app.put(`${base}/:id`, {
     config: requirePermission(P.HelpManage),
     schema: { tags, summary: 'Update (or move) a help document', params: ZIdParam, body: ZHelpDocumentInput, response: { 200: ZHelpDocument } },
-    handler: (req) => updateDocument(app, req, req.params.id, req.body),
+    handler: (req) => updateDocument(req.ctx, req.params.id, req.body),
   });
 
   app.delete(`${base}/:id`, {
     config: requirePermission(P.HelpManage),
     schema: { tags, summary: 'Delete a document (with sub-documents only when cascade=true)', params: ZIdParam, querystring: ZHelpDeleteQuery, response: { 204: z.null() } },
     handler: async (req, reply) => {
-      await deleteDocument(app, req, req.params.id, req.query.cascade);
+      await deleteDocument(req.ctx, req.params.id, req.query.cascade);
       return reply.status(204).send(null);
     },
   });
@@ -85,14 +85,14 @@ export async function helpRoutes(fastify: FastifyInstance) {
       summary: 'Upload an image (the raw file as the body: PNG, JPEG, GIF or WebP, at most 2 MB)',
       response: { 200: ZHelpImage },
     },
-    handler: (req) => saveImage(app, req, req.body),
+    handler: (req) => saveImage(req.ctx, req.body),
   });
 
   app.get(`${base}/images/:name`, {
     config: signedIn(),
     schema: { tags, summary: 'A help image', params: ZHelpImageParam },
     handler: async (req, reply) => {
-      const image = await readImage(app, req.params.name);
+      const image = await readImage(req.ctx, req.params.name);
       return reply
         .header('content-type', image.contentType)
         .header('cache-control', 'private, max-age=86400, immutable')

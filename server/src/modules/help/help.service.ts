@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import type { Kysely, Selectable } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { THelpDocument, THelpDocumentInput, THelpDocumentNode, THelpDocumentTree, THelpTitle } from '@tessera/core/contracts/help';
@@ -95,21 +95,21 @@ export async function getDocumentByKey(db: Db, key: string) {
   return toDocumentDto(row);
 }
 
-async function checkParent(db: Db, request: FastifyRequest, parentId: string | null, self?: string) {
+async function checkParent(ctx: ServiceContext, parentId: string | null, self?: string) {
   if (!parentId) return;
-  const rows = await repo.listNodes(db);
+  const rows = await repo.listNodes(ctx.db);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  if (!byId.has(parentId)) throw helpInvalid(request, 'doc.parentMissing', ['parentId']);
+  if (!byId.has(parentId)) throw helpInvalid(ctx, 'doc.parentMissing', ['parentId']);
   if (!self) return;
   // Walk up from the new parent: meeting the document itself means a cycle.
   for (let at = byId.get(parentId); at; at = at.parent_id ? byId.get(at.parent_id) : undefined) {
-    if (at.id === self) throw helpInvalid(request, 'doc.moveUnderItself', ['parentId']);
+    if (at.id === self) throw helpInvalid(ctx, 'doc.moveUnderItself', ['parentId']);
   }
 }
 
-async function checkKey(db: Db, request: FastifyRequest, key: string, self?: string) {
-  const other = await repo.findDocumentByKey(db, key);
-  if (other && other.id !== self) throw helpInvalid(request, 'doc.keyTaken', ['key'], { key });
+async function checkKey(ctx: ServiceContext, key: string, self?: string) {
+  const other = await repo.findDocumentByKey(ctx.db, key);
+  if (other && other.id !== self) throw helpInvalid(ctx, 'doc.keyTaken', ['key'], { key });
 }
 
 const auditView = (d: THelpDocument) => ({
@@ -120,19 +120,19 @@ const auditView = (d: THelpDocument) => ({
   markdown: d.markdown.length > AUDIT_MARKDOWN_MAX ? `${d.markdown.slice(0, AUDIT_MARKDOWN_MAX)}…` : d.markdown,
 });
 
-const editor = (request: FastifyRequest) => ({
-  updated_by: request.user?.id ?? null,
-  updated_by_name: request.user ? request.user.name || request.user.userName : null,
+const editor = (ctx: ServiceContext) => ({
+  updated_by: ctx.user?.id ?? null,
+  updated_by_name: ctx.user ? ctx.user.name || ctx.user.userName : null,
 });
 
-export async function createDocument(app: FastifyInstance, request: FastifyRequest, input: THelpDocumentInput) {
+export async function createDocument(ctx: ServiceContext, input: THelpDocumentInput) {
   const parentId = input.parentId ?? null;
-  await checkParent(app.db, request, parentId);
-  await checkKey(app.db, request, input.key);
+  await checkParent(ctx, parentId);
+  await checkKey(ctx, input.key);
   const id = uuidv7();
   const html = renderMarkdown(input.markdown);
   try {
-    await app.db.transaction().execute(async (trx) => {
+    await ctx.db.transaction().execute(async (trx) => {
       const siblings = await repo.siblingsOf(trx, parentId);
       await repo.insertDocument(trx, {
         id,
@@ -144,30 +144,30 @@ export async function createDocument(app: FastifyInstance, request: FastifyReque
         html,
         render_version: RENDER_VERSION,
         concurrency_stamp: uuidv7(),
-        creator_id: request.user?.id ?? null,
+        creator_id: ctx.user?.id ?? null,
         updated_at: new Date(),
-        ...editor(request),
+        ...editor(ctx),
       });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw helpInvalid(request, 'doc.keyTaken', ['key'], { key: input.key });
+    if (isUniqueViolation(err)) throw helpInvalid(ctx, 'doc.keyTaken', ['key'], { key: input.key });
     throw err;
   }
-  const created = await getDocument(app.db, id);
-  await recordAudit(request, 'Created', { entityType: 'HelpDocument', entityId: id, details: { after: auditView(created) } });
+  const created = await getDocument(ctx.db, id);
+  await recordAudit(ctx, 'Created', { entityType: 'HelpDocument', entityId: id, details: { after: auditView(created) } });
   return created;
 }
 
-export async function updateDocument(app: FastifyInstance, request: FastifyRequest, id: string, input: THelpDocumentInput) {
-  const existing = await repo.findDocument(app.db, id);
+export async function updateDocument(ctx: ServiceContext, id: string, input: THelpDocumentInput) {
+  const existing = await repo.findDocument(ctx.db, id);
   if (!existing) throw notFound({ id });
   if (input.concurrencyStamp && input.concurrencyStamp !== existing.concurrency_stamp) throw conflict({ id });
   const parentId = input.parentId === undefined ? existing.parent_id : input.parentId;
-  await checkParent(app.db, request, parentId, id);
-  await checkKey(app.db, request, input.key, id);
+  await checkParent(ctx, parentId, id);
+  await checkKey(ctx, input.key, id);
   const html = renderMarkdown(input.markdown);
   try {
-    await app.db.transaction().execute(async (trx) => {
+    await ctx.db.transaction().execute(async (trx) => {
       let order = input.order ?? existing.sort_order;
       if (parentId !== existing.parent_id && input.order === undefined) {
         const siblings = await repo.siblingsOf(trx, parentId);
@@ -183,15 +183,15 @@ export async function updateDocument(app: FastifyInstance, request: FastifyReque
         render_version: RENDER_VERSION,
         concurrency_stamp: uuidv7(),
         updated_at: new Date(),
-        ...editor(request),
+        ...editor(ctx),
       });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw helpInvalid(request, 'doc.keyTaken', ['key'], { key: input.key });
+    if (isUniqueViolation(err)) throw helpInvalid(ctx, 'doc.keyTaken', ['key'], { key: input.key });
     throw err;
   }
-  const updated = await getDocument(app.db, id);
-  await recordAudit(request, 'Updated', {
+  const updated = await getDocument(ctx.db, id);
+  await recordAudit(ctx, 'Updated', {
     entityType: 'HelpDocument',
     entityId: id,
     details: { before: auditView(toDocumentDto(existing)), after: auditView(updated) },
@@ -200,16 +200,16 @@ export async function updateDocument(app: FastifyInstance, request: FastifyReque
 }
 
 /** Deletes a document; one with sub-documents only when the caller confirms the cascade. */
-export async function deleteDocument(app: FastifyInstance, request: FastifyRequest, id: string, cascade: boolean) {
-  const existing = await repo.findDocument(app.db, id);
+export async function deleteDocument(ctx: ServiceContext, id: string, cascade: boolean) {
+  const existing = await repo.findDocument(ctx.db, id);
   if (!existing) throw notFound({ id });
-  const rows = await repo.listNodes(app.db);
+  const rows = await repo.listNodes(ctx.db);
   const below: string[] = [];
   const walk = (parent: string) => rows.filter((r) => r.parent_id === parent).forEach((r) => (below.push(r.id), walk(r.id)));
   walk(id);
-  if (below.length && !cascade) throw helpInvalid(request, 'doc.hasChildren', ['cascade'], { count: below.length });
-  await app.db.transaction().execute((trx) => repo.deleteDocument(trx, id));
-  await recordAudit(request, 'Deleted', {
+  if (below.length && !cascade) throw helpInvalid(ctx, 'doc.hasChildren', ['cascade'], { count: below.length });
+  await ctx.db.transaction().execute((trx) => repo.deleteDocument(trx, id));
+  await recordAudit(ctx, 'Deleted', {
     entityType: 'HelpDocument',
     entityId: id,
     details: { before: auditView(toDocumentDto(existing)), deletedDocuments: below },

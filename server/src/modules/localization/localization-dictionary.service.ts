@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import type { Kysely } from 'kysely';
 import type { TLanguageDictionary, TNestedTexts } from '@tessera/core/contracts/localization';
 import type { Database } from '../../db/schema.ts';
@@ -74,16 +74,16 @@ export async function buildDictionary(db: Db, culture: string): Promise<TLanguag
 }
 
 /** The dictionary of an enabled pack, from the cache while the version is unchanged. */
-export async function languageDictionary(db: Db, request: FastifyRequest, culture: string): Promise<CachedDictionary> {
-  const version = await repo.currentVersion(db);
-  const cache = cacheOf(db);
+export async function languageDictionary(ctx: ServiceContext, culture: string): Promise<CachedDictionary> {
+  const version = await repo.currentVersion(ctx.db);
+  const cache = cacheOf(ctx.db);
   const cached = cache.get(culture.toLowerCase());
   if (cached && cached.version === version) return cached;
-  const pack = await repo.findPackByCulture(db, culture);
+  const pack = await repo.findPackByCulture(ctx.db, culture);
   if (!pack || !pack.is_enabled) {
-    throw new AppError(404, 'NotFound', null, { message: l10nText(request, 'pack.unknownCulture', { culture }), details: { culture } });
+    throw new AppError(404, 'NotFound', null, { message: l10nText(ctx, 'pack.unknownCulture', { culture }), details: { culture } });
   }
-  const dictionary = await buildDictionary(db, pack.culture);
+  const dictionary = await buildDictionary(ctx.db, pack.culture);
   const entry = { culture: pack.culture, version, dictionary, body: JSON.stringify(dictionary) };
   cache.set(culture.toLowerCase(), entry);
   return entry;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -13,7 +13,6 @@ import {
 } from '@tessera/core/contracts/localization';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ValidationErrorItem } from '../../platform/errors.ts';
-import { requestCulture } from '../../platform/messages.ts';
 import { notFound } from '../../platform/errors.ts';
 import { builtInTexts, flattenNested, invalidateDictionaries, setNested } from './localization-dictionary.service.ts';
 import { l10nInvalid, l10nInvalidMany, l10nText } from './localization.messages.ts';
@@ -37,48 +36,48 @@ interface PackText {
 }
 
 /** Every text of a pack: built-in texts with the administrators' texts over them. */
-async function packTexts(app: FastifyInstance, culture: string): Promise<PackText[]> {
+async function packTexts(ctx: ServiceContext, culture: string): Promise<PackText[]> {
   const merged = new Map<string, PackText>();
   for (const [resourceName, nested] of Object.entries(builtInTexts(culture))) {
     for (const [key, value] of flattenNested(nested)) merged.set(`${resourceName}\u0000${key}`, { resourceName, key, value: String(value), source: 'builtIn' });
   }
-  for (const row of await repo.textsOfCulture(app.db, culture)) {
+  for (const row of await repo.textsOfCulture(ctx.db, culture)) {
     merged.set(`${row.resource_name}\u0000${row.key}`, { resourceName: row.resource_name, key: row.key, value: row.value, source: 'admin' });
   }
   return [...merged.values()].sort((a, b) => a.resourceName.localeCompare(b.resourceName) || a.key.localeCompare(b.key));
 }
 
-async function existingPack(app: FastifyInstance, culture: string) {
-  const pack = await repo.findPackByCulture(app.db, culture);
+async function existingPack(ctx: ServiceContext, culture: string) {
+  const pack = await repo.findPackByCulture(ctx.db, culture);
   if (!pack) throw notFound({ culture });
   return pack;
 }
 
 /** The pack as a JSON file: `{ culture, title, texts: { namespace: nested } }`. */
-export async function exportPackJson(app: FastifyInstance, culture: string): Promise<TLanguagePackFile> {
-  const pack = await existingPack(app, culture);
+export async function exportPackJson(ctx: ServiceContext, culture: string): Promise<TLanguagePackFile> {
+  const pack = await existingPack(ctx, culture);
   const texts: TLanguagePackFile['texts'] = {};
-  for (const t of await packTexts(app, pack.culture)) setNested((texts[t.resourceName] ??= {}), t.key, t.value);
+  for (const t of await packTexts(ctx, pack.culture)) setNested((texts[t.resourceName] ??= {}), t.key, t.value);
   return { culture: pack.culture, title: pack.title, texts };
 }
 
 /** The pack as a workbook: namespace, key, text and where the text comes from. */
-export async function exportPackXlsx(app: FastifyInstance, request: FastifyRequest, culture: string): Promise<{ fileName: string; content: Buffer }> {
-  const pack = await existingPack(app, culture);
+export async function exportPackXlsx(ctx: ServiceContext, culture: string): Promise<{ fileName: string; content: Buffer }> {
+  const pack = await existingPack(ctx, culture);
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(l10nText(request, 'sheet.texts'));
-  const lang = requestCulture(request);
+  const sheet = workbook.addWorksheet(l10nText(ctx, 'sheet.texts'));
+  const lang = ctx.culture;
   sheet.columns = COLUMNS.map((c) => ({ header: COLUMN_TITLES[c][lang], key: c, width: c === 'value' ? 60 : c === 'key' ? 36 : 16 }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8F8F2' } };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const t of await packTexts(app, pack.culture)) {
+  for (const t of await packTexts(ctx, pack.culture)) {
     sheet.addRow({
       namespace: t.resourceName,
       key: t.key,
       value: t.value,
-      source: l10nText(request, t.source === 'admin' ? 'sheet.sourceAdmin' : 'sheet.sourceBuiltIn'),
+      source: l10nText(ctx, t.source === 'admin' ? 'sheet.sourceAdmin' : 'sheet.sourceBuiltIn'),
     });
   }
   sheet.getColumn('value').alignment = { wrapText: true, vertical: 'top' };
@@ -92,10 +91,10 @@ interface Entry {
   value: unknown;
 }
 
-function entriesFromJson(request: FastifyRequest, content: unknown): Entry[] {
+function entriesFromJson(ctx: ServiceContext, content: unknown): Entry[] {
   const file = typeof content === 'string' ? safeJson(content) : content;
   const texts = (file as { texts?: unknown } | null)?.texts;
-  if (!texts || typeof texts !== 'object' || Array.isArray(texts)) throw l10nInvalid(request, 'import.badJson', ['content']);
+  if (!texts || typeof texts !== 'object' || Array.isArray(texts)) throw l10nInvalid(ctx, 'import.badJson', ['content']);
   const entries: Entry[] = [];
   for (const [resourceName, nested] of Object.entries(texts as Record<string, unknown>)) {
     if (!nested || typeof nested !== 'object' || Array.isArray(nested)) {
@@ -104,7 +103,7 @@ function entriesFromJson(request: FastifyRequest, content: unknown): Entry[] {
     }
     for (const [key, value] of flattenNested(nested as Record<string, never>)) {
       entries.push({ where: `${resourceName}:${key}`, resourceName, key, value });
-      if (entries.length > IMPORT_MAX_TEXTS) throw l10nInvalid(request, 'import.tooMany', ['content'], { max: IMPORT_MAX_TEXTS });
+      if (entries.length > IMPORT_MAX_TEXTS) throw l10nInvalid(ctx, 'import.tooMany', ['content'], { max: IMPORT_MAX_TEXTS });
     }
   }
   return entries;
@@ -118,15 +117,15 @@ function safeJson(text: string): unknown {
   }
 }
 
-async function entriesFromXlsx(request: FastifyRequest, base64: string): Promise<Entry[]> {
+async function entriesFromXlsx(ctx: ServiceContext, base64: string): Promise<Entry[]> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer);
   } catch {
-    throw l10nInvalid(request, 'import.unreadable', ['content']);
+    throw l10nInvalid(ctx, 'import.unreadable', ['content']);
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw l10nInvalid(request, 'import.unreadable', ['content']);
+  if (!sheet) throw l10nInvalid(ctx, 'import.unreadable', ['content']);
   // Header titles in either language, or the field names themselves.
   const columnAt = new Map<Column, number>();
   sheet.getRow(1).eachCell((cell, col) => {
@@ -134,7 +133,7 @@ async function entriesFromXlsx(request: FastifyRequest, base64: string): Promise
     const column = COLUMNS.find((c) => c === title || COLUMN_TITLES[c]['zh-CN'] === title || COLUMN_TITLES[c]['en-US'].toLowerCase() === title);
     if (column && !columnAt.has(column)) columnAt.set(column, col);
   });
-  if (!columnAt.has('namespace') || !columnAt.has('key') || !columnAt.has('value')) throw l10nInvalid(request, 'import.unreadable', ['content']);
+  if (!columnAt.has('namespace') || !columnAt.has('key') || !columnAt.has('value')) throw l10nInvalid(ctx, 'import.unreadable', ['content']);
   const entries: Entry[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     if (rowNumber === 1) return;
@@ -145,7 +144,7 @@ async function entriesFromXlsx(request: FastifyRequest, base64: string): Promise
     if (!resourceName && !key && !value.trim()) return;
     entries.push({ where: `#${rowNumber}`, resourceName, key, value });
   });
-  if (entries.length > IMPORT_MAX_TEXTS) throw l10nInvalid(request, 'import.tooMany', ['content'], { max: IMPORT_MAX_TEXTS });
+  if (entries.length > IMPORT_MAX_TEXTS) throw l10nInvalid(ctx, 'import.tooMany', ['content'], { max: IMPORT_MAX_TEXTS });
   return entries;
 }
 
@@ -154,38 +153,38 @@ async function entriesFromXlsx(request: FastifyRequest, base64: string): Promise
  * duplicates, keys that would clash with a group), and if any is wrong nothing is written.
  * Entries equal to the current text are left alone; empty texts are skipped (not translated).
  */
-export async function importPack(app: FastifyInstance, request: FastifyRequest, input: TImportPackInput): Promise<TImportPackResult> {
-  const pack = await repo.findPackByCulture(app.db, input.culture);
-  if (!pack) throw l10nInvalid(request, 'text.unknownPack', ['culture'], { culture: input.culture });
-  const entries = input.format === 'json' ? entriesFromJson(request, input.content) : await entriesFromXlsx(request, input.content);
+export async function importPack(ctx: ServiceContext, input: TImportPackInput): Promise<TImportPackResult> {
+  const pack = await repo.findPackByCulture(ctx.db, input.culture);
+  if (!pack) throw l10nInvalid(ctx, 'text.unknownPack', ['culture'], { culture: input.culture });
+  const entries = input.format === 'json' ? entriesFromJson(ctx, input.content) : await entriesFromXlsx(ctx, input.content);
 
   const errors: ValidationErrorItem[] = [];
   const fail = (where: string, message: string) =>
-    errors.push({ message: l10nText(request, 'import.rowError', { where, message }), members: [where] });
+    errors.push({ message: l10nText(ctx, 'import.rowError', { where, message }), members: [where] });
   const wanted = new Map<string, { resourceName: string; key: string; value: string; where: string }>();
   for (const e of entries) {
     if (!NAMESPACE_PATTERN.test(e.resourceName) || !isSafeTextPath(e.resourceName)) {
-      fail(e.where, l10nText(request, 'import.badNamespace'));
+      fail(e.where, l10nText(ctx, 'import.badNamespace'));
       continue;
     }
     if (!TEXT_KEY_PATTERN.test(e.key) || !isSafeTextPath(e.key)) {
-      fail(e.where, l10nText(request, 'import.badKey'));
+      fail(e.where, l10nText(ctx, 'import.badKey'));
       continue;
     }
     if (typeof e.value !== 'string' || e.value.length > TEXT_VALUE_MAX) {
-      fail(e.where, l10nText(request, 'import.badValue', { max: TEXT_VALUE_MAX }));
+      fail(e.where, l10nText(ctx, 'import.badValue', { max: TEXT_VALUE_MAX }));
       continue;
     }
     if (!e.value.trim()) continue;
     const id = `${e.resourceName}\u0000${e.key}`;
     if (wanted.has(id)) {
-      fail(e.where, l10nText(request, 'import.duplicate'));
+      fail(e.where, l10nText(ctx, 'import.duplicate'));
       continue;
     }
     wanted.set(id, { resourceName: e.resourceName, key: e.key, value: e.value, where: e.where });
   }
 
-  const existing = await repo.textsOfCulture(app.db, pack.culture);
+  const existing = await repo.textsOfCulture(ctx.db, pack.culture);
   const existingById = new Map(existing.map((r) => [`${r.resource_name}\u0000${r.key}`, r]));
   // A key cannot be both a text and the group of other keys (nested resources).
   const keysByNamespace = new Map<string, Set<string>>();
@@ -201,12 +200,12 @@ export async function importPack(app: FastifyInstance, request: FastifyRequest, 
         const prefix = parts.slice(0, i).join('.');
         if (!keys.has(prefix)) continue;
         const blame = wanted.get(`${resourceName}\u0000${key}`) ?? wanted.get(`${resourceName}\u0000${prefix}`);
-        if (blame) fail(blame.where, l10nText(request, 'text.keyClash', { key, other: prefix }));
+        if (blame) fail(blame.where, l10nText(ctx, 'text.keyClash', { key, other: prefix }));
       }
     }
   }
-  if (errors.length) throw l10nInvalidMany(request, errors);
-  if (wanted.size === 0 && entries.length === 0) throw l10nInvalid(request, 'import.noTexts', ['content']);
+  if (errors.length) throw l10nInvalidMany(ctx, errors);
+  if (wanted.size === 0 && entries.length === 0) throw l10nInvalid(ctx, 'import.noTexts', ['content']);
 
   const builtIn = new Map<string, string>();
   for (const [resourceName, nested] of Object.entries(builtInTexts(pack.culture))) {
@@ -226,39 +225,37 @@ export async function importPack(app: FastifyInstance, request: FastifyRequest, 
   result.created = inserts.length;
   result.updated = updates.length;
   if (inserts.length || updates.length) {
-    await app.db.transaction().execute(async (trx) => {
+    await ctx.db.transaction().execute(async (trx) => {
       const now = new Date();
       for (let i = 0; i < inserts.length; i += 500) {
-        await trx
-          .insertInto('localization_texts')
-          .values(
-            inserts.slice(i, i + 500).map((w) => ({
-              id: uuidv7(),
-              culture: pack.culture,
-              resource_name: w.resourceName,
-              key: w.key,
-              value: w.value,
-              creator_id: request.user?.id ?? null,
-              last_modification_time: null,
-              last_modifier_id: request.user?.id ?? null,
-              last_modifier_name: request.user?.userName ?? null,
-            })),
-          )
-          .execute();
+        await repo.insertTexts(
+          trx,
+          inserts.slice(i, i + 500).map((w) => ({
+            id: uuidv7(),
+            culture: pack.culture,
+            resource_name: w.resourceName,
+            key: w.key,
+            value: w.value,
+            creator_id: ctx.user?.id ?? null,
+            last_modification_time: null,
+            last_modifier_id: ctx.user?.id ?? null,
+            last_modifier_name: ctx.user?.userName ?? null,
+          })),
+        );
       }
       for (const u of updates) {
         await repo.updateText(trx, u.id, {
           value: u.value,
           last_modification_time: now,
-          last_modifier_id: request.user?.id ?? null,
-          last_modifier_name: request.user?.userName ?? null,
+          last_modifier_id: ctx.user?.id ?? null,
+          last_modifier_name: ctx.user?.userName ?? null,
         });
       }
       await repo.bumpVersion(trx);
     });
-    invalidateDictionaries(app.db);
+    invalidateDictionaries(ctx.db);
   }
-  await recordAudit(request, 'Imported', {
+  await recordAudit(ctx, 'Imported', {
     entityType: 'LanguagePack',
     entityId: pack.id,
     details: { culture: pack.culture, format: input.format, ...result },

@@ -85,6 +85,11 @@ export function findClashingKey(db: Db, culture: string, resourceName: string, k
     .executeTakeFirst();
 }
 
+/** Many texts in one statement (an import inserts them in batches of 500). */
+export function insertTexts(db: Db, rows: Insertable<LocalizationTextsTable>[]) {
+  return db.insertInto('localization_texts').values(rows).execute();
+}
+
 export function insertText(db: Db, row: Insertable<LocalizationTextsTable>) {
   return db.insertInto('localization_texts').values(row).execute();
 }

@@ -60,20 +60,20 @@ export async function localizationRoutes(fastify: FastifyInstance) {
   app.post(`${base}/language-pack`, {
     config: requirePermission(P.LocalizationManage),
     schema: { tags, summary: 'Add a language pack', body: ZLanguagePackInput, response: { 200: ZLanguagePack } },
-    handler: (req) => createPack(app, req, req.body),
+    handler: (req) => createPack(req.ctx, req.body),
   });
 
   app.put(`${base}/:id/language-pack`, {
     config: requirePermission(P.LocalizationManage),
     schema: { tags, summary: 'Update a language pack (title, enabled, flag, order, default; the culture stays)', params: ZIdParam, body: ZLanguagePackInput, response: { 200: ZLanguagePack } },
-    handler: (req) => updatePack(app, req, req.params.id, req.body),
+    handler: (req) => updatePack(req.ctx, req.params.id, req.body),
   });
 
   app.delete(`${base}/:id/language-pack`, {
     config: requirePermission(P.LocalizationManage),
     schema: { tags, summary: 'Delete a language pack and its texts (not zh-CN, en-US or the default)', params: ZIdParam, response: { 204: z.null() } },
     handler: async (req, reply) => {
-      await deletePack(app, req, req.params.id);
+      await deletePack(req.ctx, req.params.id);
       return reply.status(204).send(null);
     },
   });
@@ -81,20 +81,20 @@ export async function localizationRoutes(fastify: FastifyInstance) {
   app.post(`${base}/text`, {
     config: requirePermission(P.LocalizationManage),
     schema: { tags, summary: 'Add a text (culture, namespace, key, value) that overrides or extends the built-in texts', body: ZLocalizationTextInput, response: { 200: ZLocalizationText } },
-    handler: (req) => createText(app, req, req.body),
+    handler: (req) => createText(req.ctx, req.body),
   });
 
   app.put(`${base}/:id/text`, {
     config: requirePermission(P.LocalizationManage),
     schema: { tags, summary: 'Update a text', params: ZIdParam, body: ZLocalizationTextInput, response: { 200: ZLocalizationText } },
-    handler: (req) => updateText(app, req, req.params.id, req.body),
+    handler: (req) => updateText(req.ctx, req.params.id, req.body),
   });
 
   app.delete(`${base}/:id/text`, {
     config: requirePermission(P.LocalizationManage),
     schema: { tags, summary: 'Delete a text (the built-in text, if any, shows again)', params: ZIdParam, response: { 204: z.null() } },
     handler: async (req, reply) => {
-      await deleteText(app, req, req.params.id);
+      await deleteText(req.ctx, req.params.id);
       return reply.status(204).send(null);
     },
   });
@@ -121,7 +121,7 @@ export async function localizationRoutes(fastify: FastifyInstance) {
       querystring: ZDictionaryQuery,
     },
     handler: async (req, reply) => {
-      const entry = await languageDictionary(app.db, req, req.query.culture);
+      const entry = await languageDictionary(req.ctx, req.query.culture);
       const etag = `"l10n-${entry.version}"`;
       reply.header('etag', etag).header('cache-control', 'no-cache');
       if (req.headers['if-none-match'] === etag) return reply.status(304).send();
@@ -144,10 +144,10 @@ export async function localizationRoutes(fastify: FastifyInstance) {
     handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
       if (req.query.format === 'xlsx') {
-        const file = await exportPackXlsx(app, req, req.query.culture);
+        const file = await exportPackXlsx(req.ctx, req.query.culture);
         return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(file.fileName)).send(file.content);
       }
-      const file = await exportPackJson(app, req.query.culture);
+      const file = await exportPackJson(req.ctx, req.query.culture);
       return reply
         .header('content-disposition', attachment(`language-pack-${file.culture}.json`))
         .type('application/json; charset=utf-8')
@@ -164,7 +164,7 @@ export async function localizationRoutes(fastify: FastifyInstance) {
       body: ZImportPackInput,
       response: { 200: ZImportPackResult },
     },
-    handler: (req) => importPack(app, req, req.body),
+    handler: (req) => importPack(req.ctx, req.body),
   });
 
   // spec §7 `POST /api/system/i18n/list`; public like the pack list.

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import type { Kysely, Selectable } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type {
@@ -82,14 +82,14 @@ async function packDto(db: Db, id: string) {
   return toPackDto(row);
 }
 
-export async function createPack(app: FastifyInstance, request: FastifyRequest, input: TLanguagePackInput) {
+export async function createPack(ctx: ServiceContext, input: TLanguagePackInput) {
   const isEnabled = input.isEnabled ?? true;
   const isDefault = input.isDefault ?? false;
-  if (isDefault && !isEnabled) throw l10nInvalid(request, 'pack.defaultDisabled', ['isEnabled']);
-  if (await repo.findPackByCulture(app.db, input.culture)) throw l10nInvalid(request, 'pack.cultureTaken', ['culture'], { culture: input.culture });
+  if (isDefault && !isEnabled) throw l10nInvalid(ctx, 'pack.defaultDisabled', ['isEnabled']);
+  if (await repo.findPackByCulture(ctx.db, input.culture)) throw l10nInvalid(ctx, 'pack.cultureTaken', ['culture'], { culture: input.culture });
   const id = uuidv7();
   try {
-    await app.db.transaction().execute(async (trx) => {
+    await ctx.db.transaction().execute(async (trx) => {
       const order = input.order ?? ((await repo.maxPackOrder(trx))?.max ?? -1) + 1;
       if (isDefault) await repo.clearDefault(trx, id);
       await repo.insertPack(trx, {
@@ -102,33 +102,33 @@ export async function createPack(app: FastifyInstance, request: FastifyRequest, 
         is_default: isDefault,
         is_built_in: false,
         concurrency_stamp: uuidv7(),
-        creator_id: request.user?.id ?? null,
+        creator_id: ctx.user?.id ?? null,
         last_modification_time: null,
         last_modifier_id: null,
       });
       await repo.bumpVersion(trx);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw l10nInvalid(request, 'pack.cultureTaken', ['culture'], { culture: input.culture });
+    if (isUniqueViolation(err)) throw l10nInvalid(ctx, 'pack.cultureTaken', ['culture'], { culture: input.culture });
     throw err;
   }
-  changed(app.db);
-  const created = await packDto(app.db, id);
-  await recordAudit(request, 'Created', { entityType: 'LanguagePack', entityId: id, details: { after: created } });
+  changed(ctx.db);
+  const created = await packDto(ctx.db, id);
+  await recordAudit(ctx, 'Created', { entityType: 'LanguagePack', entityId: id, details: { after: created } });
   return created;
 }
 
-export async function updatePack(app: FastifyInstance, request: FastifyRequest, id: string, input: TLanguagePackInput) {
-  const existing = await repo.findPack(app.db, id);
+export async function updatePack(ctx: ServiceContext, id: string, input: TLanguagePackInput) {
+  const existing = await repo.findPack(ctx.db, id);
   if (!existing) throw notFound({ id });
   if (input.concurrencyStamp && input.concurrencyStamp !== existing.concurrency_stamp) throw conflict({ id });
-  if (input.culture !== existing.culture) throw l10nInvalid(request, 'pack.cultureFixed', ['culture']);
+  if (input.culture !== existing.culture) throw l10nInvalid(ctx, 'pack.cultureFixed', ['culture']);
   const isEnabled = input.isEnabled ?? existing.is_enabled;
   const isDefault = input.isDefault ?? existing.is_default;
-  if (existing.is_default && !isDefault) throw l10nInvalid(request, 'pack.needDefault', ['isDefault']);
-  if (isDefault && !isEnabled) throw l10nInvalid(request, 'pack.defaultDisabled', ['isEnabled']);
-  const before = await packDto(app.db, id);
-  await app.db.transaction().execute(async (trx) => {
+  if (existing.is_default && !isDefault) throw l10nInvalid(ctx, 'pack.needDefault', ['isDefault']);
+  if (isDefault && !isEnabled) throw l10nInvalid(ctx, 'pack.defaultDisabled', ['isEnabled']);
+  const before = await packDto(ctx.db, id);
+  await ctx.db.transaction().execute(async (trx) => {
     if (isDefault && !existing.is_default) await repo.clearDefault(trx, id);
     await repo.updatePack(trx, id, {
       title: input.title,
@@ -138,115 +138,115 @@ export async function updatePack(app: FastifyInstance, request: FastifyRequest, 
       is_default: isDefault,
       concurrency_stamp: uuidv7(),
       last_modification_time: new Date(),
-      last_modifier_id: request.user?.id ?? null,
+      last_modifier_id: ctx.user?.id ?? null,
     });
     await repo.bumpVersion(trx);
   });
-  changed(app.db);
-  const after = await packDto(app.db, id);
-  await recordAudit(request, 'Updated', { entityType: 'LanguagePack', entityId: id, details: { before, after } });
+  changed(ctx.db);
+  const after = await packDto(ctx.db, id);
+  await recordAudit(ctx, 'Updated', { entityType: 'LanguagePack', entityId: id, details: { before, after } });
   return after;
 }
 
 /** Deletes a pack with its texts; the built-in and the default packs stay. */
-export async function deletePack(app: FastifyInstance, request: FastifyRequest, id: string) {
-  const existing = await repo.findPack(app.db, id);
+export async function deletePack(ctx: ServiceContext, id: string) {
+  const existing = await repo.findPack(ctx.db, id);
   if (!existing) throw notFound({ id });
-  if (existing.is_built_in) throw l10nInvalid(request, 'pack.builtInDelete', ['id'], { culture: existing.culture });
-  if (existing.is_default) throw l10nInvalid(request, 'pack.defaultDelete', ['id']);
-  const before = await packDto(app.db, id);
-  await app.db.transaction().execute(async (trx) => {
+  if (existing.is_built_in) throw l10nInvalid(ctx, 'pack.builtInDelete', ['id'], { culture: existing.culture });
+  if (existing.is_default) throw l10nInvalid(ctx, 'pack.defaultDelete', ['id']);
+  const before = await packDto(ctx.db, id);
+  await ctx.db.transaction().execute(async (trx) => {
     await repo.deletePack(trx, id);
     await repo.bumpVersion(trx);
   });
-  changed(app.db);
-  await recordAudit(request, 'Deleted', { entityType: 'LanguagePack', entityId: id, details: { before } });
+  changed(ctx.db);
+  await recordAudit(ctx, 'Deleted', { entityType: 'LanguagePack', entityId: id, details: { before } });
 }
 
 // ---------------------------------------------------------------- texts
 
 /** The pack's culture as stored (the input may differ in case), or a 400. */
-async function packCulture(db: Db, request: FastifyRequest, culture: string) {
-  const pack = await repo.findPackByCulture(db, culture);
-  if (!pack) throw l10nInvalid(request, 'text.unknownPack', ['culture'], { culture });
+async function packCulture(ctx: ServiceContext, culture: string) {
+  const pack = await repo.findPackByCulture(ctx.db, culture);
+  if (!pack) throw l10nInvalid(ctx, 'text.unknownPack', ['culture'], { culture });
   return pack.culture;
 }
 
-async function checkKey(db: Db, request: FastifyRequest, culture: string, input: TLocalizationTextInput, exceptId?: string) {
-  const same = await repo.findTextByKey(db, culture, input.resourceName, input.key);
+async function checkKey(ctx: ServiceContext, culture: string, input: TLocalizationTextInput, exceptId?: string) {
+  const same = await repo.findTextByKey(ctx.db, culture, input.resourceName, input.key);
   if (same && same.id !== exceptId) {
-    throw l10nInvalid(request, 'text.exists', ['key'], { resource: input.resourceName, key: input.key });
+    throw l10nInvalid(ctx, 'text.exists', ['key'], { resource: input.resourceName, key: input.key });
   }
-  const clash = await repo.findClashingKey(db, culture, input.resourceName, input.key, exceptId);
-  if (clash) throw l10nInvalid(request, 'text.keyClash', ['key'], { key: input.key, other: clash.key });
+  const clash = await repo.findClashingKey(ctx.db, culture, input.resourceName, input.key, exceptId);
+  if (clash) throw l10nInvalid(ctx, 'text.keyClash', ['key'], { key: input.key, other: clash.key });
 }
 
-export async function createText(app: FastifyInstance, request: FastifyRequest, input: TLocalizationTextInput) {
-  const culture = await packCulture(app.db, request, input.culture);
-  await checkKey(app.db, request, culture, input);
+export async function createText(ctx: ServiceContext, input: TLocalizationTextInput) {
+  const culture = await packCulture(ctx, input.culture);
+  await checkKey(ctx, culture, input);
   const id = uuidv7();
   try {
-    await app.db.transaction().execute(async (trx) => {
+    await ctx.db.transaction().execute(async (trx) => {
       await repo.insertText(trx, {
         id,
         culture,
         resource_name: input.resourceName,
         key: input.key,
         value: input.value,
-        creator_id: request.user?.id ?? null,
+        creator_id: ctx.user?.id ?? null,
         last_modification_time: null,
-        last_modifier_id: request.user?.id ?? null,
-        last_modifier_name: request.user?.userName ?? null,
+        last_modifier_id: ctx.user?.id ?? null,
+        last_modifier_name: ctx.user?.userName ?? null,
       });
       await repo.bumpVersion(trx);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw l10nInvalid(request, 'text.exists', ['key'], { resource: input.resourceName, key: input.key });
+    if (isUniqueViolation(err)) throw l10nInvalid(ctx, 'text.exists', ['key'], { resource: input.resourceName, key: input.key });
     throw err;
   }
-  changed(app.db);
-  const created = toTextDto((await repo.findText(app.db, id))!);
-  await recordAudit(request, 'Created', { entityType: 'LocalizationText', entityId: id, details: { after: created } });
+  changed(ctx.db);
+  const created = toTextDto((await repo.findText(ctx.db, id))!);
+  await recordAudit(ctx, 'Created', { entityType: 'LocalizationText', entityId: id, details: { after: created } });
   return created;
 }
 
-export async function updateText(app: FastifyInstance, request: FastifyRequest, id: string, input: TLocalizationTextInput) {
-  const existing = await repo.findText(app.db, id);
+export async function updateText(ctx: ServiceContext, id: string, input: TLocalizationTextInput) {
+  const existing = await repo.findText(ctx.db, id);
   if (!existing) throw notFound({ id });
-  const culture = await packCulture(app.db, request, input.culture);
-  await checkKey(app.db, request, culture, input, id);
+  const culture = await packCulture(ctx, input.culture);
+  await checkKey(ctx, culture, input, id);
   try {
-    await app.db.transaction().execute(async (trx) => {
+    await ctx.db.transaction().execute(async (trx) => {
       await repo.updateText(trx, id, {
         culture,
         resource_name: input.resourceName,
         key: input.key,
         value: input.value,
         last_modification_time: new Date(),
-        last_modifier_id: request.user?.id ?? null,
-        last_modifier_name: request.user?.userName ?? null,
+        last_modifier_id: ctx.user?.id ?? null,
+        last_modifier_name: ctx.user?.userName ?? null,
       });
       await repo.bumpVersion(trx);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw l10nInvalid(request, 'text.exists', ['key'], { resource: input.resourceName, key: input.key });
+    if (isUniqueViolation(err)) throw l10nInvalid(ctx, 'text.exists', ['key'], { resource: input.resourceName, key: input.key });
     throw err;
   }
-  changed(app.db);
-  const updated = toTextDto((await repo.findText(app.db, id))!);
-  await recordAudit(request, 'Updated', { entityType: 'LocalizationText', entityId: id, details: { before: toTextDto(existing), after: updated } });
+  changed(ctx.db);
+  const updated = toTextDto((await repo.findText(ctx.db, id))!);
+  await recordAudit(ctx, 'Updated', { entityType: 'LocalizationText', entityId: id, details: { before: toTextDto(existing), after: updated } });
   return updated;
 }
 
-export async function deleteText(app: FastifyInstance, request: FastifyRequest, id: string) {
-  const existing = await repo.findText(app.db, id);
+export async function deleteText(ctx: ServiceContext, id: string) {
+  const existing = await repo.findText(ctx.db, id);
   if (!existing) throw notFound({ id });
-  await app.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await repo.deleteText(trx, id);
     await repo.bumpVersion(trx);
   });
-  changed(app.db);
-  await recordAudit(request, 'Deleted', { entityType: 'LocalizationText', entityId: id, details: { before: toTextDto(existing) } });
+  changed(ctx.db);
+  await recordAudit(ctx, 'Deleted', { entityType: 'LocalizationText', entityId: id, details: { before: toTextDto(existing) } });
 }
 
 const TEXT_SORTING = {

@@ -9,7 +9,14 @@ import { publishedPagesUsingDictionaryCode } from './pages.repository.ts';
 
 export { pageRoutes } from './pages.routes.ts';
 export { bizTable, bizTableName, ident, isContainerView, nextCreationTime } from './biz-schema.ts';
-export { findPublishedPagesWithView, getPublishedPageDefinition, getPublishedVersionNumber } from './pages.service.ts';
+export {
+  findPublishedPagesWithView,
+  getPublishedPageDefinition,
+  getPublishedVersionNumber,
+  registerPageUsage,
+  type PageUsageSource,
+  type PageUser,
+} from './pages.service.ts';
 
 // Deleting or re-coding a dictionary is refused while a published page's drop-down uses it.
 registerDictionaryUsageResolver((db, dictionary) => publishedPagesUsingDictionaryCode(db, dictionary.code));

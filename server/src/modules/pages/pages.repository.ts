@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, PageDefinitionsTable, PageDefinitionVersionsTable } from '../../db/schema.ts';
 import { likePattern } from '../../platform/sql-values.ts';
+import { bizTable } from './biz-schema.ts';
 
 type Db = Kysely<Database>;
 
@@ -75,10 +76,6 @@ export function updatePage(db: Db, id: string, changes: Updateable<PageDefinitio
 
 export function deletePage(db: Db, id: string) {
   return db.deleteFrom('page_definitions').where('id', '=', id).execute();
-}
-
-export function menusUsing(db: Db, pageId: string) {
-  return db.selectFrom('business_menus').select(['id', 'title']).where('page_definition_id', '=', pageId).orderBy('sort_order').execute();
 }
 
 export function listVersions(db: Db, pageId: string) {
@@ -162,4 +159,13 @@ export async function publishedPagesUsingDictionaryCode(db: Db, code: string): P
     where jsonb_path_exists(v.definition, 'lax $.**.options.dictionaryCode ? (@ == $code)', jsonb_build_object('code', ${code}::text))
     order by p.code`.execute(db);
   return rows.map((r) => r.name);
+}
+
+/** The number of rows of a business table (publishing and deleting decide by it). */
+export async function countBizRows(db: Db, table: string): Promise<number> {
+  return Number((await sql<{ n: string }>`select count(*) as n from ${bizTable(table)}`.execute(db)).rows[0]!.n);
+}
+
+export async function dropBizTable(db: Db, table: string): Promise<void> {
+  await sql`drop table ${bizTable(table)}`.execute(db);
 }

@@ -22,7 +22,7 @@
  * - `registerPageUsage(source)`: a module whose records reference pages (workflows, …) registers
  *   a lookup; deleting a page is refused while any source reports a user, naming them.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import type { Kysely, Selectable } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { flattenViews, ZPageDefinition, type TPageDefinition, type TView } from '@tessera/core/page-definition';
@@ -56,9 +56,7 @@ import { bizTable, bizViews, getPublishedPage, type PublishedPage } from './biz-
 import { designChanges } from './design-diff.ts';
 import { readLiveTables } from './live-schema.ts';
 import { pagesError, requestTranslator } from './pages.messages.ts';
-import { requestCulture } from '../../platform/messages.ts';
 import * as repo from './pages.repository.ts';
-import { sql } from 'kysely';
 import { iso, isUniqueViolation } from '../../platform/sql-values.ts';
 
 type PageRow = Selectable<PageDefinitionsTable>;
@@ -98,9 +96,9 @@ export async function getPageVersionDefinition(db: Db, pageId: string, version: 
   return row ? ZPageDefinition.parse(row.definition) : null;
 }
 
-/** Something that references a page and blocks its deletion (a workflow, …). */
+/** Something that references a page and blocks its deletion (a business menu, a workflow, …). */
 export interface PageUser {
-  kind: 'workflow';
+  kind: 'menu' | 'workflow';
   id: string;
   title: LocalizedText;
 }
@@ -158,12 +156,12 @@ export async function getPageDefinition(db: Db, id: string) {
   return toDetail(await requirePage(db, id));
 }
 
-async function ensureCodeFree(db: Db, request: FastifyRequest, code: string, members: string[], self?: string) {
-  const existing = await repo.findPageByCode(db, code);
-  if (existing && existing.id !== self) throw pagesError(request, 400, 'ValidationError', 'page.codeTaken', { code }, { members });
+async function ensureCodeFree(ctx: ServiceContext, code: string, members: string[], self?: string) {
+  const existing = await repo.findPageByCode(ctx.db, code);
+  if (existing && existing.id !== self) throw pagesError(ctx, 400, 'ValidationError', 'page.codeTaken', { code }, { members });
 }
 
-function newPageRow(request: FastifyRequest, code: string, name: LocalizedText, description: string | null | undefined, definition: TPageDefinition) {
+function newPageRow(ctx: ServiceContext, code: string, name: LocalizedText, description: string | null | undefined, definition: TPageDefinition) {
   return {
     id: uuidv7(),
     code,
@@ -171,7 +169,7 @@ function newPageRow(request: FastifyRequest, code: string, name: LocalizedText, 
     description: description ?? null,
     draft: JSON.stringify(definition),
     concurrency_stamp: uuidv7(),
-    creator_id: request.user?.id ?? null,
+    creator_id: ctx.user?.id ?? null,
     creation_time: new Date(),
     published_version: null,
     published_time: null,
@@ -180,94 +178,95 @@ function newPageRow(request: FastifyRequest, code: string, name: LocalizedText, 
   };
 }
 
-async function insertNew(app: FastifyInstance, request: FastifyRequest, row: ReturnType<typeof newPageRow>, action: string) {
+async function insertNew(ctx: ServiceContext, row: ReturnType<typeof newPageRow>, action: string) {
   try {
-    await app.db.transaction().execute((trx) => repo.insertPage(trx, row));
+    await ctx.db.transaction().execute((trx) => repo.insertPage(trx, row));
   } catch (err) {
     // Two creations racing for one code: the unique index decides.
-    if (isUniqueViolation(err)) throw pagesError(request, 400, 'ValidationError', 'page.codeTaken', { code: row.code }, { members: ['code'] });
+    if (isUniqueViolation(err)) throw pagesError(ctx, 400, 'ValidationError', 'page.codeTaken', { code: row.code }, { members: ['code'] });
     throw err;
   }
-  const created = await requirePage(app.db, row.id);
-  await recordAudit(request, 'Created', { entityType: 'PageDefinition', entityId: row.id, details: { action, after: toListItem(created) } });
+  const created = await requirePage(ctx.db, row.id);
+  await recordAudit(ctx, 'Created', { entityType: 'PageDefinition', entityId: row.id, details: { action, after: toListItem(created) } });
   return toDetail(created);
 }
 
-export async function createPageDefinition(app: FastifyInstance, request: FastifyRequest, input: TCreatePageDefinitionInput) {
-  await ensureCodeFree(app.db, request, input.code, ['code']);
+export async function createPageDefinition(ctx: ServiceContext, input: TCreatePageDefinitionInput) {
+  await ensureCodeFree(ctx, input.code, ['code']);
   const definition = ZPageDefinition.parse(input.definition ?? EMPTY_PAGE_DESIGN);
-  return insertNew(app, request, newPageRow(request, input.code, input.name, input.description, definition), 'create');
+  return insertNew(ctx, newPageRow(ctx, input.code, input.name, input.description, definition), 'create');
 }
 
 /** Autosave: the draft only (users never see it); a stale stamp is a 409, never an overwrite. */
-export async function saveDraft(app: FastifyInstance, request: FastifyRequest, id: string, input: TSavePageDraftInput) {
-  const existing = await requirePage(app.db, id);
+export async function saveDraft(ctx: ServiceContext, id: string, input: TSavePageDraftInput) {
+  const existing = await requirePage(ctx.db, id);
   const definition = ZPageDefinition.parse(input.definition);
-  const ok = await app.db.transaction().execute((trx) =>
+  const ok = await ctx.db.transaction().execute((trx) =>
     repo.updatePageIfStamp(trx, id, input.concurrencyStamp, {
       draft: JSON.stringify(definition),
       concurrency_stamp: uuidv7(),
       status: existing.published_version === null ? 'draft' : 'modified',
       last_modification_time: new Date(),
-      last_modifier_id: request.user?.id ?? null,
+      last_modifier_id: ctx.user?.id ?? null,
     }),
   );
-  if (!ok) throw conflict({ id, concurrencyStamp: (await requirePage(app.db, id)).concurrency_stamp });
-  return toDetail(await requirePage(app.db, id));
+  if (!ok) throw conflict({ id, concurrencyStamp: (await requirePage(ctx.db, id)).concurrency_stamp });
+  return toDetail(await requirePage(ctx.db, id));
 }
 
-export async function renamePage(app: FastifyInstance, request: FastifyRequest, id: string, input: TRenamePageDefinitionInput) {
-  const existing = await requirePage(app.db, id);
+export async function renamePage(ctx: ServiceContext, id: string, input: TRenamePageDefinitionInput) {
+  const existing = await requirePage(ctx.db, id);
   if (input.concurrencyStamp && input.concurrencyStamp !== existing.concurrency_stamp) throw conflict({ id });
   const code = input.code ?? existing.code;
   if (code !== existing.code) {
-    if (existing.published_version !== null) throw pagesError(request, 400, 'ValidationError', 'page.codeFixed', {}, { members: ['code'] });
-    await ensureCodeFree(app.db, request, code, ['code'], id);
+    if (existing.published_version !== null) throw pagesError(ctx, 400, 'ValidationError', 'page.codeFixed', {}, { members: ['code'] });
+    await ensureCodeFree(ctx, code, ['code'], id);
   }
-  await app.db.transaction().execute((trx) =>
+  await ctx.db.transaction().execute((trx) =>
     repo.updatePage(trx, id, {
       code,
       name: JSON.stringify(input.name),
       description: input.description === undefined ? existing.description : input.description,
       last_modification_time: new Date(),
-      last_modifier_id: request.user?.id ?? null,
+      last_modifier_id: ctx.user?.id ?? null,
     }),
   );
-  const after = await requirePage(app.db, id);
-  await recordAudit(request, 'Updated', { entityType: 'PageDefinition', entityId: id, details: { before: toListItem(existing), after: toListItem(after) } });
+  const after = await requirePage(ctx.db, id);
+  await recordAudit(ctx, 'Updated', { entityType: 'PageDefinition', entityId: id, details: { before: toListItem(existing), after: toListItem(after) } });
   return toDetail(after);
 }
 
-export async function copyPage(app: FastifyInstance, request: FastifyRequest, id: string, input: TCopyPageDefinitionInput) {
-  const source = await requirePage(app.db, id);
-  await ensureCodeFree(app.db, request, input.code, ['code']);
+export async function copyPage(ctx: ServiceContext, id: string, input: TCopyPageDefinitionInput) {
+  const source = await requirePage(ctx.db, id);
+  await ensureCodeFree(ctx, input.code, ['code']);
   const definition = remapIds(ZPageDefinition.parse(source.draft));
   const name = input.name ?? source.name;
-  return insertNew(app, request, newPageRow(request, input.code, name, source.description, definition), 'copy');
+  return insertNew(ctx, newPageRow(ctx, input.code, name, source.description, definition), 'copy');
 }
 
 /**
  * Deletes the page and its versions. Refused while business menus open it. Its empty tables are
  * dropped; tables holding data stay (named in the audit entry), never dropped silently.
  */
-export async function deletePageDefinition(app: FastifyInstance, request: FastifyRequest, id: string) {
-  const existing = await requirePage(app.db, id);
-  const menus = await repo.menusUsing(app.db, id);
-  const workflows = (await Promise.all(usageSources.map((source) => source(app.db, id)))).flat();
+export async function deletePageDefinition(ctx: ServiceContext, id: string) {
+  const existing = await requirePage(ctx.db, id);
+  const users = (await Promise.all(usageSources.map((source) => source(ctx.db, id)))).flat();
+  const menus = users.filter((u) => u.kind === 'menu');
+  const workflows = users.filter((u) => u.kind === 'workflow');
   if (menus.length > 0 || workflows.length > 0) {
-    const t = requestTranslator(request);
-    const english = requestCulture(request) === 'en-US';
+    const t = requestTranslator(ctx);
+    const english = ctx.culture === 'en-US';
     const titleOf = (title: LocalizedText, fallback: string) =>
       (english ? (title['en-US'] ?? title['zh-CN']) : (title['zh-CN'] ?? title['en-US'])) ?? Object.values(title)[0] ?? fallback;
     const names = [
       ...menus.map((m) => t('page.usedByMenu', { title: titleOf(m.title, m.id) })),
       ...workflows.map((w) => t('page.usedByWorkflow', { title: titleOf(w.title, w.id) })),
     ];
-    throw pagesError(request, 409, 'Pages.InUse', 'page.inUse', { menus: names.join(', ') }, {
+    throw pagesError(ctx, 409, 'Pages.InUse', 'page.inUse', { menus: names.join(', ') }, {
       details: { menus: menus.map((m) => ({ id: m.id, title: m.title })), workflows: workflows.map((w) => ({ id: w.id, title: w.title })) },
     });
   }
-  const kept = await app.db.transaction().execute(async (trx) => {
+  const kept = await ctx.db.transaction().execute(async (trx) => {
     const versions = await repo.allVersions(trx, id);
     const tables = new Set<string>();
     for (const v of versions) {
@@ -276,7 +275,7 @@ export async function deletePageDefinition(app: FastifyInstance, request: Fastif
     }
     const live = await readLiveTables(trx, [...tables]);
     const rows = new Map<string, number>();
-    for (const table of live.keys()) rows.set(table, Number((await sql<{ n: string }>`select count(*) as n from ${bizTable(table)}`.execute(trx)).rows[0]!.n));
+    for (const table of live.keys()) rows.set(table, await repo.countBizRows(trx, table));
     const keep = new Set<string>();
     for (const [table, n] of rows) {
       if (n === 0) continue;
@@ -288,24 +287,24 @@ export async function deletePageDefinition(app: FastifyInstance, request: Fastif
       return d;
     };
     const drop = [...live.keys()].filter((t) => !keep.has(t)).sort((a, b) => depth(b) - depth(a));
-    for (const table of drop) await sql`drop table ${bizTable(table)}`.execute(trx);
+    for (const table of drop) await repo.dropBizTable(trx, table);
     const permissionNames = (await repo.permissionNamesOfGroup(trx, `Biz.${existing.code}`)).map((r) => r.name);
     await removePermissions(trx, permissionNames);
     await repo.deletePage(trx, id);
     return { keptTables: [...keep].map((t) => ({ table: t, rows: rows.get(t) ?? 0 })), droppedTables: drop, permissions: permissionNames };
   });
-  app.authCache.invalidateAccess();
-  await recordAudit(request, 'Deleted', { entityType: 'PageDefinition', entityId: id, details: { before: toListItem(existing), ...kept } });
+  ctx.caches.auth.invalidateAccess();
+  await recordAudit(ctx, 'Deleted', { entityType: 'PageDefinition', entityId: id, details: { before: toListItem(existing), ...kept } });
 }
 
 // ---------------------------------------------------------------- export / import
 
-export async function exportPage(db: Db, request: FastifyRequest, id: string, source: 'draft' | 'published'): Promise<TPageExportDocument> {
-  const page = await requirePage(db, id);
+export async function exportPage(ctx: ServiceContext, id: string, source: 'draft' | 'published'): Promise<TPageExportDocument> {
+  const page = await requirePage(ctx.db, id);
   let definition = ZPageDefinition.parse(page.draft);
   if (source === 'published') {
-    if (page.published_version === null) throw pagesError(request, 400, 'ValidationError', 'page.notPublished', {}, { members: ['source'] });
-    const version = await repo.findVersion(db, id, page.published_version);
+    if (page.published_version === null) throw pagesError(ctx, 400, 'ValidationError', 'page.notPublished', {}, { members: ['source'] });
+    const version = await repo.findVersion(ctx.db, id, page.published_version);
     definition = ZPageDefinition.parse(version!.definition);
   }
   return {
@@ -314,7 +313,7 @@ export async function exportPage(db: Db, request: FastifyRequest, id: string, so
     exportedAt: new Date().toISOString(),
     page: { code: page.code, name: page.name, description: page.description },
     definition,
-    dataSources: await externalSources(db, id, definition),
+    dataSources: await externalSources(ctx.db, id, definition),
   };
 }
 
@@ -375,14 +374,14 @@ function relinkSources(definition: TPageDefinition, map: Map<string, string>): T
 }
 
 /** A fresh page from an export: new ids everywhere (so new tables), never published. */
-export async function importPage(app: FastifyInstance, request: FastifyRequest, input: TImportPageDefinitionInput) {
+export async function importPage(ctx: ServiceContext, input: TImportPageDefinitionInput) {
   const code = input.code ?? input.document.page.code;
-  await ensureCodeFree(app.db, request, code, [input.code ? 'code' : 'document.page.code']);
+  await ensureCodeFree(ctx, code, [input.code ? 'code' : 'document.page.code']);
   const dataSources = input.document.dataSources ?? [];
-  const sources = await resolveSources(app.db, dataSources);
+  const sources = await resolveSources(ctx.db, dataSources);
   const definition = relinkSources(remapIds(ZPageDefinition.parse(input.document.definition)), sources);
   const name = input.name ?? input.document.page.name;
-  const page = await insertNew(app, request, newPageRow(request, code, name, input.document.page.description, definition), 'import');
+  const page = await insertNew(ctx, newPageRow(ctx, code, name, input.document.page.description, definition), 'import');
   return { ...page, unresolvedDataSources: dataSources.filter((s) => !sources.has(s.viewId)) };
 }
 
@@ -475,11 +474,11 @@ export async function listPageVersions(db: Db, id: string): Promise<TPageVersion
   return { items: rows.map((r) => ({ ...toVersionItem(r), designChanges: changes.get(r.version) })), totalCount: rows.length };
 }
 
-export async function getPageVersion(db: Db, request: FastifyRequest, id: string, version: number): Promise<TPageVersionDetail> {
-  await requirePage(db, id);
-  const row = await repo.findVersion(db, id, version);
-  if (!row) throw pagesError(request, 404, 'NotFound', 'page.versionMissing', { version });
+export async function getPageVersion(ctx: ServiceContext, id: string, version: number): Promise<TPageVersionDetail> {
+  await requirePage(ctx.db, id);
+  const row = await repo.findVersion(ctx.db, id, version);
+  if (!row) throw pagesError(ctx, 404, 'NotFound', 'page.versionMissing', { version });
   const definition = ZPageDefinition.parse(row.definition);
-  const previous = version > 1 ? await getPageVersionDefinition(db, id, version - 1) : null;
+  const previous = version > 1 ? await getPageVersionDefinition(ctx.db, id, version - 1) : null;
   return { ...toVersionItem(row), designChanges: designChanges(previous, definition), definition };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
@@ -44,9 +44,9 @@ export async function checkDefinition(db: Db, pageId: string, definition: TPageD
   return { ok: problems.length === 0, problems };
 }
 
-export async function checkPage(app: FastifyInstance, request: FastifyRequest, id: string): Promise<TDesignCheckResult> {
-  const page = await requirePage(app.db, id);
-  return checkDefinition(app.db, id, ZPageDefinition.parse(page.draft), requestTranslator(request));
+export async function checkPage(ctx: ServiceContext, id: string): Promise<TDesignCheckResult> {
+  const page = await requirePage(ctx.db, id);
+  return checkDefinition(ctx.db, id, ZPageDefinition.parse(page.draft), requestTranslator(ctx));
 }
 
 /** Every published version of the page folded into what the schema diff needs. */
@@ -72,14 +72,14 @@ function toPlan(pageId: string, nextVersion: number, check: TDesignCheckResult, 
 }
 
 /** The dry run: what publishing the draft now would change, and what stands in the way. */
-export async function publishPlan(app: FastifyInstance, request: FastifyRequest, id: string, confirmHideColumns = false): Promise<TPublishPlan> {
-  const t = requestTranslator(request);
-  const page = await requirePage(app.db, id);
+export async function publishPlan(ctx: ServiceContext, id: string, confirmHideColumns = false): Promise<TPublishPlan> {
+  const t = requestTranslator(ctx);
+  const page = await requirePage(ctx.db, id);
   const design = ZPageDefinition.parse(page.draft);
   const nextVersion = (page.published_version ?? 0) + 1;
-  const check = await checkDefinition(app.db, id, design, t);
+  const check = await checkDefinition(ctx.db, id, design, t);
   if (!check.ok) return toPlan(id, nextVersion, check, null);
-  const schema = await planSchema(app.db, design, await loadHistory(app.db, id), nextVersion, { confirmHideColumns, t });
+  const schema = await planSchema(ctx.db, design, await loadHistory(ctx.db, id), nextVersion, { confirmHideColumns, t });
   return toPlan(id, nextVersion, check, schema);
 }
 
@@ -110,15 +110,14 @@ function permissionInput(code: string, name: LocalizedText, definition: TPageDef
  * transaction, all or nothing.
  */
 async function publish(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   id: string,
   input: TPublishInput,
   rollbackTo: number | null,
 ): Promise<TPublishResult> {
-  const t = requestTranslator(request);
-  await requirePage(app.db, id);
-  const outcome = await app.db.transaction().execute(async (trx) => {
+  const t = requestTranslator(ctx);
+  await requirePage(ctx.db, id);
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
     const page = (await repo.lockPage(trx, id))!;
     let design = ZPageDefinition.parse(page.draft);
     if (rollbackTo !== null) {
@@ -154,7 +153,7 @@ async function publish(
       page_id: id,
       version: nextVersion,
       definition: JSON.stringify(design),
-      published_by: request.user?.id ?? null,
+      published_by: ctx.user?.id ?? null,
       published_time: now,
       change_summary: JSON.stringify(schema.changes),
       hidden_columns: JSON.stringify(schema.hidden),
@@ -165,26 +164,26 @@ async function publish(
       published_version: nextVersion,
       published_time: now,
       // A rollback replaces the draft: an open designer must reload (its stamp is stale).
-      ...(rollbackTo !== null ? { draft: JSON.stringify(design), concurrency_stamp: uuidv7(), last_modification_time: now, last_modifier_id: request.user?.id ?? null } : {}),
+      ...(rollbackTo !== null ? { draft: JSON.stringify(design), concurrency_stamp: uuidv7(), last_modification_time: now, last_modifier_id: ctx.user?.id ?? null } : {}),
     });
     const permissions = await ensurePagePermissions(trx, permissionInput(page.code, page.name, design));
     return { version: nextVersion, changes: schema.changes, hidden: schema.hidden, permissions };
   });
   if ('error' in outcome) throw outcome.error;
-  app.authCache.invalidateAccess();
-  await recordAudit(request, rollbackTo === null ? 'Published' : 'RolledBack', {
+  ctx.caches.auth.invalidateAccess();
+  await recordAudit(ctx, rollbackTo === null ? 'Published' : 'RolledBack', {
     entityType: 'PageDefinition',
     entityId: id,
     details: { version: outcome.version, rollbackTo, changes: outcome.changes, hidden: outcome.hidden, permissionsCreated: outcome.permissions.created },
   });
-  const page = await requirePage(app.db, id);
-  const version = (await repo.findVersion(app.db, id, outcome.version))!;
-  const previous = outcome.version > 1 ? await getPageVersionDefinition(app.db, id, outcome.version - 1) : null;
+  const page = await requirePage(ctx.db, id);
+  const version = (await repo.findVersion(ctx.db, id, outcome.version))!;
+  const previous = outcome.version > 1 ? await getPageVersionDefinition(ctx.db, id, outcome.version - 1) : null;
   return { page: toDetail(page), version: { ...toVersionItem(version), designChanges: designChanges(previous, ZPageDefinition.parse(version.definition)) } };
 }
 
-export const publishPage = (app: FastifyInstance, request: FastifyRequest, id: string, input: TPublishInput) => publish(app, request, id, input, null);
+export const publishPage = (ctx: ServiceContext, id: string, input: TPublishInput) => publish(ctx, id, input, null);
 
 /** Rollback: the draft becomes version `version` again, published as a new version. */
-export const rollbackPage = (app: FastifyInstance, request: FastifyRequest, id: string, version: number, input: TPublishInput) =>
-  publish(app, request, id, input, version);
+export const rollbackPage = (ctx: ServiceContext, id: string, version: number, input: TPublishInput) =>
+  publish(ctx, id, input, version);
