@@ -15,7 +15,7 @@ const CACHE_TTL_MS = 5_000;
 
 /**
  * A user's access = own grants ∪ grants of their roles ∪ grants of their organisation units and
- * the units above them (ARCHITECTURE §5). The admin role holds every defined permission.
+ * the units above them (docs/architecture.md, "Security"). The admin role holds every defined permission.
  */
 export async function loadUserAccess(db: Kysely<Database>, userId: string): Promise<UserAccess> {
   const result = await sql<{

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from '../config.ts';
 
 /**
- * How the product meets the network it is deployed on (ARCHITECTURE §7): a LAN over plain HTTP,
+ * How the product meets the network it is deployed on (docs/architecture.md): a LAN over plain HTTP,
  * HTTPS directly or through a proxy, at the root or under a sub-path (`BASE_PATH`).
  */
 

@@ -37,7 +37,7 @@ import { pagedResult, text, ZPagedQuery } from './common.ts';
 export const IDENTIFIER_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 export const IDENTIFIER_MESSAGE = 'a letter, then letters, digits or _ (at most 40 characters)';
 
-/** System columns of every business table (ARCHITECTURE §4); no control may use these names. */
+/** System columns of every business table (docs/architecture.md, "Business data"); no control may use these names. */
 export const SYSTEM_COLUMN_NAMES = [
   'Id',
   'ParentViewDataId',
