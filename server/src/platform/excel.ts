@@ -45,12 +45,13 @@ export async function readWorkbook(content: Buffer | string): Promise<ExcelJS.Wo
 /** A cell text cut to what Excel keeps (with an ellipsis when cut). */
 export const clipCellText = (text: string): string => (text.length > EXCEL_CELL_LIMIT ? `${text.slice(0, EXCEL_CELL_LIMIT)}…` : text);
 
-const TRUE_WORDS = new Set(['是', '启用', '有效', 'true', 'yes', 'y', '1', 'on', 'active', 'enabled']);
-const FALSE_WORDS = new Set(['否', '停用', '禁用', '无效', 'false', 'no', 'n', '0', 'off', 'inactive', 'disabled']);
+// The union of the vocabularies the module workbooks used (users: active/inactive, dictionaries: enabled/disabled).
+const TRUE_WORDS = new Set(['是', '启用', 'true', 'yes', 'y', '1', 'active', 'enabled']);
+const FALSE_WORDS = new Set(['否', '停用', 'false', 'no', 'n', '0', 'inactive', 'disabled']);
 
 /**
  * A yes/no cell in any of the words the workbooks use (是/否, 启用/停用, true/false, yes/no, y/n,
- * 1/0, active/inactive, enabled/disabled, …; case and surrounding spaces ignored). Null for an
+ * 1/0, active/inactive, enabled/disabled; case and surrounding spaces ignored). Null for an
  * empty cell or any other text: the caller decides what an empty cell means.
  */
 export function parseBoolean(text: string | null | undefined): boolean | null {

@@ -1,0 +1,41 @@
+/**
+ * The identity module's public entry: the only file other modules import from it.
+ * Owns the tables `users`, `roles`, `user_roles`, `organization_units` and
+ * `user_organization_units` (the kernel's guard, access lists and delegation read them too).
+ *
+ * Modules that keep rows about users, roles or units register a principal-removal handler here;
+ * identity never imports them.
+ */
+export { identityRoutes } from './identity.routes.ts';
+export {
+  registerPrincipalRemovalHandler,
+  type PrincipalKind,
+  type PrincipalRemoval,
+  type PrincipalRemovalHandler,
+} from './principal-removal.ts';
+// Who a grant or a data scope belongs to; a user's roles and units (authorization).
+export {
+  activeUserIds,
+  ancestorsOfUnit,
+  findRoleSummary,
+  findUnitSummary,
+  findUserSummary,
+  rolesOfUser,
+  roleDirectory,
+  unitDirectory,
+  unitsAndAncestorsOfUser,
+  userDirectory,
+  userHasRole,
+  type DirectoryQuery,
+} from './directory.repository.ts';
+// Registration's default roles (settings).
+export { roleChoices, setDefaultRoles } from './roles.repository.ts';
+// Sign-in, registration and the user's own password (auth).
+export {
+  findAccountById,
+  findAccountByUserName,
+  insertRegisteredAccount,
+  recordFailedSignIn,
+  resetFailedSignIns,
+  setOwnPasswordHash,
+} from './accounts.repository.ts';
