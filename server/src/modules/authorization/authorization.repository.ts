@@ -205,3 +205,21 @@ export async function deleteDataScopesOfRoles(db: Db, roleIds: readonly string[]
   if (roleIds.length === 0) return;
   await db.deleteFrom('data_scopes').where('role_id', 'in', [...roleIds]).execute();
 }
+
+/** How many permissions each role is granted (roles without a grant are absent). */
+export async function grantCountsOfRoles(db: Db, roleIds: readonly string[]): Promise<Map<string, number>> {
+  if (roleIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('permission_grants')
+    .select(['provider_key', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('provider_name', '=', 'R')
+    .where('provider_key', 'in', [...roleIds])
+    .groupBy('provider_key')
+    .execute();
+  return new Map(rows.map((r) => [r.provider_key, Number(r.n)]));
+}
+
+export async function definitionCount(db: Db): Promise<number> {
+  const row = await db.selectFrom('permission_definitions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -3,8 +3,8 @@
  * Owns the tables `users`, `roles`, `user_roles`, `organization_units` and
  * `user_organization_units` (the kernel's guard, access lists and delegation read them too).
  *
- * Modules that keep rows about users, roles or units register a principal-removal handler here;
- * identity never imports them.
+ * Modules that keep rows about users, roles or units register a principal-removal handler here,
+ * and authorization the counter of a role's permissions (the roles page); identity never imports them.
  */
 export { identityRoutes } from './identity.routes.ts';
 export {
@@ -13,6 +13,7 @@ export {
   type PrincipalRemoval,
   type PrincipalRemovalHandler,
 } from './principal-removal.ts';
+export { registerRoleGrantCounter, type RoleGrantCounter } from './role-grant-count.ts';
 // Who a grant or a data scope belongs to; a user's roles and units (authorization).
 export {
   activeUserIds,

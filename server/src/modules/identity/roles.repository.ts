@@ -6,7 +6,7 @@ import { likePattern } from '../../platform/sql-values.ts';
 
 type Db = Kysely<Database>;
 
-/** Roles with their live member count and granted permission count (admin: every definition). */
+/** Roles with their live member count (their permission count is authorization's: role-grant-count.ts). */
 function rolesWithCounts(db: Db) {
   return db.selectFrom('roles as r').select([
     'r.id',
@@ -19,11 +19,6 @@ function rolesWithCounts(db: Db) {
     'r.creation_time',
     sql<number>`(select count(*) from user_roles ur join users u on u.id = ur.user_id
                  where ur.role_id = r.id and not u.is_deleted)::int`.as('user_count'),
-    sql<number>`case when r.is_static and lower(r.name) = ${ADMIN_ROLE_NAME}
-                 then (select count(*) from permission_definitions)
-                 else (select count(*) from permission_grants g where g.provider_name = 'R' and g.provider_key = r.id::text) end::int`.as(
-      'granted_permission_count',
-    ),
   ]);
 }
 export type RoleRow = Awaited<ReturnType<ReturnType<typeof rolesWithCounts>['executeTakeFirstOrThrow']>>;

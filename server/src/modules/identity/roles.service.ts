@@ -21,12 +21,13 @@ import { guardAdministratorChange } from './users.service.ts';
 import * as repo from './roles.repository.ts';
 import { existingUserIds } from './organization-units.repository.ts';
 import { removePrincipals } from './principal-removal.ts';
+import { grantCountsOfRoles } from './role-grant-count.ts';
 import { iso, isUniqueViolation } from '../../platform/sql-values.ts';
 
 const ENTITY = 'Role';
 const MEMBER_ENTITY = 'RoleMember';
 
-function toDto(row: repo.RoleRow): TIdentityRole {
+function toDto(row: repo.RoleRow, grantCounts: ReadonlyMap<string, number>): TIdentityRole {
   return {
     id: row.id,
     name: row.name,
@@ -35,13 +36,19 @@ function toDto(row: repo.RoleRow): TIdentityRole {
     isPublic: row.is_public,
     isStatic: row.is_static,
     userCount: row.user_count,
-    grantedPermissionCount: row.granted_permission_count,
+    grantedPermissionCount: grantCounts.get(row.id) ?? 0,
     concurrencyStamp: row.concurrency_stamp,
     creationTime: iso(row.creation_time)!,
   };
 }
 
 const isAdminRole = (role: { name: string; isStatic: boolean }) => role.isStatic && role.name.toLowerCase() === ADMIN_ROLE_NAME;
+
+/** The roles as the API shows them, with the permission counts authorization keeps. */
+async function toDtos(ctx: ServiceContext, rows: repo.RoleRow[]): Promise<TIdentityRole[]> {
+  const counts = await grantCountsOfRoles(ctx.db, rows.map((r) => ({ id: r.id, isAdminRole: isAdminRole({ name: r.name, isStatic: r.is_static }) })));
+  return rows.map((row) => toDto(row, counts));
+}
 
 export async function listRoles(ctx: ServiceContext, query: TRoleQuery) {
   const sort = parseSorting(query.Sorting, { name: 'r.name', creationtime: 'r.creation_time', isdefault: 'r.is_default' } as const, {
@@ -55,13 +62,13 @@ export async function listRoles(ctx: ServiceContext, query: TRoleQuery) {
     limit: query.MaxResultCount,
     sort,
   });
-  return { items: rows.map(toDto), totalCount };
+  return { items: await toDtos(ctx, rows), totalCount };
 }
 
 export async function getRole(ctx: ServiceContext, id: string) {
   const row = await repo.findRole(ctx.db, id);
   if (!row) throw notFound({ id });
-  return toDto(row);
+  return (await toDtos(ctx, [row]))[0]!;
 }
 
 export async function createRole(ctx: ServiceContext, raw: TCreateRoleInput) {
