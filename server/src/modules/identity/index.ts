@@ -7,14 +7,10 @@
  * and authorization the counter of a role's permissions (the roles page); identity never imports them.
  */
 export { identityRoutes } from './identity.routes.ts';
-export {
-  registerPrincipalRemovalHandler,
-  type PrincipalKind,
-  type PrincipalRemoval,
-  type PrincipalRemovalHandler,
-} from './principal-removal.ts';
+export { registerPrincipalRemovalHandler, type PrincipalRemovalHandler } from './principal-removal.ts';
 export { registerRoleGrantCounter, type RoleGrantCounter } from './role-grant-count.ts';
-// Who a grant or a data scope belongs to; a user's roles and units (authorization).
+// Who a grant or a data scope belongs to, a user's roles and units (authorization); the active
+// users (notifications); the pickers' directory (business data's selection items).
 export {
   activeUserIds,
   ancestorsOfUnit,
@@ -27,7 +23,6 @@ export {
   unitsAndAncestorsOfUser,
   userDirectory,
   userHasRole,
-  type DirectoryQuery,
 } from './directory.repository.ts';
 // Registration's default roles (settings).
 export { roleChoices, setDefaultRoles } from './roles.repository.ts';
