@@ -23,22 +23,23 @@ import { registerRequestContext } from './platform/context.ts';
 import { registerDeploymentHeaders, transportOptions, withoutUpgradeInsecureRequests } from './platform/deployment.ts';
 import { frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import { publicRoute, type RouteAccess } from './platform/route-access.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
-import { identityRoutes } from './modules/identity/identity.routes.ts';
-import { authorizationRoutes } from './modules/authorization/authorization.routes.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { qrCodeRoutes, systemRoutes } from './modules/system/index.ts';
+import { identityRoutes } from './modules/identity/index.ts';
+import { authorizationRoutes } from './modules/authorization/index.ts';
 import { businessMenuRoutes } from './modules/business-menus/index.ts';
-import { auditRoutes } from './modules/audit/audit.routes.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { auditRoutes } from './modules/audit/index.ts';
+import { settingsRoutes } from './modules/settings/index.ts';
 import { menuRoutes } from './modules/menus/index.ts';
-import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { notificationRoutes } from './modules/notifications/index.ts';
 import { dictionaryRoutes } from './modules/dictionaries/index.ts';
 import { documentNumberRoutes } from './modules/document-numbers/index.ts';
-import { qrCodeRoutes } from './modules/system/qr-code.routes.ts';
 import { localizationRoutes } from './modules/localization/index.ts';
 import { helpRoutes } from './modules/help/index.ts';
 import { pageRoutes } from './modules/pages/index.ts';
 import { businessDataRoutes } from './modules/business-data/business-data.routes.ts';
+// Until business data's index re-exports it (the selection items moved there from identity).
+import { selectionItemRoutes } from './modules/business-data/selection-items.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(helpRoutes, { prefix: '/api' });
   await app.register(pageRoutes, { prefix: '/api' });
   await app.register(businessDataRoutes, { prefix: '/api' });
+  await app.register(selectionItemRoutes, { prefix: '/api' });
   if (options.extend) await app.register(async (scoped) => options.extend!(scoped));
 
   // 3. the built web app

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRole, createUnit, createUser, USER_PASSWORD } from '../src/modules/identity/identity.test-helpers.ts';
+import { createRole, createUnit, createUser, USER_PASSWORD } from './identity-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 // Issue 25, delegated administration: an operator who manages users, roles, units, grants and data

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { v7 as uuidv7 } from 'uuid';
 import { recordAudit } from './audit.ts';
+import type { Db, ServiceContext } from './context.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 export interface RequestUser {
@@ -26,17 +27,21 @@ declare module 'fastify' {
 /** spec §4: the token cookie lives one day; the JWT and its session row match it. */
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
 
+/**
+ * Opens a session for the user and answers its token (a JWT bound to the session row). Takes what
+ * it needs from the context (the client's address and agent, the signing secret); `db` is the
+ * caller's transaction when the session must appear with other writes (registration).
+ */
 export async function issueSession(
-  app: FastifyInstance,
+  ctx: Pick<ServiceContext, 'db' | 'client' | 'config'>,
   userId: string,
-  meta: { ip?: string; userAgent?: string },
-  db = app.db,
+  db: Db = ctx.db,
 ): Promise<string> {
   const sessionId = uuidv7();
   const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
   await db
     .insertInto('sessions')
-    .values({ id: sessionId, user_id: userId, expires_at: expiresAt, ip: meta.ip ?? null, user_agent: meta.userAgent?.slice(0, 500) ?? null })
+    .values({ id: sessionId, user_id: userId, expires_at: expiresAt, ip: ctx.client.ip ?? null, user_agent: ctx.client.userAgent?.slice(0, 500) ?? null })
     .execute();
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256' })
@@ -44,7 +49,50 @@ export async function issueSession(
     .setJti(sessionId)
     .setIssuedAt()
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(app.config.jwtSecret);
+    .sign(ctx.config.jwtSecret);
+}
+
+// Sessions belong to the kernel: modules end them through these (and invalidate ctx.caches.auth).
+
+/** Ends one session (sign-out). */
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
+}
+
+/** Ends every live (unexpired, unrevoked) session of the users; answers how many were ended. */
+export async function revokeLiveSessions(db: Db, userIds: readonly string[]): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', 'in', [...userIds])
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Ends every unrevoked session of a user but `keepSessionId` (the caller's own, when given). */
+export async function revokeSessionsOfUser(db: Db, userId: string, options: { keepSessionId?: string } = {}): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .$if(!!options.keepSessionId, (q) => q.where('id', '!=', options.keepSessionId!))
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** How many live sessions a user has. */
+export async function liveSessionCount(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** RFC 9110 §11.1: the scheme name is case-insensitive (`bearer`, `BEARER`). */

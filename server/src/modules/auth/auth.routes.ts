@@ -27,13 +27,13 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post('/Auth/Login', {
     config: { ...publicRoute(), rateLimit: loginLimit },
     schema: { tags: ['auth'], summary: 'Sign in with user name and password', body: ZLoginInput, response: { 200: ZLoginResponse } },
-    handler: (req) => login(app, req, req.body),
+    handler: (req) => login(req.ctx, req.body),
   });
 
   app.get('/register/options', {
     config: publicRoute(),
     schema: { tags: ['auth'], summary: 'Whether registration is open, and the password policy', response: { 200: ZRegistrationOptions } },
-    handler: () => registrationOptions(app),
+    handler: (req) => registrationOptions(req.ctx),
   });
 
   app.get('/register/captcha', {
@@ -43,29 +43,29 @@ export async function authRoutes(fastify: FastifyInstance) {
       summary: 'A signed ALTCHA proof-of-work challenge for registration (valid 2 minutes, single use)',
       response: { 200: ZCaptcha },
     },
-    handler: async (_req, reply) => {
+    handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return issueCaptcha(captchaOptions(app));
+      return issueCaptcha(captchaOptions(req.ctx));
     },
   });
 
   app.post('/register', {
     config: { ...publicRoute(), rateLimit: { max: 10, timeWindow: '1 minute' } },
     schema: { tags: ['auth'], summary: 'Register and sign in at once', body: ZRegisterInput, response: { 200: ZRegisterResponse } },
-    handler: (req) => register(app, req, req.body),
+    handler: (req) => register(req.ctx, req.body),
   });
 
   app.post('/account/my-profile/change-password', {
     config: signedIn(),
     schema: { tags: ['account'], summary: 'Change my password', body: ZChangePasswordInput, response: { 200: z.object({ message: z.string() }) } },
-    handler: (req) => changePassword(app, req, req.body),
+    handler: (req) => changePassword(req.ctx, req.body),
   });
 
   app.post('/Auth/Logout', {
     config: signedIn(),
     schema: { tags: ['auth'], summary: 'Sign out: the session is revoked at once', response: { 204: z.null() } },
     handler: async (req, reply) => {
-      await logout(app, req);
+      await logout(req.ctx);
       return reply.status(204).send(null);
     },
   });

@@ -1,18 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TChangePasswordInput, TCurrentUser, TLoginInput, TRegisterInput, TRegistrationOptions } from '@tessera/core/contracts/auth';
 import { LOGIN_CODES } from '@tessera/core/contracts/auth';
 import { v7 as uuidv7 } from 'uuid';
 import { loadUserAccess } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { issueSession, type RequestUser } from '../../platform/auth.ts';
+import { issueSession, revokeSession, revokeSessionsOfUser, type RequestUser } from '../../platform/auth.ts';
+import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, invalid, unauthorized } from '../../platform/errors.ts';
-import { requestCulture, translate } from '../../platform/messages.ts';
+import { translate } from '../../platform/messages.ts';
 import { hashPassword, meetsPolicy, passwordPolicy, verifyPassword } from '../../platform/passwords.ts';
 import { isRegistrationEnabled } from '../../platform/settings.ts';
-import * as repo from './auth.repository.ts';
+import * as identity from '../identity/index.ts';
 import { consumeCaptcha, type CaptchaOptions } from './captcha.service.ts';
 
-export const captchaOptions = (app: FastifyInstance): CaptchaOptions => ({ secret: app.config.jwtSecret, maxCounter: app.config.captchaMaxCounter });
+export const captchaOptions = (ctx: Pick<ServiceContext, 'config'>): CaptchaOptions => ({ secret: ctx.config.jwtSecret, maxCounter: ctx.config.captchaMaxCounter });
 
 export const LOCKOUT_AFTER_FAILURES = 5;
 export const LOCKOUT_MINUTES = 5;
@@ -35,10 +35,10 @@ export function currentUserOf(user: RequestUser): TCurrentUser {
   };
 }
 
-async function currentUserInfo(app: FastifyInstance, userId: string): Promise<TCurrentUser> {
-  const user = await repo.findUserById(app.db, userId);
+async function currentUserInfo(ctx: ServiceContext, userId: string): Promise<TCurrentUser> {
+  const user = await identity.findAccountById(ctx.db, userId);
   if (!user) throw unauthorized();
-  const access = await loadUserAccess(app.db, userId);
+  const access = await loadUserAccess(ctx.db, userId);
   return {
     userId: user.id,
     userName: user.user_name,
@@ -65,23 +65,23 @@ function isSignInLockedOut(user: { lockout_enabled: boolean; sign_in_lockout_end
  * lockout it runs against a dummy hash, so the password is not checked). Only the right password
  * learns that an administrator locked the account (1002) or disabled it (1003), as Keycloak does.
  */
-export async function login(app: FastifyInstance, request: FastifyRequest, input: TLoginInput) {
-  const culture = requestCulture(request);
-  const user = await repo.findUserByUserName(app.db, input.username);
+export async function login(ctx: ServiceContext, input: TLoginInput) {
+  const culture = ctx.culture;
+  const user = await identity.findAccountByUserName(ctx.db, input.username);
   const now = new Date();
   const lockedOut = !!user && isSignInLockedOut(user, now);
-  dummyHash ??= hashPassword('not-a-real-password', app.config.argon2);
+  dummyHash ??= hashPassword('not-a-real-password', ctx.config.argon2);
   const checkedHash = user && !lockedOut ? user.password_hash : await dummyHash;
   const ok = (await verifyPassword(checkedHash, input.password)) && !!user && !lockedOut;
   const fail = async (code: number, message: string, reason: string) => {
-    await recordAudit(request, 'LoginFailed', { userId: user?.id ?? null, userName: input.username, details: { reason } });
+    await recordAudit(ctx, 'LoginFailed', { userId: user?.id ?? null, userName: input.username, details: { reason } });
     return { code, message, data: null };
   };
   const invalidCredentials = (reason: string) => fail(LOGIN_CODES.invalidCredentials, translate(culture, 'auth.invalidCredentials'), reason);
   if (!user) return invalidCredentials('unknown user');
   if (lockedOut) return invalidCredentials('locked out');
   if (!ok) {
-    const after = await repo.recordFailedSignIn(app.db, user.id, LOCKOUT_AFTER_FAILURES, new Date(now.getTime() + LOCKOUT_MINUTES * 60_000));
+    const after = await identity.recordFailedSignIn(ctx.db, user.id, LOCKOUT_AFTER_FAILURES, new Date(now.getTime() + LOCKOUT_MINUTES * 60_000));
     const lockedNow = !!after?.sign_in_lockout_end && after.sign_in_lockout_end > now;
     return invalidCredentials(lockedNow ? 'wrong password, locked out now' : 'wrong password');
   }
@@ -91,10 +91,10 @@ export async function login(app: FastifyInstance, request: FastifyRequest, input
     return fail(LOGIN_CODES.lockedOut, translate(culture, 'auth.lockedOut', { minutes }), 'locked by an administrator');
   }
   if (!user.is_active) return fail(LOGIN_CODES.disabled, translate(culture, 'auth.disabled'), 'inactive');
-  if (user.access_failed_count > 0 || user.sign_in_lockout_end) await repo.resetFailedSignIns(app.db, user.id);
-  const accessToken = await issueSession(app, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
-  const info = await currentUserInfo(app, user.id);
-  await recordAudit(request, 'LoginSucceeded', { userId: user.id, userName: user.user_name });
+  if (user.access_failed_count > 0 || user.sign_in_lockout_end) await identity.resetFailedSignIns(ctx.db, user.id);
+  const accessToken = await issueSession(ctx, user.id);
+  const info = await currentUserInfo(ctx, user.id);
+  await recordAudit(ctx, 'LoginSucceeded', { userId: user.id, userName: user.user_name });
   return {
     code: LOGIN_CODES.ok,
     message: translate(culture, 'auth.loginSuccess'),
@@ -102,23 +102,24 @@ export async function login(app: FastifyInstance, request: FastifyRequest, input
   };
 }
 
-export async function register(app: FastifyInstance, request: FastifyRequest, input: TRegisterInput) {
-  const culture = requestCulture(request);
-  if (!(await isRegistrationEnabled(app.db))) {
+export async function register(ctx: ServiceContext, input: TRegisterInput) {
+  const culture = ctx.culture;
+  if (!(await isRegistrationEnabled(ctx.db))) {
     throw new AppError(403, 'RegistrationDisabled', 'auth.registrationDisabled');
   }
-  if (!(await consumeCaptcha(app.db, captchaOptions(app), input.captcha))) {
+  if (!(await consumeCaptcha(ctx.db, captchaOptions(ctx), input.captcha))) {
     throw invalid(translate(culture, 'auth.captchaInvalid'), ['captcha']);
   }
-  const policy = await passwordPolicy(app.db);
+  const policy = await passwordPolicy(ctx.db);
   if (!meetsPolicy(input.password, policy)) {
     throw invalid(translate(culture, 'auth.passwordPolicy', { minLength: policy.minLength, classes: policy.requiredClasses }), ['password']);
   }
-  if (await repo.findUserByUserName(app.db, input.mail)) throw invalid(translate(culture, 'auth.userExists'), ['mail']);
+  if (await identity.findAccountByUserName(ctx.db, input.mail)) throw invalid(translate(culture, 'auth.userExists'), ['mail']);
   const id = uuidv7();
-  const passwordHash = await hashPassword(input.password, app.config.argon2);
-  const token = await app.db.transaction().execute(async (trx) => {
-    await repo.insertUser(trx, {
+  const passwordHash = await hashPassword(input.password, ctx.config.argon2);
+  const token = await ctx.db.transaction().execute(async (trx) => {
+    // With the default roles (system settings; the administrator role can never be one).
+    await identity.insertRegisteredAccount(trx, {
       id,
       user_name: input.mail,
       name: input.mail.split('@')[0] ?? input.mail,
@@ -133,45 +134,44 @@ export async function register(app: FastifyInstance, request: FastifyRequest, in
       last_modifier_id: null,
       lockout_end: null,
     });
-    // The default roles (system settings); the administrator role can never be one.
-    const roles = await repo.defaultRoleIds(trx);
-    if (roles.length) await trx.insertInto('user_roles').values(roles.map((r) => ({ user_id: id, role_id: r.id }))).execute();
-    return issueSession(app, id, { ip: request.ip, userAgent: request.headers['user-agent'] }, trx);
+    return issueSession(ctx, id, trx);
   });
-  const info = await currentUserInfo(app, id);
-  await recordAudit(request, 'Registered', { userId: id, userName: input.mail, entityType: 'User', entityId: id });
+  const info = await currentUserInfo(ctx, id);
+  await recordAudit(ctx, 'Registered', { userId: id, userName: input.mail, entityType: 'User', entityId: id });
   return { code: 0, message: translate(culture, 'auth.loginSuccess'), data: { uuid: id, token, isAdmin: info.isAdmin, info: { id, ...info } } };
 }
 
-export async function registrationOptions(app: FastifyInstance): Promise<TRegistrationOptions> {
-  return { isEnabled: await isRegistrationEnabled(app.db), passwordPolicy: await passwordPolicy(app.db) };
+export async function registrationOptions(ctx: ServiceContext): Promise<TRegistrationOptions> {
+  return { isEnabled: await isRegistrationEnabled(ctx.db), passwordPolicy: await passwordPolicy(ctx.db) };
 }
 
-export async function changePassword(app: FastifyInstance, request: FastifyRequest, input: TChangePasswordInput) {
-  const culture = requestCulture(request);
-  const me = request.user!;
-  const user = await repo.findUserById(app.db, me.id);
+export async function changePassword(ctx: ServiceContext, input: TChangePasswordInput) {
+  const culture = ctx.culture;
+  const me = ctx.user;
+  if (!me) throw unauthorized();
+  const user = await identity.findAccountById(ctx.db, me.id);
   if (!user) throw unauthorized();
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
     throw invalid(translate(culture, 'auth.wrongCurrentPassword'), ['currentPassword']);
   }
-  const policy = await passwordPolicy(app.db);
+  const policy = await passwordPolicy(ctx.db);
   if (!meetsPolicy(input.newPassword, policy)) {
     throw invalid(translate(culture, 'auth.passwordPolicy', { minLength: policy.minLength, classes: policy.requiredClasses }), ['newPassword']);
   }
-  const passwordHash = await hashPassword(input.newPassword, app.config.argon2);
-  await app.db.transaction().execute(async (trx) => {
-    await repo.updatePasswordHash(trx, me.id, passwordHash, uuidv7());
+  const passwordHash = await hashPassword(input.newPassword, ctx.config.argon2);
+  await ctx.db.transaction().execute(async (trx) => {
+    await identity.setOwnPasswordHash(trx, me.id, passwordHash, uuidv7());
     // Other devices must sign in again with the new password.
-    await repo.revokeOtherSessions(trx, me.id, me.sessionId);
+    await revokeSessionsOfUser(trx, me.id, { keepSessionId: me.sessionId });
   });
-  app.authCache.invalidateUser(me.id);
-  await recordAudit(request, 'PasswordChanged', { entityType: 'User', entityId: me.id });
+  ctx.caches.auth.invalidateUser(me.id);
+  await recordAudit(ctx, 'PasswordChanged', { entityType: 'User', entityId: me.id });
   return { message: translate(culture, 'auth.passwordChanged') };
 }
 
-export async function logout(app: FastifyInstance, request: FastifyRequest) {
-  await repo.revokeSession(app.db, request.user!.sessionId);
-  app.authCache.invalidateSession(request.user!.sessionId);
-  await recordAudit(request, 'Logout');
+export async function logout(ctx: ServiceContext) {
+  if (!ctx.user) throw unauthorized();
+  await revokeSession(ctx.db, ctx.user.sessionId);
+  ctx.caches.auth.invalidateSession(ctx.user.sessionId);
+  await recordAudit(ctx, 'Logout');
 }

@@ -4,6 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Kysely } from 'kysely';
 import { ZCaptchaPayload, type TCaptcha } from '@tessera/core/contracts/auth';
 import type { Database } from '../../db/schema.ts';
+import * as repo from './auth.repository.ts';
 
 /** Issue 25: a challenge lives 2 minutes. */
 export const CAPTCHA_TTL_SECONDS = 120;
@@ -62,12 +63,7 @@ export async function consumeCaptcha(db: Kysely<Database>, options: CaptchaOptio
   // Unsigned, forged or expired: nothing of ours to spend.
   if (result.expired || result.invalidSignature !== false || !challenge.parameters.expiresAt) return false;
   const now = new Date();
-  await db.deleteFrom('captcha_uses').where('expires_at', '<', now).execute();
-  const spent = await db
-    .insertInto('captcha_uses')
-    .values({ nonce: challenge.parameters.nonce, expires_at: new Date(challenge.parameters.expiresAt * 1000) })
-    .onConflict((oc) => oc.column('nonce').doNothing())
-    .returning('nonce')
-    .executeTakeFirst();
-  return !!spent && result.verified === true;
+  await repo.deleteExpiredCaptchaUses(db, now);
+  const spent = await repo.spendCaptcha(db, challenge.parameters.nonce, new Date(challenge.parameters.expiresAt * 1000));
+  return spent && result.verified === true;
 }

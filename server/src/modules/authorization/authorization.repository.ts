@@ -1,28 +1,16 @@
+/**
+ * The SQL of authorization's tables: `permission_definitions`, `permission_grants`, `data_scopes`.
+ * Users, roles and units are read through identity's index.
+ */
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { TDataScopeKind, TPermissionDefinitionQuery } from '@tessera/core/contracts/authorization';
 import type { Database, PermissionDefinitionsTable } from '../../db/schema.ts';
-import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
+import { pageWindow, parseSorting } from '../../platform/paging.ts';
+import { likePattern } from '../../platform/sql-values.ts';
 
 type Db = Kysely<Database>;
 export type ProviderName = 'R' | 'U' | 'OU';
-
-/** The role, user or unit a grant belongs to, with the name shown for it; undefined when absent. */
-export async function findProviderEntity(db: Db, providerName: ProviderName, key: string) {
-  if (providerName === 'R') {
-    const role = await db.selectFrom('roles').select(['id', 'name']).where('id', '=', key).executeTakeFirst();
-    return role && { displayName: role.name, isAdminRole: role.name.toLowerCase() === ADMIN_ROLE_NAME };
-  }
-  if (providerName === 'U') {
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'user_name', 'name'])
-      .where('id', '=', key)
-      .where('is_deleted', '=', false)
-      .executeTakeFirst();
-    return user && { displayName: user.name ? `${user.name} (${user.user_name})` : user.user_name, isAdminRole: false };
-  }
-  const unit = await db.selectFrom('organization_units').select(['id', 'display_name']).where('id', '=', key).executeTakeFirst();
-  return unit && { displayName: unit.display_name, isAdminRole: false };
-}
 
 export function listAllDefinitions(db: Db) {
   return db
@@ -51,37 +39,6 @@ export async function directGrants(db: Db, providerName: ProviderName, key: stri
   return rows.map((r) => r.name);
 }
 
-/** A user's roles (with whether one is the administrator role). */
-export function rolesOfUser(db: Db, userId: string) {
-  return db
-    .selectFrom('user_roles as ur')
-    .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .select(['r.id', 'r.name'])
-    .where('ur.user_id', '=', userId)
-    .execute();
-}
-
-/** The units a user belongs to and every unit above them (their grants reach the user). */
-export async function unitsAndAncestorsOfUser(db: Db, userId: string): Promise<string[]> {
-  const rows = await sql<{ id: string }>`
-    select distinct up.id::text as id from user_organization_units uou
-    join organization_units mu on mu.id = uou.organization_unit_id
-    join organization_units up on mu.code = up.code or mu.code like up.code || '.%'
-    where uou.user_id = ${userId}
-  `.execute(db);
-  return rows.rows.map((r) => r.id);
-}
-
-/** The units above a unit (not the unit itself). */
-export async function ancestorsOfUnit(db: Db, unitId: string): Promise<string[]> {
-  const rows = await sql<{ id: string }>`
-    select up.id::text as id from organization_units mu
-    join organization_units up on mu.code like up.code || '.%'
-    where mu.id = ${unitId}
-  `.execute(db);
-  return rows.rows.map((r) => r.id);
-}
-
 export function grantsOfProviders(db: Db, providerName: ProviderName, keys: string[]) {
   if (keys.length === 0) return Promise.resolve([] as { name: string; provider_key: string }[]);
   return db
@@ -99,6 +56,18 @@ export async function insertGrants(db: Db, providerName: ProviderName, key: stri
     .values(names.map((name) => ({ name, provider_name: providerName, provider_key: key })))
     .onConflict((oc) => oc.columns(['provider_name', 'provider_key', 'name']).doNothing())
     .execute();
+}
+
+/** Every grant of the providers (removed roles, users or units); answers the names they carried. */
+export async function deleteGrantsOfProviders(db: Db, providerName: ProviderName, keys: readonly string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .deleteFrom('permission_grants')
+    .where('provider_name', '=', providerName)
+    .where('provider_key', 'in', [...keys])
+    .returning('name')
+    .execute();
+  return rows.map((r) => r.name);
 }
 
 export async function deleteGrants(db: Db, providerName: ProviderName, key: string, names: string[]) {
@@ -149,4 +118,108 @@ export function setGroupDisplayName(db: Db, groupName: string, groupDisplayName:
     .where('group_name', '=', groupName)
     .where('is_system', '=', false)
     .execute();
+}
+
+/** A page of definitions by the list's filters (group, system or not, text), with the total. */
+export async function listDefinitions(db: Db, query: TPermissionDefinitionQuery) {
+  let q = db.selectFrom('permission_definitions');
+  if (query.GroupName) q = q.where('group_name', '=', query.GroupName);
+  if (query.IsSystem) q = q.where('is_system', '=', query.IsSystem === 'true');
+  if (query.Filter?.trim()) {
+    const like = likePattern(query.Filter.trim());
+    q = q.where((eb) =>
+      eb.or([eb('name', 'ilike', like), eb(eb.cast('display_name', 'text'), 'ilike', like), eb('group_name', 'ilike', like)]),
+    );
+  }
+  const sort = parseSorting(query.Sorting, { name: 'name', groupname: 'group_name' }, { column: 'name', direction: 'asc' });
+  const { offset, limit } = pageWindow(query);
+  const [rows, total] = await Promise.all([
+    q.selectAll().orderBy(sort.column, sort.direction).orderBy('name').offset(offset).limit(limit).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalCount: Number(total.count) };
+}
+
+/** The groups with their display name (as JSON text), whether they are system groups, and their number of codes. */
+export function definitionGroups(db: Db) {
+  return db
+    .selectFrom('permission_definitions')
+    .select((eb) => [
+      'group_name',
+      eb.fn.max<string>(eb.cast('group_display_name', 'text')).as('display_name'),
+      eb.fn<boolean>('bool_or', ['is_system']).as('is_system'),
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .groupBy('group_name')
+    .orderBy((eb) => eb.fn<boolean>('bool_or', ['is_system']), 'desc')
+    .orderBy('group_name')
+    .execute();
+}
+
+export function updateDefinition(db: Db, name: string, displayName: string, parentName: string | null) {
+  return db.updateTable('permission_definitions').set({ display_name: displayName, parent_name: parentName }).where('name', '=', name).execute();
+}
+
+/** Inserts a definition, or renames and re-parents it when it exists. */
+export async function upsertDefinition(db: Db, row: Insertable<PermissionDefinitionsTable>) {
+  await db
+    .insertInto('permission_definitions')
+    .values(row)
+    .onConflict((oc) => oc.column('name').doUpdateSet({ display_name: row.display_name, parent_name: row.parent_name }))
+    .execute();
+}
+
+// ---------------------------------------------------------------- data scopes
+
+export type DataScopeRow = { page_key: string; scope: TDataScopeKind; custom_filter: unknown[] | null };
+
+/** The data scopes the roles set for one page. */
+export function dataScopesOfRolesForPage(db: Db, roleIds: string[], pageKey: string) {
+  if (roleIds.length === 0) return Promise.resolve([] as { role_id: string; scope: TDataScopeKind; custom_filter: unknown[] | null }[]);
+  return db.selectFrom('data_scopes').select(['role_id', 'scope', 'custom_filter']).where('role_id', 'in', roleIds).where('page_key', '=', pageKey).execute();
+}
+
+export function dataScopesOfRole(db: Db, roleId: string) {
+  return db.selectFrom('data_scopes').selectAll().where('role_id', '=', roleId).orderBy('page_key').execute();
+}
+
+/** Replaces a role's data scopes (in the caller's transaction). */
+export async function replaceDataScopes(db: Db, roleId: string, items: { pageKey: string; scope: TDataScopeKind; customFilter: unknown[] | null }[]) {
+  await db.deleteFrom('data_scopes').where('role_id', '=', roleId).execute();
+  if (items.length === 0) return;
+  await db
+    .insertInto('data_scopes')
+    .values(
+      items.map((item) => ({
+        id: uuidv7(),
+        role_id: roleId,
+        page_key: item.pageKey,
+        scope: item.scope,
+        custom_filter: item.customFilter ? JSON.stringify(item.customFilter) : null,
+      })),
+    )
+    .execute();
+}
+
+export async function deleteDataScopesOfRoles(db: Db, roleIds: readonly string[]) {
+  if (roleIds.length === 0) return;
+  await db.deleteFrom('data_scopes').where('role_id', 'in', [...roleIds]).execute();
+}
+
+/** How many permissions each role is granted (roles without a grant are absent). */
+export async function grantCountsOfRoles(db: Db, roleIds: readonly string[]): Promise<Map<string, number>> {
+  if (roleIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('permission_grants')
+    .select(['provider_key', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('provider_name', '=', 'R')
+    .where('provider_key', 'in', [...roleIds])
+    .groupBy('provider_key')
+    .execute();
+  return new Map(rows.map((r) => [r.provider_key, Number(r.n)]));
+}
+
+export async function definitionCount(db: Db): Promise<number> {
+  const row = await db.selectFrom('permission_definitions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -41,14 +41,14 @@ export async function authorizationRoutes(fastify: FastifyInstance) {
   app.get('/permission-management/permissions', {
     config: requirePermission(P.Permissions),
     schema: { tags, summary: 'Permissions of a role (R), user (U) or organisation unit (OU), grouped', querystring: ZPermissionProviderQuery, response: { 200: ZPermissionListResult } },
-    handler: (req) => getPermissions(app, req, req.query),
+    handler: (req) => getPermissions(req.ctx, req.query),
   });
 
   app.put('/permission-management/permissions', {
     config: requirePermission(P.PermissionsGrant),
     schema: { tags, summary: 'Grant (isGranted true) or revoke permissions of a role, user or unit', querystring: ZPermissionProviderQuery, body: ZUpdatePermissionsInput, response: { 204: z.null() } },
     handler: async (req, reply) => {
-      await updatePermissions(app, req, req.query, req.body);
+      await updatePermissions(req.ctx, req.query, req.body);
       return reply.status(204).send(null);
     },
   });
@@ -57,44 +57,44 @@ export async function authorizationRoutes(fastify: FastifyInstance) {
   app.get('/app/permission-definitions', {
     config: requirePermission(P.PermissionDefinitions),
     schema: { tags, summary: 'Permission definitions, paged (Filter, GroupName, IsSystem)', querystring: ZPermissionDefinitionQuery, response: { 200: ZPermissionDefinitionList } },
-    handler: (req) => listDefinitions(app.db, req.query),
+    handler: (req) => listDefinitions(req.ctx, req.query),
   });
 
   app.get('/app/permission-definitions/groups', {
     config: requirePermission(P.PermissionDefinitions),
     schema: { tags, summary: 'Permission groups with their number of codes', response: { 200: ZPermissionDefinitionGroupList } },
-    handler: () => listDefinitionGroups(app.db),
+    handler: (req) => listDefinitionGroups(req.ctx),
   });
 
   app.get('/app/permission-definitions/:name', {
     config: requirePermission(P.PermissionDefinitions),
     schema: { tags, summary: 'One permission definition', params: ZPermissionNameParam, response: { 200: ZPermissionDefinition } },
-    handler: (req) => getDefinition(app.db, req.params.name),
+    handler: (req) => getDefinition(req.ctx, req.params.name),
   });
 
   app.post('/app/permission-definitions', {
     config: requirePermission(P.PermissionDefinitionsManage),
     schema: { tags, summary: 'Create a designer-defined code (Biz.…)', body: ZCreatePermissionDefinitionInput, response: { 200: ZPermissionDefinition } },
-    handler: (req) => createDefinition(app, req, req.body),
+    handler: (req) => createDefinition(req.ctx, req.body),
   });
 
   app.post('/app/permission-definitions/page-permissions', {
     config: requirePermission(P.PermissionDefinitionsManage),
     schema: { tags, summary: "A business page's codes: access, buttons, field view/edit", body: ZPagePermissionsInput, response: { 200: ZPagePermissionsResult } },
-    handler: (req) => createPagePermissions(app, req, req.body),
+    handler: (req) => createPagePermissions(req.ctx, req.body),
   });
 
   app.put('/app/permission-definitions/:name', {
     config: requirePermission(P.PermissionDefinitionsManage),
     schema: { tags, summary: 'Rename or re-parent a designer-defined code', params: ZPermissionNameParam, body: ZUpdatePermissionDefinitionInput, response: { 200: ZPermissionDefinition } },
-    handler: (req) => updateDefinition(app, req, req.params.name, req.body),
+    handler: (req) => updateDefinition(req.ctx, req.params.name, req.body),
   });
 
   app.delete('/app/permission-definitions/:name', {
     config: requirePermission(P.PermissionDefinitionsManage),
     schema: { tags, summary: 'Delete a designer-defined code, its children and their grants', params: ZPermissionNameParam, response: { 204: z.null() } },
     handler: async (req, reply) => {
-      await deleteDefinition(app, req, req.params.name);
+      await deleteDefinition(req.ctx, req.params.name);
       return reply.status(204).send(null);
     },
   });
@@ -103,12 +103,12 @@ export async function authorizationRoutes(fastify: FastifyInstance) {
   app.get('/app/data-scopes', {
     config: requirePermission(P.Permissions),
     schema: { tags, summary: "A role's data scopes per business page", querystring: ZDataScopeQuery, response: { 200: ZDataScopeList } },
-    handler: (req) => getDataScopes(app.db, req.query.roleId),
+    handler: (req) => getDataScopes(req.ctx, req.query.roleId),
   });
 
   app.put('/app/data-scopes', {
     config: requirePermission(P.DataScopesManage),
     schema: { tags, summary: "Replace a role's data scopes", querystring: ZDataScopeQuery, body: ZUpdateDataScopesInput, response: { 200: ZDataScopeList } },
-    handler: (req) => updateDataScopes(app, req, req.query.roleId, req.body),
+    handler: (req) => updateDataScopes(req.ctx, req.query.roleId, req.body),
   });
 }

@@ -1,6 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import type {
   TDataScope,
   TDataScopeKind,
@@ -9,11 +6,13 @@ import type {
   TUpdateDataScopesInput,
 } from '@tessera/core/contracts/authorization';
 import { ZUpdateDataScopesInput } from '@tessera/core/contracts/authorization';
-import type { Database } from '../../db/schema.ts';
 import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import type { Db, ServiceContext } from '../../platform/context.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { guardDelegation } from '../../platform/delegation.ts';
+import { findRoleSummary, rolesOfUser, userHasRole } from '../identity/index.ts';
+import * as repo from './authorization.repository.ts';
 
 /** A page with no scope set for a role shows that role all of its rows. */
 export const DEFAULT_DATA_SCOPE: TDataScopeKind = 'all';
@@ -35,14 +34,10 @@ export interface EffectiveDataScope {
  * The rows of a business page a user may see (for the business-data module to enforce): the most
  * permissive of their roles' scopes. Administrators and pages without scope settings: `all`.
  */
-export async function dataScopeFor(db: Kysely<Database>, userId: string, pageKey: string): Promise<EffectiveDataScope> {
-  const roles = await db
-    .selectFrom('user_roles as ur')
-    .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .leftJoin('data_scopes as ds', (join) => join.onRef('ds.role_id', '=', 'r.id').on('ds.page_key', '=', pageKey))
-    .select(['r.name', 'ds.scope', 'ds.custom_filter'])
-    .where('ur.user_id', '=', userId)
-    .execute();
+export async function dataScopeFor(db: Db, userId: string, pageKey: string): Promise<EffectiveDataScope> {
+  const userRoles = await rolesOfUser(db, userId);
+  const scopes = new Map((await repo.dataScopesOfRolesForPage(db, userRoles.map((r) => r.id), pageKey)).map((s) => [s.role_id, s]));
+  const roles = userRoles.map((r) => ({ name: r.name, scope: scopes.get(r.id)?.scope ?? null, custom_filter: scopes.get(r.id)?.custom_filter ?? null }));
   if (roles.length === 0 || roles.some((r) => r.name.toLowerCase() === ADMIN_ROLE_NAME)) return { scope: 'all', customFilters: [] };
   let best: Exclude<TDataScopeKind, 'custom'> | null = null;
   const customFilters: TScopeFilterCondition[][] = [];
@@ -55,8 +50,8 @@ export async function dataScopeFor(db: Kysely<Database>, userId: string, pageKey
   return { scope: best ?? 'custom', customFilters };
 }
 
-async function findRole(db: Kysely<Database>, roleId: string) {
-  const role = await db.selectFrom('roles').select(['id', 'name']).where('id', '=', roleId).executeTakeFirst();
+async function findRole(db: Db, roleId: string) {
+  const role = await findRoleSummary(db, roleId);
   if (!role) throw notFound({ roleId });
   return role;
 }
@@ -67,9 +62,9 @@ const toDto = (row: { page_key: string; scope: TDataScopeKind; custom_filter: un
   customFilter: (row.custom_filter as TScopeFilterCondition[] | null) ?? null,
 });
 
-export async function getDataScopes(db: Kysely<Database>, roleId: string): Promise<TDataScopeList> {
-  const role = await findRole(db, roleId);
-  const rows = await db.selectFrom('data_scopes').selectAll().where('role_id', '=', roleId).orderBy('page_key').execute();
+export async function getDataScopes(ctx: Pick<ServiceContext, 'db'>, roleId: string): Promise<TDataScopeList> {
+  const role = await findRole(ctx.db, roleId);
+  const rows = await repo.dataScopesOfRole(ctx.db, roleId);
   return { roleId: role.id, roleName: role.name, items: rows.map(toDto) };
 }
 
@@ -85,12 +80,7 @@ function checkBrackets(conditions: TScopeFilterCondition[], at: string) {
 }
 
 /** Replaces a role's data scopes with the given list (one transaction). */
-export async function updateDataScopes(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  roleId: string,
-  raw: TUpdateDataScopesInput,
-): Promise<TDataScopeList> {
+export async function updateDataScopes(ctx: ServiceContext, roleId: string, raw: TUpdateDataScopesInput): Promise<TDataScopeList> {
   const input = ZUpdateDataScopesInput.parse(raw);
   const seen = new Set<string>();
   input.items.forEach((item, i) => {
@@ -103,30 +93,21 @@ export async function updateDataScopes(
       throw invalid('Only a custom scope takes conditions', [`items.${i}.customFilter`]);
     }
   });
-  const role = await findRole(app.db, roleId);
+  const role = await findRole(ctx.db, roleId);
   if (role.name.toLowerCase() === ADMIN_ROLE_NAME) throw invalid('The administrator role always sees all data', ['roleId']);
   // A wider scope is more power: for someone who holds all the role carries, and never their own role.
-  const ownRole = await app.db.selectFrom('user_roles').select('role_id').where('user_id', '=', request.user!.id).where('role_id', '=', roleId).executeTakeFirst();
-  await guardDelegation(app.db, request, { roleIds: [roleId], raisesOwnPower: !!ownRole });
-  const before = await getDataScopes(app.db, roleId);
-  await app.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('data_scopes').where('role_id', '=', roleId).execute();
-    if (input.items.length === 0) return;
-    await trx
-      .insertInto('data_scopes')
-      .values(
-        input.items.map((item) => ({
-          id: uuidv7(),
-          role_id: roleId,
-          page_key: item.pageKey,
-          scope: item.scope,
-          custom_filter: item.scope === 'custom' ? JSON.stringify(item.customFilter) : null,
-        })),
-      )
-      .execute();
-  });
-  const after = await getDataScopes(app.db, roleId);
-  await recordAudit(request, 'Updated', {
+  const ownRole = !!ctx.user && (await userHasRole(ctx.db, ctx.user.id, roleId));
+  await guardDelegation(ctx.db, ctx, { roleIds: [roleId], raisesOwnPower: ownRole });
+  const before = await getDataScopes(ctx, roleId);
+  await ctx.db.transaction().execute((trx) =>
+    repo.replaceDataScopes(
+      trx,
+      roleId,
+      input.items.map((item) => ({ pageKey: item.pageKey, scope: item.scope, customFilter: item.scope === 'custom' ? (item.customFilter ?? null) : null })),
+    ),
+  );
+  const after = await getDataScopes(ctx, roleId);
+  await recordAudit(ctx, 'Updated', {
     entityType: 'DataScope',
     entityId: roleId,
     details: { role: role.name, before: before.items, after: after.items },

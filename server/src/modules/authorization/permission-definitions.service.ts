@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import {
   BIZ_MENU_GROUP,
@@ -13,8 +12,8 @@ import {
 import { bizPermission } from '@tessera/core/contracts/permissions';
 import type { Database, LocalizedText, PermissionDefinitionsTable } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import type { ServiceContext } from '../../platform/context.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
-import { pageWindow, parseSorting } from '../../platform/paging.ts';
 import * as repo from './authorization.repository.ts';
 
 type Row = Selectable<PermissionDefinitionsTable>;
@@ -32,40 +31,13 @@ export const toDefinitionDto = (row: Row): TPermissionDefinition => ({
   isReadOnly: isReadOnly(row),
 });
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-export async function listDefinitions(db: Kysely<Database>, query: TPermissionDefinitionQuery) {
-  let q = db.selectFrom('permission_definitions');
-  if (query.GroupName) q = q.where('group_name', '=', query.GroupName);
-  if (query.IsSystem) q = q.where('is_system', '=', query.IsSystem === 'true');
-  if (query.Filter?.trim()) {
-    const like = `%${escapeLike(query.Filter.trim())}%`;
-    q = q.where((eb) =>
-      eb.or([eb('name', 'ilike', like), eb(eb.cast('display_name', 'text'), 'ilike', like), eb('group_name', 'ilike', like)]),
-    );
-  }
-  const sort = parseSorting(query.Sorting, { name: 'name', groupname: 'group_name' }, { column: 'name', direction: 'asc' });
-  const { offset, limit } = pageWindow(query);
-  const [rows, total] = await Promise.all([
-    q.selectAll().orderBy(sort.column, sort.direction).orderBy('name').offset(offset).limit(limit).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toDefinitionDto), totalCount: Number(total.count) };
+export async function listDefinitions(ctx: ServiceContext, query: TPermissionDefinitionQuery) {
+  const { rows, totalCount } = await repo.listDefinitions(ctx.db, query);
+  return { items: rows.map(toDefinitionDto), totalCount };
 }
 
-export async function listDefinitionGroups(db: Kysely<Database>): Promise<{ items: TPermissionDefinitionGroup[] }> {
-  const rows = await db
-    .selectFrom('permission_definitions')
-    .select((eb) => [
-      'group_name',
-      eb.fn.max<string>(eb.cast('group_display_name', 'text')).as('display_name'),
-      eb.fn<boolean>('bool_or', ['is_system']).as('is_system'),
-      eb.fn.countAll<number>().as('count'),
-    ])
-    .groupBy('group_name')
-    .orderBy((eb) => eb.fn<boolean>('bool_or', ['is_system']), 'desc')
-    .orderBy('group_name')
-    .execute();
+export async function listDefinitionGroups(ctx: ServiceContext): Promise<{ items: TPermissionDefinitionGroup[] }> {
+  const rows = await repo.definitionGroups(ctx.db);
   return {
     items: rows.map((r) => ({
       name: r.group_name,
@@ -76,8 +48,8 @@ export async function listDefinitionGroups(db: Kysely<Database>): Promise<{ item
   };
 }
 
-export async function getDefinition(db: Kysely<Database>, name: string) {
-  const row = await repo.findDefinition(db, name);
+export async function getDefinition(ctx: Pick<ServiceContext, 'db'>, name: string) {
+  const row = await repo.findDefinition(ctx.db, name);
   if (!row) throw notFound({ name });
   return toDefinitionDto(row);
 }
@@ -92,12 +64,12 @@ async function checkParent(db: Kysely<Database>, parentName: string | null | und
   }
 }
 
-export async function createDefinition(app: FastifyInstance, request: FastifyRequest, input: TCreatePermissionDefinitionInput) {
+export async function createDefinition(ctx: ServiceContext, input: TCreatePermissionDefinitionInput) {
   if (input.groupName === BIZ_MENU_GROUP || input.name.startsWith(`${BIZ_MENU_GROUP}.`)) {
     throw invalid('Business-menu permissions are created with their menu', ['name']);
   }
-  if (await repo.findDefinition(app.db, input.name)) throw invalid(`Permission ${input.name} already exists`, ['name']);
-  await checkParent(app.db, input.parentName, input.groupName);
+  if (await repo.findDefinition(ctx.db, input.name)) throw invalid(`Permission ${input.name} already exists`, ['name']);
+  await checkParent(ctx.db, input.parentName, input.groupName);
   const row = {
     name: input.name,
     group_name: input.groupName,
@@ -106,38 +78,33 @@ export async function createDefinition(app: FastifyInstance, request: FastifyReq
     display_name: JSON.stringify(input.displayName),
     is_system: false,
   };
-  await app.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await repo.insertDefinitions(trx, [row]);
     await repo.setGroupDisplayName(trx, input.groupName, row.group_display_name);
   });
   // The administrator role holds every defined permission.
-  app.authCache.invalidateAccess();
-  const created = await getDefinition(app.db, input.name);
-  await recordAudit(request, 'Created', { entityType: 'PermissionDefinition', entityId: input.name, details: { after: created } });
+  ctx.caches.auth.invalidateAccess();
+  const created = await getDefinition(ctx, input.name);
+  await recordAudit(ctx, 'Created', { entityType: 'PermissionDefinition', entityId: input.name, details: { after: created } });
   return created;
 }
 
 export async function updateDefinition(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   name: string,
   input: TUpdatePermissionDefinitionInput,
 ) {
-  const existing = await repo.findDefinition(app.db, name);
+  const existing = await repo.findDefinition(ctx.db, name);
   if (!existing) throw notFound({ name });
   if (isReadOnly(existing)) throw invalid('System and business-menu permissions cannot be edited here', ['name']);
-  await checkParent(app.db, input.parentName, existing.group_name, name);
+  await checkParent(ctx.db, input.parentName, existing.group_name, name);
   const groupDisplayName = JSON.stringify(input.groupDisplayName);
-  await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('permission_definitions')
-      .set({ display_name: JSON.stringify(input.displayName), parent_name: input.parentName ?? null })
-      .where('name', '=', name)
-      .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateDefinition(trx, name, JSON.stringify(input.displayName), input.parentName ?? null);
     await repo.setGroupDisplayName(trx, existing.group_name, groupDisplayName);
   });
-  const updated = await getDefinition(app.db, name);
-  await recordAudit(request, 'Updated', {
+  const updated = await getDefinition(ctx, name);
+  await recordAudit(ctx, 'Updated', {
     entityType: 'PermissionDefinition',
     entityId: name,
     details: { before: toDefinitionDto(existing), after: updated },
@@ -146,17 +113,17 @@ export async function updateDefinition(
 }
 
 /** Deletes a designer-defined permission, the permissions under it and every grant of them. */
-export async function deleteDefinition(app: FastifyInstance, request: FastifyRequest, name: string) {
-  const existing = await repo.findDefinition(app.db, name);
+export async function deleteDefinition(ctx: ServiceContext, name: string) {
+  const existing = await repo.findDefinition(ctx.db, name);
   if (!existing) throw notFound({ name });
   if (isReadOnly(existing)) throw invalid('System and business-menu permissions cannot be deleted here', ['name']);
-  const names = await app.db.transaction().execute(async (trx) => {
+  const names = await ctx.db.transaction().execute(async (trx) => {
     const all = await repo.definitionWithDescendants(trx, name);
     await repo.deleteDefinitions(trx, all);
     return all;
   });
-  app.authCache.invalidateAccess();
-  await recordAudit(request, 'Deleted', {
+  ctx.caches.auth.invalidateAccess();
+  await recordAudit(ctx, 'Deleted', {
     entityType: 'PermissionDefinition',
     entityId: name,
     details: { before: toDefinitionDto(existing), deleted: names },
@@ -203,7 +170,7 @@ export async function ensurePagePermissions(db: Kysely<Database>, input: TPagePe
   return { created: missing.map((r) => r.name), existing: rows.filter((r) => existing.has(r.name)).map((r) => r.name) };
 }
 
-export async function createPagePermissions(app: FastifyInstance, request: FastifyRequest, input: TPagePermissionsInput) {
+export async function createPagePermissions(ctx: ServiceContext, input: TPagePermissionsInput) {
   const page = ZPagePermissionsInput.parse(input);
   const reserved = new Set(['Access', 'Field']);
   page.buttons.forEach((b, i) => {
@@ -213,9 +180,9 @@ export async function createPagePermissions(app: FastifyInstance, request: Fasti
   page.fields.forEach((f, i) => {
     if (page.fields.findIndex((o) => o.code === f.code) !== i) throw invalid(`Field ${f.code} is listed twice`, [`fields.${i}.code`]);
   });
-  const result = await app.db.transaction().execute((trx) => ensurePagePermissions(trx, page));
-  app.authCache.invalidateAccess();
-  await recordAudit(request, 'Created', { entityType: 'PermissionDefinition', entityId: `Biz.${page.pageCode}`, details: { after: result } });
+  const result = await ctx.db.transaction().execute((trx) => ensurePagePermissions(trx, page));
+  ctx.caches.auth.invalidateAccess();
+  await recordAudit(ctx, 'Created', { entityType: 'PermissionDefinition', entityId: `Biz.${page.pageCode}`, details: { after: result } });
   return result;
 }
 
@@ -226,19 +193,14 @@ export async function saveMenuPermission(
   db: Kysely<Database>,
   def: { name: string; displayName: LocalizedText; parentName: string | null },
 ) {
-  const values = {
+  await repo.upsertDefinition(db, {
     name: def.name,
     group_name: BIZ_MENU_GROUP,
     group_display_name: JSON.stringify({ 'zh-CN': '业务菜单', 'en-US': 'Business menus' }),
     parent_name: def.parentName,
     display_name: JSON.stringify(def.displayName),
     is_system: false,
-  };
-  await db
-    .insertInto('permission_definitions')
-    .values(values)
-    .onConflict((oc) => oc.column('name').doUpdateSet({ display_name: values.display_name, parent_name: values.parent_name }))
-    .execute();
+  });
 }
 
 /** Removes codes and their grants (a deleted menu's codes). */

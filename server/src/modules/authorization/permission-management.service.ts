@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {
   TPermissionListResult,
   TPermissionProviderQuery,
@@ -6,26 +5,38 @@ import type {
 } from '@tessera/core/contracts/authorization';
 import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { actorHolds, type Db, type ServiceContext } from '../../platform/context.ts';
 import { guardDelegation } from '../../platform/delegation.ts';
 import { AppError, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { localize } from '../../platform/localized-text.ts';
+import { ancestorsOfUnit, findRoleSummary, findUnitSummary, findUserSummary, rolesOfUser, unitsAndAncestorsOfUser } from '../identity/index.ts';
 import * as repo from './authorization.repository.ts';
 
 type Source = { providerName: 'R' | 'U' | 'OU'; providerKey: string };
+
+/** The role, user or unit a grant belongs to, with the name shown for it; undefined when absent. */
+async function findProviderEntity(db: Db, providerName: repo.ProviderName, key: string) {
+  if (providerName === 'R') {
+    const role = await findRoleSummary(db, key);
+    return role && { displayName: role.name, isAdminRole: role.isAdminRole };
+  }
+  if (providerName === 'U') {
+    const user = await findUserSummary(db, key);
+    return user && { displayName: user.name ? `${user.name} (${user.userName})` : user.userName, isAdminRole: false };
+  }
+  const unit = await findUnitSummary(db, key);
+  return unit && { displayName: unit.displayName, isAdminRole: false };
+}
 
 /**
  * ABP's permission list for one provider: every defined permission in its group, whether it is
  * granted and from where. A user inherits from their roles and units (and the units above); a
  * unit from the units above it.
  */
-export async function getPermissions(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  query: TPermissionProviderQuery,
-): Promise<TPermissionListResult> {
-  const db = app.db;
+export async function getPermissions(ctx: ServiceContext, query: TPermissionProviderQuery): Promise<TPermissionListResult> {
+  const db = ctx.db;
   const { providerName, providerKey } = query;
-  const entity = await repo.findProviderEntity(db, providerName, providerKey);
+  const entity = await findProviderEntity(db, providerName, providerKey);
   if (!entity) throw notFound({ providerName, providerKey });
 
   const sources = new Map<string, Source[]>();
@@ -38,18 +49,18 @@ export async function getPermissions(
 
   let adminSource: Source | null = entity.isAdminRole ? { providerName: 'R', providerKey } : null;
   if (providerName === 'U') {
-    const roles = await repo.rolesOfUser(db, providerKey);
+    const roles = await rolesOfUser(db, providerKey);
     const adminRole = roles.find((r) => r.name.toLowerCase() === ADMIN_ROLE_NAME);
     if (adminRole) adminSource = { providerName: 'R', providerKey: adminRole.id };
     for (const g of await repo.grantsOfProviders(db, 'R', roles.map((r) => r.id))) add(g.name, { providerName: 'R', providerKey: g.provider_key });
-    const units = await repo.unitsAndAncestorsOfUser(db, providerKey);
+    const units = await unitsAndAncestorsOfUser(db, providerKey);
     for (const g of await repo.grantsOfProviders(db, 'OU', units)) add(g.name, { providerName: 'OU', providerKey: g.provider_key });
   } else if (providerName === 'OU') {
-    const above = await repo.ancestorsOfUnit(db, providerKey);
+    const above = await ancestorsOfUnit(db, providerKey);
     for (const g of await repo.grantsOfProviders(db, 'OU', above)) add(g.name, { providerName: 'OU', providerKey: g.provider_key });
   }
 
-  const language = request.headers['accept-language'];
+  const language = ctx.acceptLanguage;
   const groups = new Map<string, TPermissionListResult['groups'][number]>();
   for (const def of await repo.listAllDefinitions(db)) {
     let group = groups.get(def.group_name);
@@ -78,13 +89,8 @@ export async function getPermissions(
  * Every name must be defined; a caller who is not an administrator may only hand out or take back
  * permissions they hold themselves, so the grant screen cannot raise anyone above its user.
  */
-export async function updatePermissions(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  query: TPermissionProviderQuery,
-  input: TUpdatePermissionsInput,
-): Promise<void> {
-  const db = app.db;
+export async function updatePermissions(ctx: ServiceContext, query: TPermissionProviderQuery, input: TUpdatePermissionsInput): Promise<void> {
+  const db = ctx.db;
   const { providerName, providerKey } = query;
   const seen = new Map<string, number>();
   input.permissions.forEach((p, i) => {
@@ -99,7 +105,7 @@ export async function updatePermissions(
       validationErrors: unknown.slice(0, 50).map((u) => ({ message: `Unknown permission ${u.name}`, members: [`permissions.${u.i}.name`] })),
     });
   }
-  const entity = await repo.findProviderEntity(db, providerName, providerKey);
+  const entity = await findProviderEntity(db, providerName, providerKey);
   if (!entity) throw notFound({ providerName, providerKey });
   if (entity.isAdminRole) throw invalid('The administrator role holds every permission; its grants cannot be changed', ['providerKey']);
 
@@ -107,22 +113,19 @@ export async function updatePermissions(
   const had = new Set(before);
   const toGrant = input.permissions.filter((p) => p.isGranted && !had.has(p.name)).map((p) => p.name);
   const toRevoke = input.permissions.filter((p) => !p.isGranted && had.has(p.name)).map((p) => p.name);
-  const caller = request.user!;
-  if (!caller.isAdmin) {
-    const beyond = [...toGrant, ...toRevoke].filter((name) => !caller.access.has(name));
-    if (beyond.length > 0) throw forbidden({ reason: 'cannot change permissions you do not hold', permissions: beyond.slice(0, 20) });
-  }
+  const beyond = [...toGrant, ...toRevoke].filter((name) => !actorHolds(ctx, name));
+  if (beyond.length > 0) throw forbidden({ reason: 'cannot change permissions you do not hold', permissions: beyond.slice(0, 20) });
   if (toGrant.length === 0 && toRevoke.length === 0) return;
   // Whose grants change: a user who holds more than the caller, a role or a unit that carries more.
-  await guardDelegation(db, request, providerName === 'U' ? { userIds: [providerKey] } : providerName === 'R' ? { roleIds: [providerKey] } : { unitIds: [providerKey] });
+  await guardDelegation(db, ctx, providerName === 'U' ? { userIds: [providerKey] } : providerName === 'R' ? { roleIds: [providerKey] } : { unitIds: [providerKey] });
 
   const after = await db.transaction().execute(async (trx) => {
     await repo.insertGrants(trx, providerName, providerKey, toGrant);
     await repo.deleteGrants(trx, providerName, providerKey, toRevoke);
     return repo.directGrants(trx, providerName, providerKey);
   });
-  app.authCache.invalidateAccess();
-  await recordAudit(request, 'Updated', {
+  ctx.caches.auth.invalidateAccess();
+  await recordAudit(ctx, 'Updated', {
     entityType: 'PermissionGrant',
     entityId: `${providerName}:${providerKey}`,
     details: { provider: entity.displayName, granted: toGrant, revoked: toRevoke, before, after },

@@ -14,7 +14,7 @@ import type { RequestUser } from '../../platform/auth.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { pageWindow } from '../../platform/paging.ts';
-import { removePermissions, saveMenuPermission } from '../authorization/permission-definitions.service.ts';
+import { removePermissions, saveMenuPermission } from '../authorization/index.ts';
 import * as repo from './business-menus.repository.ts';
 
 type Row = Selectable<BusinessMenusTable>;

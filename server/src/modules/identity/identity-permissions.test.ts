@@ -2,7 +2,7 @@ import type { HTTPMethods } from 'fastify';
 import { P } from '@tessera/core/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createUser, USER_PASSWORD } from './identity.test-helpers.ts';
+import { createUser, USER_PASSWORD } from '../../../test/identity-helpers.ts';
 
 let t: TestApp;
 let token: string;

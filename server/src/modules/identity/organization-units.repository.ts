@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { v7 as uuidv7 } from 'uuid';
 import { likePattern } from '../../platform/sql-values.ts';
 
 type Db = Kysely<Database>;
@@ -144,4 +145,49 @@ export async function existingUserIds(db: Db, ids: string[]): Promise<Set<string
   if (ids.length === 0) return new Set();
   const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).where('is_deleted', '=', false).execute();
   return new Set(rows.map((r) => r.id));
+}
+
+export function insertUnit(db: Db, unit: { id: string; parentId: string | null; code: string; displayName: string }) {
+  return db
+    .insertInto('organization_units')
+    .values({ id: unit.id, parent_id: unit.parentId, code: unit.code, display_name: unit.displayName, leader_user_id: null, concurrency_stamp: uuidv7(), creation_time: new Date() })
+    .execute();
+}
+
+export function renameAndMoveUnit(db: Db, id: string, displayName: string, parentId: string | null) {
+  return db.updateTable('organization_units').set({ display_name: displayName, parent_id: parentId, concurrency_stamp: uuidv7() }).where('id', '=', id).execute();
+}
+
+/** The units with their memberships (one statement: parent references are checked at its end). */
+export async function deleteUnits(db: Db, unitIds: string[]) {
+  await db.deleteFrom('user_organization_units').where('organization_unit_id', 'in', unitIds).execute();
+  await db.deleteFrom('organization_units').where('id', 'in', unitIds).execute();
+}
+
+/** Adds members (existing memberships stay); answers the users actually added. */
+export async function addMembers(db: Db, unitId: string, userIds: string[]): Promise<string[]> {
+  const rows = await db
+    .insertInto('user_organization_units')
+    .values(userIds.map((userId) => ({ user_id: userId, organization_unit_id: unitId })))
+    .onConflict((oc) => oc.doNothing())
+    .returning('user_id')
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** Removes a member (a leader who leaves no longer leads); answers false when they were none. */
+export async function removeMember(db: Db, unitId: string, userId: string): Promise<boolean> {
+  const removed = await db.deleteFrom('user_organization_units').where('organization_unit_id', '=', unitId).where('user_id', '=', userId).executeTakeFirst();
+  if (Number(removed.numDeletedRows) === 0) return false;
+  await db
+    .updateTable('organization_units')
+    .set({ leader_user_id: null, concurrency_stamp: uuidv7() })
+    .where('id', '=', unitId)
+    .where('leader_user_id', '=', userId)
+    .execute();
+  return true;
+}
+
+export function setLeader(db: Db, unitId: string, userId: string | null) {
+  return db.updateTable('organization_units').set({ leader_user_id: userId, concurrency_stamp: uuidv7() }).where('id', '=', unitId).execute();
 }

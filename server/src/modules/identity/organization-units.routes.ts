@@ -39,25 +39,25 @@ export async function organizationUnitRoutes(fastify: FastifyInstance) {
   app.get(base, {
     config: requirePermission(P.OrganizationUnits),
     schema: { tags, summary: 'Organisation units, paged (Filter on the name, ParentId)', querystring: ZOrganizationUnitQuery, response: { 200: ZOrganizationUnitList } },
-    handler: (req) => listOrganizationUnits(app, req.query),
+    handler: (req) => listOrganizationUnits(req.ctx, req.query),
   });
 
   app.get(`${base}/tree`, {
     config: requirePermission(P.OrganizationUnits),
     schema: { tags, summary: 'Every unit as a tree ordered by code', response: { 200: z.array(ZOrganizationUnitNode) } },
-    handler: () => organizationUnitTree(app),
+    handler: (req) => organizationUnitTree(req.ctx),
   });
 
   app.post(base, {
     config: requirePermission(P.OrganizationUnitsCreate),
     schema: { tags, summary: 'Create a unit under a parent (none: top level)', body: ZCreateOrganizationUnitInput, response: { 200: ZOrganizationUnit } },
-    handler: (req) => createOrganizationUnit(app, req, req.body),
+    handler: (req) => createOrganizationUnit(req.ctx, req.body),
   });
 
   app.get(`${base}/:id`, {
     config: requirePermission(P.OrganizationUnits),
     schema: { tags, summary: 'One unit', params: ZIdParam, response: { 200: ZOrganizationUnit } },
-    handler: (req) => getOrganizationUnit(app, req.params.id),
+    handler: (req) => getOrganizationUnit(req.ctx, req.params.id),
   });
 
   app.put(`${base}/:id`, {
@@ -69,7 +69,7 @@ export async function organizationUnitRoutes(fastify: FastifyInstance) {
       body: ZUpdateOrganizationUnitInput,
       response: { 200: ZOrganizationUnit },
     },
-    handler: (req) => updateOrganizationUnit(app, req, req.params.id, req.body),
+    handler: (req) => updateOrganizationUnit(req.ctx, req.params.id, req.body),
   });
 
   app.delete(`${base}/:id`, {
@@ -82,7 +82,7 @@ export async function organizationUnitRoutes(fastify: FastifyInstance) {
       response: { 204: z.null() },
     },
     handler: async (req, reply) => {
-      await deleteOrganizationUnit(app, req, req.params.id, req.query.cascade);
+      await deleteOrganizationUnit(req.ctx, req.params.id, req.query.cascade);
       return reply.status(204).send(null);
     },
   });
@@ -90,26 +90,26 @@ export async function organizationUnitRoutes(fastify: FastifyInstance) {
   app.get(`${base}/:id/members`, {
     config: requirePermission(P.OrganizationUnits),
     schema: { tags, summary: 'Members of a unit, paged', params: ZIdParam, querystring: ZOrganizationUnitMembersQuery, response: { 200: ZOrganizationUnitMemberList } },
-    handler: (req) => listOrganizationUnitMembers(app, req.params.id, req.query),
+    handler: (req) => listOrganizationUnitMembers(req.ctx, req.params.id, req.query),
   });
 
   app.post(`${base}/:id/members`, {
     config: requirePermission(P.OrganizationUnitsManageMembers),
     schema: { tags, summary: 'Add users to a unit', params: ZIdParam, body: ZAddMembersInput, response: { 200: z.object({ addedCount: z.number().int() }) } },
-    handler: (req) => addOrganizationUnitMembers(app, req, req.params.id, req.body),
+    handler: (req) => addOrganizationUnitMembers(req.ctx, req.params.id, req.body),
   });
 
   app.put(`${base}/:id/members/leader`, {
     config: requirePermission(P.OrganizationUnitsManageMembers),
     schema: { tags, summary: "Set the unit's leader (a member) or clear it", params: ZIdParam, body: ZSetLeaderInput, response: { 200: ZOrganizationUnit } },
-    handler: (req) => setOrganizationUnitLeader(app, req, req.params.id, req.body),
+    handler: (req) => setOrganizationUnitLeader(req.ctx, req.params.id, req.body),
   });
 
   app.delete(`${base}/:id/members/:userId`, {
     config: requirePermission(P.OrganizationUnitsManageMembers),
     schema: { tags, summary: 'Remove a user from a unit', params: ZUnitMemberParams, response: { 204: z.null() } },
     handler: async (req, reply) => {
-      await removeOrganizationUnitMember(app, req, req.params.id, req.params.userId);
+      await removeOrganizationUnitMember(req.ctx, req.params.id, req.params.userId);
       return reply.status(204).send(null);
     },
   });

@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {
   TAddMembersInput,
   TCreateOrganizationUnitInput,
@@ -10,12 +9,14 @@ import type {
 } from '@tessera/core/contracts/identity';
 import type { TPagedQuery } from '@tessera/core/contracts/common';
 import { v7 as uuidv7 } from 'uuid';
+import type { ServiceContext } from '../../platform/context.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { parseSorting } from '../../platform/paging.ts';
 import { guardDelegation } from '../../platform/delegation.ts';
 import { identityInvalid, identityRefused } from './identity.messages.ts';
-import { lockUnitTree } from './identity.shared.ts';
+import { lockUnitTree } from './identity.repository.ts';
+import { removePrincipals } from './principal-removal.ts';
 import * as repo from './organization-units.repository.ts';
 import { iso } from '../../platform/sql-values.ts';
 
@@ -46,13 +47,13 @@ function nextCode(parentCode: string | null, lastSibling: string | null): string
   return parentCode ? `${parentCode}.${segment}` : segment;
 }
 
-export async function listOrganizationUnits(app: FastifyInstance, query: TOrganizationUnitQuery) {
+export async function listOrganizationUnits(ctx: ServiceContext, query: TOrganizationUnitQuery) {
   const sort = parseSorting(
     query.Sorting,
     { displayname: 'ou.display_name', code: 'ou.code', creationtime: 'ou.creation_time' } as const,
     { column: 'ou.code', direction: 'asc' },
   );
-  const { rows, totalCount } = await repo.listUnits(app.db, {
+  const { rows, totalCount } = await repo.listUnits(ctx.db, {
     filter: query.Filter?.trim() || undefined,
     parentId: query.ParentId,
     offset: query.SkipCount,
@@ -63,8 +64,8 @@ export async function listOrganizationUnits(app: FastifyInstance, query: TOrgani
 }
 
 /** Every unit as a forest ordered by code. */
-export async function organizationUnitTree(app: FastifyInstance): Promise<TOrganizationUnitNode[]> {
-  const rows = await repo.allUnits(app.db);
+export async function organizationUnitTree(ctx: ServiceContext): Promise<TOrganizationUnitNode[]> {
+  const rows = await repo.allUnits(ctx.db);
   const nodes = new Map<string, TOrganizationUnitNode>();
   const roots: TOrganizationUnitNode[] = [];
   for (const row of rows) nodes.set(row.id, { ...toDto(row), children: [] });
@@ -76,31 +77,28 @@ export async function organizationUnitTree(app: FastifyInstance): Promise<TOrgan
   return roots;
 }
 
-export async function getOrganizationUnit(app: FastifyInstance, id: string) {
-  const row = await repo.findUnit(app.db, id);
+export async function getOrganizationUnit(ctx: ServiceContext, id: string) {
+  const row = await repo.findUnit(ctx.db, id);
   if (!row) throw notFound({ id });
   return toDto(row);
 }
 
-export async function createOrganizationUnit(app: FastifyInstance, request: FastifyRequest, input: TCreateOrganizationUnitInput) {
+export async function createOrganizationUnit(ctx: ServiceContext, input: TCreateOrganizationUnitInput) {
   const parentId = input.parentId ?? null;
   const id = uuidv7();
-  await app.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await lockUnitTree(trx);
     const parent = parentId ? await repo.findPlainUnit(trx, parentId) : null;
-    if (parentId && !parent) throw identityInvalid(request, 'unit.parentMissing', ['parentId']);
+    if (parentId && !parent) throw identityInvalid(ctx, 'unit.parentMissing', ['parentId']);
     if (await repo.siblingNameTaken(trx, parentId, input.displayName)) {
-      throw identityInvalid(request, 'unit.nameTaken', ['displayName'], { name: input.displayName });
+      throw identityInvalid(ctx, 'unit.nameTaken', ['displayName'], { name: input.displayName });
     }
     const code = nextCode(parent?.code ?? null, await repo.lastChildCode(trx, parentId));
-    if (!code) throw identityInvalid(request, 'unit.tooManyChildren', ['parentId']);
-    await trx
-      .insertInto('organization_units')
-      .values({ id, parent_id: parentId, code, display_name: input.displayName, leader_user_id: null, concurrency_stamp: uuidv7(), creation_time: new Date() })
-      .execute();
+    if (!code) throw identityInvalid(ctx, 'unit.tooManyChildren', ['parentId']);
+    await repo.insertUnit(trx, { id, parentId, code, displayName: input.displayName });
   });
-  const after = await getOrganizationUnit(app, id);
-  await recordAudit(request, 'Created', { entityType: ENTITY, entityId: id, details: { before: null, after } });
+  const after = await getOrganizationUnit(ctx, id);
+  await recordAudit(ctx, 'Created', { entityType: ENTITY, entityId: id, details: { before: null, after } });
   return after;
 }
 
@@ -108,14 +106,14 @@ export async function createOrganizationUnit(app: FastifyInstance, request: Fast
  * Rename and move. A move takes the next free code under the new parent and rewrites the codes of
  * the whole subtree in the same transaction; a unit cannot move under itself or its descendants.
  */
-export async function updateOrganizationUnit(app: FastifyInstance, request: FastifyRequest, id: string, input: TUpdateOrganizationUnitInput) {
-  const before = await getOrganizationUnit(app, id);
+export async function updateOrganizationUnit(ctx: ServiceContext, id: string, input: TUpdateOrganizationUnitInput) {
+  const before = await getOrganizationUnit(ctx, id);
   if (before.concurrencyStamp !== input.concurrencyStamp) throw conflict({ concurrencyStamp: before.concurrencyStamp });
   const moved = before.parentId !== input.parentId;
   // Its members gain what the new parent (and the units above it) carries.
-  if (moved) await guardDelegation(app.db, request, { unitIds: [id, ...(input.parentId ? [input.parentId] : [])] });
+  if (moved) await guardDelegation(ctx.db, ctx, { unitIds: [id, ...(input.parentId ? [input.parentId] : [])] });
   let affectedUsers: string[] = [];
-  await app.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await lockUnitTree(trx);
     const unit = await repo.findPlainUnit(trx, id);
     if (!unit) throw notFound({ id });
@@ -123,40 +121,36 @@ export async function updateOrganizationUnit(app: FastifyInstance, request: Fast
     let code = unit.code;
     if (moved) {
       const parent = input.parentId ? await repo.findPlainUnit(trx, input.parentId) : null;
-      if (input.parentId && !parent) throw identityInvalid(request, 'unit.parentMissing', ['parentId']);
+      if (input.parentId && !parent) throw identityInvalid(ctx, 'unit.parentMissing', ['parentId']);
       if (parent && (parent.code === unit.code || parent.code.startsWith(`${unit.code}.`))) {
-        throw identityInvalid(request, 'unit.moveUnderItself', ['parentId']);
+        throw identityInvalid(ctx, 'unit.moveUnderItself', ['parentId']);
       }
       const next = nextCode(parent?.code ?? null, await repo.lastChildCode(trx, input.parentId));
-      if (!next) throw identityInvalid(request, 'unit.tooManyChildren', ['parentId']);
+      if (!next) throw identityInvalid(ctx, 'unit.tooManyChildren', ['parentId']);
       code = next;
     }
     if (await repo.siblingNameTaken(trx, input.parentId, input.displayName, id)) {
-      throw identityInvalid(request, 'unit.nameTaken', ['displayName'], { name: input.displayName });
+      throw identityInvalid(ctx, 'unit.nameTaken', ['displayName'], { name: input.displayName });
     }
     if (moved) {
       const units = await repo.subtree(trx, unit.code);
       affectedUsers = await repo.memberIdsOfUnits(trx, units.map((u) => u.id));
       await repo.rewriteSubtreeCodes(trx, unit.code, code);
     }
-    await trx
-      .updateTable('organization_units')
-      .set({ display_name: input.displayName, parent_id: input.parentId, concurrency_stamp: uuidv7() })
-      .where('id', '=', id)
-      .execute();
+    await repo.renameAndMoveUnit(trx, id, input.displayName, input.parentId);
   });
   // Members' units above them changed: inherited grants and "unit and below" scopes follow.
-  if (moved) for (const userId of affectedUsers) app.authCache.invalidateUser(userId);
-  if (before.displayName !== input.displayName) app.authCache.invalidateAccess();
-  const after = await getOrganizationUnit(app, id);
-  await recordAudit(request, 'Updated', { entityType: ENTITY, entityId: id, details: { before, after } });
+  if (moved) for (const userId of affectedUsers) ctx.caches.auth.invalidateUser(userId);
+  if (before.displayName !== input.displayName) ctx.caches.auth.invalidateAccess();
+  const after = await getOrganizationUnit(ctx, id);
+  await recordAudit(ctx, 'Updated', { entityType: ENTITY, entityId: id, details: { before, after } });
   return after;
 }
 
 /** Only an empty unit, unless `cascade`: then the units below go too and every member is detached. */
-export async function deleteOrganizationUnit(app: FastifyInstance, request: FastifyRequest, id: string, cascade: boolean) {
-  const before = await getOrganizationUnit(app, id);
-  const removed = await app.db.transaction().execute(async (trx) => {
+export async function deleteOrganizationUnit(ctx: ServiceContext, id: string, cascade: boolean) {
+  const before = await getOrganizationUnit(ctx, id);
+  const removed = await ctx.db.transaction().execute(async (trx) => {
     await lockUnitTree(trx);
     const unit = await repo.findPlainUnit(trx, id);
     if (!unit) throw notFound({ id });
@@ -164,19 +158,18 @@ export async function deleteOrganizationUnit(app: FastifyInstance, request: Fast
     const unitIds = units.map((u) => u.id);
     const memberIds = await repo.memberIdsOfUnits(trx, unitIds);
     if (!cascade && (units.length > 1 || memberIds.length > 0)) {
-      throw identityRefused(request, 'OrganizationUnitNotEmpty', 'unit.notEmpty', { children: units.length - 1, members: memberIds.length }, {
+      throw identityRefused(ctx, 'OrganizationUnitNotEmpty', 'unit.notEmpty', { children: units.length - 1, members: memberIds.length }, {
         childCount: units.length - 1,
         memberCount: memberIds.length,
       });
     }
-    await trx.deleteFrom('user_organization_units').where('organization_unit_id', 'in', unitIds).execute();
-    await trx.deleteFrom('permission_grants').where('provider_name', '=', 'OU').where('provider_key', 'in', unitIds).execute();
-    // One statement: the parent_id references are checked at its end, when the whole subtree is gone.
-    await trx.deleteFrom('organization_units').where('id', 'in', unitIds).execute();
-    return { units, memberIds };
+    // Rows other modules keep about the units (authorization's grants) go with them.
+    const reported = await removePrincipals(trx, { kind: 'unit', ids: unitIds });
+    await repo.deleteUnits(trx, unitIds);
+    return { units, memberIds, reported };
   });
-  for (const userId of removed.memberIds) app.authCache.invalidateUser(userId);
-  await recordAudit(request, 'Deleted', {
+  for (const userId of removed.memberIds) ctx.caches.auth.invalidateUser(userId);
+  await recordAudit(ctx, 'Deleted', {
     entityType: ENTITY,
     entityId: id,
     details: {
@@ -184,6 +177,7 @@ export async function deleteOrganizationUnit(app: FastifyInstance, request: Fast
         ...before,
         descendants: removed.units.filter((u) => u.id !== id).map((u) => ({ id: u.id, code: u.code, displayName: u.display_name })),
         detachedMemberIds: removed.memberIds,
+        ...removed.reported,
       },
       after: null,
       cascade,
@@ -191,15 +185,15 @@ export async function deleteOrganizationUnit(app: FastifyInstance, request: Fast
   });
 }
 
-export async function listOrganizationUnitMembers(app: FastifyInstance, id: string, query: TPagedQuery & { IncludeChildren: boolean }) {
-  const unit = await getOrganizationUnit(app, id);
+export async function listOrganizationUnitMembers(ctx: ServiceContext, id: string, query: TPagedQuery & { IncludeChildren: boolean }) {
+  const unit = await getOrganizationUnit(ctx, id);
   const sort = parseSorting(
     query.Sorting,
     { username: 'u.user_name', name: 'u.name', email: 'u.email', creationtime: 'u.creation_time' } as const,
     { column: 'u.user_name', direction: 'asc' },
   );
   const { rows, totalCount } = await repo.listMembers(
-    app.db,
+    ctx.db,
     { id: unit.id, code: unit.code, leaderUserId: unit.leaderUserId },
     { filter: query.Filter?.trim() || undefined, includeChildren: query.IncludeChildren, offset: query.SkipCount, limit: query.MaxResultCount, sort },
   );
@@ -218,26 +212,20 @@ export async function listOrganizationUnitMembers(app: FastifyInstance, id: stri
   };
 }
 
-export async function addOrganizationUnitMembers(app: FastifyInstance, request: FastifyRequest, id: string, input: TAddMembersInput) {
-  await getOrganizationUnit(app, id);
+export async function addOrganizationUnitMembers(ctx: ServiceContext, id: string, input: TAddMembersInput) {
+  await getOrganizationUnit(ctx, id);
   const userIds = [...new Set(input.userIds)];
-  const existing = await repo.existingUserIds(app.db, userIds);
+  const existing = await repo.existingUserIds(ctx.db, userIds);
   const unknown = userIds.filter((u) => !existing.has(u));
-  if (unknown.length) throw identityInvalid(request, 'user.unknownUsers', ['userIds'], { ids: unknown.join(', ') });
-  await guardDelegation(app.db, request, { unitIds: [id], userIds, raisesOwnPower: userIds.includes(request.user?.id ?? '') });
-  const added = await app.db.transaction().execute(async (trx) => {
+  if (unknown.length) throw identityInvalid(ctx, 'user.unknownUsers', ['userIds'], { ids: unknown.join(', ') });
+  await guardDelegation(ctx.db, ctx, { unitIds: [id], userIds, raisesOwnPower: userIds.includes(ctx.user?.id ?? '') });
+  const added = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.findPlainUnit(trx, id))) throw notFound({ id });
-    const rows = await trx
-      .insertInto('user_organization_units')
-      .values(userIds.map((userId) => ({ user_id: userId, organization_unit_id: id })))
-      .onConflict((oc) => oc.doNothing())
-      .returning('user_id')
-      .execute();
-    return rows.map((r) => r.user_id);
+    return repo.addMembers(trx, id, userIds);
   });
   for (const userId of added) {
-    app.authCache.invalidateUser(userId);
-    await recordAudit(request, 'Created', {
+    ctx.caches.auth.invalidateUser(userId);
+    await recordAudit(ctx, 'Created', {
       entityType: MEMBER_ENTITY,
       entityId: `${id}:${userId}`,
       details: { before: null, after: { organizationUnitId: id, userId } },
@@ -246,44 +234,28 @@ export async function addOrganizationUnitMembers(app: FastifyInstance, request: 
   return { addedCount: added.length };
 }
 
-export async function removeOrganizationUnitMember(app: FastifyInstance, request: FastifyRequest, id: string, userId: string) {
-  const unit = await getOrganizationUnit(app, id);
-  await guardDelegation(app.db, request, { userIds: [userId] });
-  await app.db.transaction().execute(async (trx) => {
-    const removed = await trx
-      .deleteFrom('user_organization_units')
-      .where('organization_unit_id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (Number(removed.numDeletedRows) === 0) throw notFound({ id, userId });
-    // A leader who leaves the unit no longer leads it.
-    await trx
-      .updateTable('organization_units')
-      .set({ leader_user_id: null, concurrency_stamp: uuidv7() })
-      .where('id', '=', id)
-      .where('leader_user_id', '=', userId)
-      .execute();
+export async function removeOrganizationUnitMember(ctx: ServiceContext, id: string, userId: string) {
+  const unit = await getOrganizationUnit(ctx, id);
+  await guardDelegation(ctx.db, ctx, { userIds: [userId] });
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.removeMember(trx, id, userId))) throw notFound({ id, userId });
   });
-  app.authCache.invalidateUser(userId);
-  await recordAudit(request, 'Deleted', {
+  ctx.caches.auth.invalidateUser(userId);
+  await recordAudit(ctx, 'Deleted', {
     entityType: MEMBER_ENTITY,
     entityId: `${id}:${userId}`,
     details: { before: { organizationUnitId: id, userId, isLeader: unit.leaderUserId === userId }, after: null },
   });
 }
 
-export async function setOrganizationUnitLeader(app: FastifyInstance, request: FastifyRequest, id: string, input: TSetLeaderInput) {
-  const before = await getOrganizationUnit(app, id);
-  if (input.userId && !(await repo.isMember(app.db, id, input.userId))) {
-    throw identityInvalid(request, 'unit.leaderNotMember', ['userId']);
+export async function setOrganizationUnitLeader(ctx: ServiceContext, id: string, input: TSetLeaderInput) {
+  const before = await getOrganizationUnit(ctx, id);
+  if (input.userId && !(await repo.isMember(ctx.db, id, input.userId))) {
+    throw identityInvalid(ctx, 'unit.leaderNotMember', ['userId']);
   }
-  await app.db
-    .updateTable('organization_units')
-    .set({ leader_user_id: input.userId, concurrency_stamp: uuidv7() })
-    .where('id', '=', id)
-    .execute();
-  const after = await getOrganizationUnit(app, id);
-  await recordAudit(request, 'Updated', {
+  await repo.setLeader(ctx.db, id, input.userId);
+  const after = await getOrganizationUnit(ctx, id);
+  await recordAudit(ctx, 'Updated', {
     entityType: ENTITY,
     entityId: id,
     details: { before: { leaderUserId: before.leaderUserId, leaderName: before.leaderName }, after: { leaderUserId: after.leaderUserId, leaderName: after.leaderName } },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditOf, createUnit, createUser, USER_PASSWORD } from './identity.test-helpers.ts';
+import { auditOf, createUnit, createUser, USER_PASSWORD } from '../../../test/identity-helpers.ts';
 
 let t: TestApp;
 let admin: string;

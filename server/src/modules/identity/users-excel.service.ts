@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import {
   IMPORT_MAX_ROWS,
@@ -13,7 +12,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { requestCulture } from '../../platform/messages.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { parseBoolean, readWorkbook, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { guardDelegation } from '../../platform/delegation.ts';
 import { identityInvalid, identityText } from './identity.messages.ts';
@@ -23,7 +23,6 @@ import * as repo from './users.repository.ts';
 import { checkCandidates, toUserDto, userFilterOf } from './users.service.ts';
 import { isUniqueViolation } from '../../platform/sql-values.ts';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_MAX_ROWS = 100_000;
 
 const COLUMN_TITLES: Record<TUserSheetColumn, { 'zh-CN': string; 'en-US': string }> = {
@@ -41,7 +40,7 @@ const REQUIRED: TUserSheetColumn[] = ['userName', 'password'];
 const LIST_SEPARATOR = /[,，;；、\n]/;
 const UNIT_SEPARATOR = /[;；\n]/;
 
-const columnTitle = (request: FastifyRequest, column: TUserSheetColumn) => COLUMN_TITLES[column][requestCulture(request)];
+const columnTitle = (ctx: ServiceContext, column: TUserSheetColumn) => COLUMN_TITLES[column][ctx.culture];
 
 /** Unit paths by display names (`总部/研发部`) from the materialised codes. */
 function unitPaths(units: { id: string; code: string; display_name: string }[]) {
@@ -53,50 +52,39 @@ function unitPaths(units: { id: string; code: string; display_name: string }[]) 
   });
 }
 
-function styleHeader(sheet: ExcelJS.Worksheet) {
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8F8F2' } };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-}
-
-async function toBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
 /** The import template: the column titles, and a second sheet with the rules, roles and unit paths. */
-export async function userImportTemplate(app: FastifyInstance, request: FastifyRequest): Promise<Buffer> {
+export async function userImportTemplate(ctx: ServiceContext): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(identityText(request, 'sheet.users'));
-  sheet.columns = USER_SHEET_COLUMNS.map((c) => ({ header: columnTitle(request, c), key: c, width: c === 'organizationUnits' ? 32 : 18 }));
-  styleHeader(sheet);
+  const sheet = workbook.addWorksheet(identityText(ctx, 'sheet.users'));
+  sheet.columns = USER_SHEET_COLUMNS.map((c) => ({ header: columnTitle(ctx, c), key: c, width: c === 'organizationUnits' ? 32 : 18 }));
+  styleHeaderRow(sheet);
   for (const c of REQUIRED) sheet.getCell(1, USER_SHEET_COLUMNS.indexOf(c) + 1).font = { bold: true, color: { argb: 'FFCF1322' } };
-  const help = workbook.addWorksheet(identityText(request, 'sheet.instructions'));
+  const help = workbook.addWorksheet(identityText(ctx, 'sheet.instructions'));
   help.getColumn(1).width = 90;
-  for (const key of ['sheet.help.1', 'sheet.help.2', 'sheet.help.3', 'sheet.help.4', 'sheet.help.5'] as const) help.addRow([identityText(request, key)]);
+  for (const key of ['sheet.help.1', 'sheet.help.2', 'sheet.help.3', 'sheet.help.4', 'sheet.help.5'] as const) help.addRow([identityText(ctx, key)]);
   help.addRow([]);
-  help.addRow([identityText(request, 'sheet.roles')]).font = { bold: true };
-  for (const role of await repo.allRoles(app.db)) help.addRow([role.name]);
+  help.addRow([identityText(ctx, 'sheet.roles')]).font = { bold: true };
+  for (const role of await repo.allRoles(ctx.db)) help.addRow([role.name]);
   help.addRow([]);
-  help.addRow([identityText(request, 'sheet.units')]).font = { bold: true };
-  for (const unit of unitPaths(await repo.allUnitsForLookup(app.db))) help.addRow([`${unit.path}    (${unit.code})`]);
-  return toBuffer(workbook);
+  help.addRow([identityText(ctx, 'sheet.units')]).font = { bold: true };
+  for (const unit of unitPaths(await repo.allUnitsForLookup(ctx.db))) help.addRow([`${unit.path}    (${unit.code})`]);
+  return workbookBuffer(workbook);
 }
 
-export async function exportUsers(app: FastifyInstance, request: FastifyRequest, query: TUserQuery): Promise<Buffer> {
-  const rows = (await repo.allUsers(app.db, await userFilterOf(app, query), EXPORT_MAX_ROWS)).map(toUserDto);
-  const paths = new Map(unitPaths(await repo.allUnitsForLookup(app.db)).map((u) => [u.id, u.path]));
-  const yes = identityText(request, 'sheet.yes');
-  const no = identityText(request, 'sheet.no');
+export async function exportUsers(ctx: ServiceContext, query: TUserQuery): Promise<Buffer> {
+  const rows = (await repo.allUsers(ctx.db, await userFilterOf(ctx, query), EXPORT_MAX_ROWS)).map(toUserDto);
+  const paths = new Map(unitPaths(await repo.allUnitsForLookup(ctx.db)).map((u) => [u.id, u.path]));
+  const yes = identityText(ctx, 'sheet.yes');
+  const no = identityText(ctx, 'sheet.no');
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(identityText(request, 'sheet.users'));
+  const sheet = workbook.addWorksheet(identityText(ctx, 'sheet.users'));
   const columns = USER_SHEET_COLUMNS.filter((c) => c !== 'password');
   sheet.columns = [
-    ...columns.map((c) => ({ header: columnTitle(request, c), key: c, width: c === 'organizationUnits' ? 32 : 18 })),
-    { header: identityText(request, 'sheet.locked'), key: 'locked', width: 12 },
-    { header: requestCulture(request) === 'en-US' ? 'Created' : '创建时间', key: 'creationTime', width: 22 },
+    ...columns.map((c) => ({ header: columnTitle(ctx, c), key: c, width: c === 'organizationUnits' ? 32 : 18 })),
+    { header: identityText(ctx, 'sheet.locked'), key: 'locked', width: 12 },
+    { header: ctx.culture === 'en-US' ? 'Created' : '创建时间', key: 'creationTime', width: 22 },
   ];
-  styleHeader(sheet);
+  styleHeaderRow(sheet);
   for (const u of rows) {
     sheet.addRow({
       userName: u.userName,
@@ -112,15 +100,7 @@ export async function exportUsers(app: FastifyInstance, request: FastifyRequest,
     });
   }
   sheet.getColumn('creationTime').numFmt = 'yyyy-mm-dd hh:mm:ss';
-  return toBuffer(workbook);
-}
-
-function parseBoolean(text: string): boolean | null {
-  const v = text.trim().toLowerCase();
-  if (v === '') return true;
-  if (['是', 'yes', 'y', 'true', '1', '启用', 'active'].includes(v)) return true;
-  if (['否', 'no', 'n', 'false', '0', '停用', 'inactive'].includes(v)) return false;
-  return null;
+  return workbookBuffer(workbook);
 }
 
 /**
@@ -129,15 +109,11 @@ function parseBoolean(text: string): boolean | null {
  * reported per row and column; if there is any, nothing is written. Otherwise all rows are
  * inserted in one transaction.
  */
-export async function importUsers(app: FastifyInstance, request: FastifyRequest, input: TImportUsersInput) {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(input.content, 'base64') as unknown as ArrayBuffer);
-  } catch {
-    throw identityInvalid(request, 'import.unreadable', ['content']);
-  }
+export async function importUsers(ctx: ServiceContext, input: TImportUsersInput) {
+  const workbook = await readWorkbook(input.content);
+  if (!workbook) throw identityInvalid(ctx, 'import.unreadable', ['content']);
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw identityInvalid(request, 'import.unreadable', ['content']);
+  if (!sheet) throw identityInvalid(ctx, 'import.unreadable', ['content']);
 
   // Header titles in either language, or the field names themselves.
   const columnAt = new Map<number, TUserSheetColumn>();
@@ -150,7 +126,7 @@ export async function importUsers(app: FastifyInstance, request: FastifyRequest,
   });
   const present = new Set(columnAt.values());
   const missing = REQUIRED.find((c) => !present.has(c));
-  if (missing) throw identityInvalid(request, 'import.missingColumn', ['content'], { column: columnTitle(request, missing) });
+  if (missing) throw identityInvalid(ctx, 'import.missingColumn', ['content'], { column: columnTitle(ctx, missing) });
 
   const records: { row: number; cells: Partial<Record<TUserSheetColumn, string>> }[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
@@ -159,10 +135,10 @@ export async function importUsers(app: FastifyInstance, request: FastifyRequest,
     for (const [col, column] of columnAt) cells[column] = row.getCell(col).text.trim();
     if (Object.values(cells).some((v) => v)) records.push({ row: rowNumber, cells });
   });
-  if (records.length === 0) throw identityInvalid(request, 'import.noRows', ['content']);
-  if (records.length > IMPORT_MAX_ROWS) throw identityInvalid(request, 'import.tooManyRows', ['content'], { max: IMPORT_MAX_ROWS });
+  if (records.length === 0) throw identityInvalid(ctx, 'import.noRows', ['content']);
+  if (records.length > IMPORT_MAX_ROWS) throw identityInvalid(ctx, 'import.tooManyRows', ['content'], { max: IMPORT_MAX_ROWS });
 
-  const units = unitPaths(await repo.allUnitsForLookup(app.db));
+  const units = unitPaths(await repo.allUnitsForLookup(ctx.db));
   const unitByKey = new Map<string, string>();
   for (const u of units) {
     unitByKey.set(u.path.toLowerCase(), u.id);
@@ -170,20 +146,21 @@ export async function importUsers(app: FastifyInstance, request: FastifyRequest,
   }
 
   const errors: TImportRowError[] = [];
-  const fail = (row: number, column: TUserSheetColumn, message: string) => errors.push({ row, column: columnTitle(request, column), message });
+  const fail = (row: number, column: TUserSheetColumn, message: string) => errors.push({ row, column: columnTitle(ctx, column), message });
   const seenNames = new Map<string, number>();
   const seenEmails = new Map<string, number>();
   const valid: { row: number; user: ReturnType<typeof ZCreateUserInput.parse> }[] = [];
 
   for (const { row, cells } of records) {
-    for (const c of REQUIRED) if (!cells[c]) fail(row, c, identityText(request, 'import.required'));
-    const isActive = parseBoolean(cells.isActive ?? '');
-    if (isActive === null) fail(row, 'isActive', identityText(request, 'import.badBoolean'));
+    for (const c of REQUIRED) if (!cells[c]) fail(row, c, identityText(ctx, 'import.required'));
+    // An empty cell means active.
+    const isActive = cells.isActive ? parseBoolean(cells.isActive) : true;
+    if (isActive === null) fail(row, 'isActive', identityText(ctx, 'import.badBoolean'));
     const organizationUnitIds: string[] = [];
     for (const key of (cells.organizationUnits ?? '').split(UNIT_SEPARATOR).map((s) => s.trim().replace(/\s*\/\s*/g, '/')).filter(Boolean)) {
       const id = unitByKey.get(key.toLowerCase()) ?? unitByKey.get(key);
       if (id) organizationUnitIds.push(id);
-      else fail(row, 'organizationUnits', identityText(request, 'import.unknownUnit', { unit: key }));
+      else fail(row, 'organizationUnits', identityText(ctx, 'import.unknownUnit', { unit: key }));
     }
     const roleText = cells.roleNames ?? '';
     const parsed = ZCreateUserInput.safeParse({
@@ -209,21 +186,21 @@ export async function importUsers(app: FastifyInstance, request: FastifyRequest,
     }
     const user = parsed.data;
     const nameKey = user.userName.toLowerCase();
-    if (seenNames.has(nameKey)) fail(row, 'userName', identityText(request, 'import.duplicateInFile', { row: seenNames.get(nameKey)! }));
+    if (seenNames.has(nameKey)) fail(row, 'userName', identityText(ctx, 'import.duplicateInFile', { row: seenNames.get(nameKey)! }));
     else seenNames.set(nameKey, row);
     if (user.email) {
       const emailKey = user.email.toLowerCase();
-      if (seenEmails.has(emailKey)) fail(row, 'email', identityText(request, 'import.duplicateInFile', { row: seenEmails.get(emailKey)! }));
+      if (seenEmails.has(emailKey)) fail(row, 'email', identityText(ctx, 'import.duplicateInFile', { row: seenEmails.get(emailKey)! }));
       else seenEmails.set(emailKey, row);
     }
     valid.push({ row, user });
   }
 
   // Granting the administrator role is for administrators only.
-  if (!request.user?.isAdmin && valid.some((v) => v.user.roleNames?.some((n) => n.toLowerCase() === ADMIN_ROLE_NAME))) {
+  if (!ctx.user?.isAdmin && !ctx.isSystem && valid.some((v) => v.user.roleNames?.some((n) => n.toLowerCase() === ADMIN_ROLE_NAME))) {
     throw forbidden({ reason: 'AdministratorRole' });
   }
-  const checked = await checkCandidates(app, request, valid.map((v) => v.user));
+  const checked = await checkCandidates(ctx, valid.map((v) => v.user));
   checked.forEach((result, i) => {
     for (const e of result.errors) {
       const column = (e.members[0] === 'organizationUnitIds' ? 'organizationUnits' : e.members[0]) as TUserSheetColumn;
@@ -233,15 +210,15 @@ export async function importUsers(app: FastifyInstance, request: FastifyRequest,
 
   if (errors.length) {
     errors.sort((a, b) => a.row - b.row);
-    const keyOf = (title: string) => USER_SHEET_COLUMNS.find((c) => columnTitle(request, c) === title) ?? title;
+    const keyOf = (title: string) => USER_SHEET_COLUMNS.find((c) => columnTitle(ctx, c) === title) ?? title;
     throw validationFailure(
-      identityText(request, 'import.invalidRows', { count: errors.length }),
-      errors.map((e) => ({ message: identityText(request, 'import.rowError', { row: e.row, column: e.column, message: e.message }), members: [`rows.${e.row}.${keyOf(e.column)}`] })),
+      identityText(ctx, 'import.invalidRows', { count: errors.length }),
+      errors.map((e) => ({ message: identityText(ctx, 'import.rowError', { row: e.row, column: e.column, message: e.message }), members: [`rows.${e.row}.${keyOf(e.column)}`] })),
       { rows: errors },
     );
   }
   // Every role the rows give (named or default) and every unit: no more than the importer holds.
-  await guardDelegation(app.db, request, {
+  await guardDelegation(ctx.db, ctx, {
     roleIds: [...new Set(checked.flatMap((c) => c.roleIds))],
     unitIds: [...new Set(valid.flatMap((v) => v.user.organizationUnitIds ?? []))],
   });
@@ -250,51 +227,46 @@ export async function importUsers(app: FastifyInstance, request: FastifyRequest,
   const hashes: string[] = new Array(valid.length);
   for (let i = 0; i < valid.length; i += 4) {
     const batch = valid.slice(i, i + 4);
-    const done = await Promise.all(batch.map((v) => hashPassword(v.user.password, app.config.argon2)));
+    const done = await Promise.all(batch.map((v) => hashPassword(v.user.password, ctx.config.argon2)));
     done.forEach((h, j) => (hashes[i + j] = h));
   }
-  const now = new Date();
+  const now = ctx.now();
   const created = valid.map((v, i) => ({ id: uuidv7(), user: v.user, roleIds: checked[i]!.roleIds, hash: hashes[i]! }));
   try {
-    await app.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < created.length; i += 200) {
-        const chunk = created.slice(i, i + 200);
-        await trx
-          .insertInto('users')
-          .values(
-            chunk.map((c) => ({
-              id: c.id,
-              user_name: c.user.userName,
-              name: c.user.name,
-              surname: c.user.surname,
-              email: c.user.email,
-              phone_number: c.user.phoneNumber,
-              password_hash: c.hash,
-              avatar: null,
-              is_active: c.user.isActive,
-              lockout_enabled: c.user.lockoutEnabled,
-              lockout_end: null,
-              concurrency_stamp: uuidv7(),
-              creation_time: now,
-              creator_id: request.user?.id ?? null,
-              last_modification_time: null,
-              last_modifier_id: null,
-            })),
-          )
-          .execute();
-        const roles = chunk.flatMap((c) => c.roleIds.map((roleId) => ({ user_id: c.id, role_id: roleId })));
-        if (roles.length) await trx.insertInto('user_roles').values(roles).execute();
-        const memberships = chunk.flatMap((c) => c.user.organizationUnitIds.map((unitId) => ({ user_id: c.id, organization_unit_id: unitId })));
-        if (memberships.length) await trx.insertInto('user_organization_units').values(memberships).execute();
-      }
-    });
+    await ctx.db.transaction().execute((trx) =>
+      repo.insertUsersWithMemberships(
+        trx,
+        created.map((c) => ({
+          user: {
+            id: c.id,
+            user_name: c.user.userName,
+            name: c.user.name,
+            surname: c.user.surname,
+            email: c.user.email,
+            phone_number: c.user.phoneNumber,
+            password_hash: c.hash,
+            avatar: null,
+            is_active: c.user.isActive,
+            lockout_enabled: c.user.lockoutEnabled,
+            lockout_end: null,
+            concurrency_stamp: uuidv7(),
+            creation_time: now,
+            creator_id: ctx.user?.id ?? null,
+            last_modification_time: null,
+            last_modifier_id: null,
+          },
+          roleIds: c.roleIds,
+          unitIds: c.user.organizationUnitIds,
+        })),
+      ),
+    );
   } catch (err) {
-    if (isUniqueViolation(err)) throw identityInvalid(request, 'user.userNameTaken', ['content'], { userName: '' });
+    if (isUniqueViolation(err)) throw identityInvalid(ctx, 'user.userNameTaken', ['content'], { userName: '' });
     throw err;
   }
   for (const c of created) {
     const { password: _password, ...after } = c.user;
-    await recordAudit(request, 'Created', {
+    await recordAudit(ctx, 'Created', {
       entityType: 'User',
       entityId: c.id,
       details: { before: null, after: { id: c.id, ...after, roleIds: c.roleIds }, source: input.fileName ?? 'import' },

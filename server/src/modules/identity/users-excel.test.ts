@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createRole, createUnit, createUser, USER_PASSWORD } from './identity.test-helpers.ts';
+import { createRole, createUnit, createUser, USER_PASSWORD } from '../../../test/identity-helpers.ts';
 
 let t: TestApp;
 let admin: string;

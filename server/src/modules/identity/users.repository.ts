@@ -1,4 +1,5 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
 import type { Database, NewUser, UsersTable } from '../../db/schema.ts';
 import { likePattern } from '../../platform/sql-values.ts';
 
@@ -228,13 +229,64 @@ export async function setUnits(db: Db, userId: string, unitIds: string[]) {
   await clear.execute();
 }
 
-export function activeSessionCount(db: Db, userId: string) {
-  return db
-    .selectFrom('sessions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .executeTakeFirstOrThrow()
-    .then((r) => Number(r.n));
+/** Saves the user form's fields; answers false when the stamp no longer matches (someone else saved). */
+export async function updateUserFields(
+  db: Db,
+  id: string,
+  expectedStamp: string,
+  fields: Pick<Updateable<UsersTable>, 'user_name' | 'name' | 'surname' | 'email' | 'phone_number' | 'is_active' | 'lockout_enabled' | 'avatar' | 'last_modifier_id'>,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('users')
+    .set({ ...fields, concurrency_stamp: uuidv7(), last_modification_time: new Date() })
+    .where('id', '=', id)
+    .where('is_deleted', '=', false)
+    .where('concurrency_stamp', '=', expectedStamp)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** Soft delete: the row stays for history, its roles and units go (and the units it led). */
+export async function softDeleteUser(db: Db, id: string, modifierId: string | null) {
+  await db
+    .updateTable('users')
+    .set({ is_deleted: true, concurrency_stamp: uuidv7(), last_modification_time: new Date(), last_modifier_id: modifierId })
+    .where('id', '=', id)
+    .execute();
+  await db.deleteFrom('user_roles').where('user_id', '=', id).execute();
+  await setUnits(db, id, []);
+}
+
+/** The administrator's lock until a time (null lifts it and the automatic lock after failed sign-ins). */
+export async function setLockout(db: Db, id: string, until: Date) {
+  await db.updateTable('users').set({ lockout_end: until, concurrency_stamp: uuidv7() }).where('id', '=', id).execute();
+}
+
+export async function clearLockouts(db: Db, id: string) {
+  await db
+    .updateTable('users')
+    .set({ lockout_end: null, sign_in_lockout_end: null, access_failed_count: 0, concurrency_stamp: uuidv7() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A new password set by someone (an administrator, or the user themselves): the failure count starts afresh. */
+export async function setPasswordHash(db: Db, id: string, passwordHash: string, stamp: string, modifierId: string | null) {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, concurrency_stamp: stamp, access_failed_count: 0, last_modification_time: new Date(), last_modifier_id: modifierId })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Imported users with their roles and units, 200 at a time (inside the caller's transaction). */
+export async function insertUsersWithMemberships(db: Db, users: { user: NewUser; roleIds: string[]; unitIds: string[] }[]) {
+  for (let i = 0; i < users.length; i += 200) {
+    const chunk = users.slice(i, i + 200);
+    await db.insertInto('users').values(chunk.map((c) => c.user)).execute();
+    const roles = chunk.flatMap((c) => c.roleIds.map((roleId) => ({ user_id: c.user.id, role_id: roleId })));
+    if (roles.length) await db.insertInto('user_roles').values(roles).execute();
+    const memberships = chunk.flatMap((c) => c.unitIds.map((unitId) => ({ user_id: c.user.id, organization_unit_id: unitId })));
+    if (memberships.length) await db.insertInto('user_organization_units').values(memberships).execute();
+  }
 }

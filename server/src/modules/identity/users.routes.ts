@@ -17,7 +17,8 @@ import {
 } from '@tessera/core/contracts/identity';
 import { P } from '@tessera/core/contracts/permissions';
 import { requirePermission } from '../../platform/route-access.ts';
-import { exportUsers, importUsers, userImportTemplate, XLSX_TYPE } from './users-excel.service.ts';
+import { attachmentDisposition, XLSX_TYPE } from '../../platform/excel.ts';
+import { exportUsers, importUsers, userImportTemplate } from './users-excel.service.ts';
 import {
   assignableRoles,
   createUser,
@@ -34,7 +35,7 @@ import {
 function sendWorkbook(reply: FastifyReply, fileName: string, content: Buffer) {
   return reply
     .header('content-type', XLSX_TYPE)
-    .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .header('content-disposition', attachmentDisposition(fileName))
     .header('cache-control', 'no-store')
     .send(content);
 }
@@ -52,19 +53,19 @@ export async function userRoutes(fastify: FastifyInstance) {
       querystring: ZUserQuery,
       response: { 200: ZUserList },
     },
-    handler: (req) => listUsers(app, req.query),
+    handler: (req) => listUsers(req.ctx, req.query),
   });
 
   app.get(`${base}/assignable-roles`, {
     config: requirePermission(P.Users),
     schema: { tags, summary: 'Roles a user form can assign', response: { 200: ZAssignableRoleList } },
-    handler: () => assignableRoles(app),
+    handler: (req) => assignableRoles(req.ctx),
   });
 
   app.get(`${base}/import-template`, {
     config: requirePermission(P.UsersImport),
     schema: { tags, summary: 'The Excel template for importing users' },
-    handler: async (req, reply) => sendWorkbook(reply, req.headers['accept-language']?.startsWith('en') ? 'user-import-template.xlsx' : '用户导入模板.xlsx', await userImportTemplate(app, req)),
+    handler: async (req, reply) => sendWorkbook(reply, req.ctx.acceptLanguage.startsWith('en') ? 'user-import-template.xlsx' : '用户导入模板.xlsx', await userImportTemplate(req.ctx)),
   });
 
   app.post(`${base}/import`, {
@@ -76,25 +77,25 @@ export async function userRoutes(fastify: FastifyInstance) {
       body: ZImportUsersInput,
       response: { 200: ZImportUsersResult },
     },
-    handler: (req) => importUsers(app, req, req.body),
+    handler: (req) => importUsers(req.ctx, req.body),
   });
 
   app.get(`${base}/export`, {
     config: requirePermission(P.UsersExport),
     schema: { tags, summary: 'The users matching the list filters as an Excel workbook', querystring: ZUserQuery },
-    handler: async (req, reply) => sendWorkbook(reply, `users-${new Date().toISOString().slice(0, 10)}.xlsx`, await exportUsers(app, req, req.query)),
+    handler: async (req, reply) => sendWorkbook(reply, `users-${new Date().toISOString().slice(0, 10)}.xlsx`, await exportUsers(req.ctx, req.query)),
   });
 
   app.post(base, {
     config: requirePermission(P.UsersCreate),
     schema: { tags, summary: 'Create a user (roleNames omitted: the default roles)', body: ZCreateUserInput, response: { 200: ZIdentityUser } },
-    handler: (req) => createUser(app, req, req.body),
+    handler: (req) => createUser(req.ctx, req.body),
   });
 
   app.get(`${base}/:id`, {
     config: requirePermission(P.Users),
     schema: { tags, summary: 'One user', params: ZIdParam, response: { 200: ZIdentityUser } },
-    handler: (req) => getUser(app, req.params.id),
+    handler: (req) => getUser(req.ctx, req.params.id),
   });
 
   app.put(`${base}/:id`, {
@@ -106,14 +107,14 @@ export async function userRoutes(fastify: FastifyInstance) {
       body: ZUpdateUserInput,
       response: { 200: ZIdentityUser },
     },
-    handler: (req) => updateUser(app, req, req.params.id, req.body),
+    handler: (req) => updateUser(req.ctx, req.params.id, req.body),
   });
 
   app.delete(`${base}/:id`, {
     config: requirePermission(P.UsersDelete),
     schema: { tags, summary: 'Soft-delete a user and end their sessions', params: ZIdParam, response: { 204: z.null() } },
     handler: async (req, reply) => {
-      await deleteUser(app, req, req.params.id);
+      await deleteUser(req.ctx, req.params.id);
       return reply.status(204).send(null);
     },
   });
@@ -121,20 +122,20 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.post(`${base}/:id/lock`, {
     config: requirePermission(P.UsersLock),
     schema: { tags, summary: 'Lock a user for some minutes or until a time', params: ZIdParam, body: ZLockUserInput, response: { 200: ZIdentityUser } },
-    handler: (req) => lockUser(app, req, req.params.id, req.body),
+    handler: (req) => lockUser(req.ctx, req.params.id, req.body),
   });
 
   app.post(`${base}/:id/unlock`, {
     config: requirePermission(P.UsersLock),
     schema: { tags, summary: 'Unlock a user', params: ZIdParam, response: { 200: ZIdentityUser } },
-    handler: (req) => unlockUser(app, req, req.params.id),
+    handler: (req) => unlockUser(req.ctx, req.params.id),
   });
 
   app.post(`${base}/:id/reset-password`, {
     config: requirePermission(P.UsersResetPassword),
     schema: { tags, summary: "Set a user's password (policy applies); their sessions end", params: ZIdParam, body: ZResetPasswordInput, response: { 204: z.null() } },
     handler: async (req, reply) => {
-      await resetUserPassword(app, req, req.params.id, req.body);
+      await resetUserPassword(req.ctx, req.params.id, req.body);
       return reply.status(204).send(null);
     },
   });
@@ -142,6 +143,6 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.post(`${base}/:id/revoke-sessions`, {
     config: requirePermission(P.UsersRevokeSessions),
     schema: { tags, summary: 'Sign a user out everywhere', params: ZIdParam, response: { 200: ZRevokeSessionsResult } },
-    handler: (req) => revokeUserSessions(app, req, req.params.id),
+    handler: (req) => revokeUserSessions(req.ctx, req.params.id),
   });
 }

@@ -65,10 +65,3 @@ export async function markAllRead(db: Db, userId: string, type: TNotificationTyp
 export function insertNotifications(db: Db, rows: Insertable<NotificationsTable>[]) {
   return db.insertInto('notifications').values(rows).execute();
 }
-
-/** Active, not deleted users among `ids` (or all of them when ids is undefined). */
-export async function activeUserIds(db: Db, ids?: string[]): Promise<string[]> {
-  let q = db.selectFrom('users').select('id').where('is_deleted', '=', false).where('is_active', '=', true);
-  if (ids) q = q.where('id', 'in', ids);
-  return (await q.execute()).map((r) => r.id);
-}

@@ -29,20 +29,20 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   app.get('/app/notifications', {
     config: signedIn(),
     schema: { tags, summary: 'My notifications, newest first (type notice/message/todo), with unread counts', querystring: ZNotificationQuery, response: { 200: ZNotificationList } },
-    handler: (req) => listMyNotifications(app.db, req.user!, req.query),
+    handler: (req) => listMyNotifications(req.ctx, req.query),
   });
 
   app.get('/app/notifications/unread-count', {
     config: signedIn(),
     schema: { tags, summary: 'My unread notifications per type (header badge, title prefix)', response: { 200: ZUnreadCounts } },
-    handler: (req) => unreadCounts(app.db, req.user!.id),
+    handler: (req) => unreadCounts(req.ctx),
   });
 
   app.post('/app/notifications/:id/read', {
     config: signedIn(),
     schema: { tags, summary: 'Mark one of my notifications read', params: ZIdParam, response: { 204: z.null() } },
     handler: async (req, reply) => {
-      await markNotificationRead(app.db, req.user!, req.params.id);
+      await markNotificationRead(req.ctx, req.params.id);
       return reply.status(204).send(null);
     },
   });
@@ -50,12 +50,12 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   app.post('/app/notifications/read-all', {
     config: signedIn(),
     schema: { tags, summary: 'Mark all my notifications (of one type) read', body: ZMarkAllReadInput.nullish(), response: { 200: ZMarkAllReadResult } },
-    handler: (req) => markAllNotificationsRead(app.db, req.user!, req.body?.type),
+    handler: (req) => markAllNotificationsRead(req.ctx, req.body?.type),
   });
 
   app.post('/app/notifications', {
     config: requirePermission(P.NotificationsSend),
     schema: { tags, summary: 'Send a notice, message or to-do to users (or to every active user)', body: ZSendNotificationInput, response: { 200: ZSendNotificationResult } },
-    handler: (req) => sendNotification(app, req, req.body),
+    handler: (req) => sendNotification(req.ctx, req.body),
   });
 }

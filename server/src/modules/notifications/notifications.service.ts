@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type {
@@ -11,9 +10,9 @@ import type {
 } from '@tessera/core/contracts/notifications';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { invalid, notFound } from '../../platform/errors.ts';
-import type { RequestUser } from '../../platform/auth.ts';
-import { requestCulture } from '../../platform/messages.ts';
+import { invalid, notFound, unauthorized } from '../../platform/errors.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { activeUserIds } from '../identity/index.ts';
 import * as repo from './notifications.repository.ts';
 
 type Db = Kysely<Database>;
@@ -31,7 +30,17 @@ const toNotification = (r: Row): TNotification => ({
   senderName: r.creator_name,
 });
 
-export async function unreadCounts(db: Db, userId: string): Promise<TUnreadCounts> {
+/** The signed-in caller (these are "my notifications"). */
+function me(ctx: ServiceContext) {
+  if (!ctx.user) throw unauthorized();
+  return ctx.user;
+}
+
+export async function unreadCounts(ctx: ServiceContext): Promise<TUnreadCounts> {
+  return unreadCountsOf(ctx.db, me(ctx).id);
+}
+
+async function unreadCountsOf(db: Db, userId: string): Promise<TUnreadCounts> {
   const counts: TUnreadCounts = { notice: 0, message: 0, todo: 0, total: 0 };
   for (const row of await repo.unreadByType(db, userId)) {
     counts[row.type] = Number(row.n);
@@ -40,25 +49,28 @@ export async function unreadCounts(db: Db, userId: string): Promise<TUnreadCount
   return counts;
 }
 
-export async function listMyNotifications(db: Db, user: RequestUser, q: TNotificationQuery): Promise<TNotificationList> {
+export async function listMyNotifications(ctx: ServiceContext, q: TNotificationQuery): Promise<TNotificationList> {
+  const db = ctx.db;
+  const user = me(ctx);
   const filter = { type: q.type, isRead: q.isRead };
   const [rows, totalCount, unread] = [
     await repo.listNotifications(db, user.id, filter, { offset: q.SkipCount, limit: q.MaxResultCount }),
     await repo.countNotifications(db, user.id, filter),
-    await unreadCounts(db, user.id),
+    await unreadCountsOf(db, user.id),
   ];
   return { items: rows.map(toNotification), totalCount, unread };
 }
 
-export async function markNotificationRead(db: Db, user: RequestUser, id: string): Promise<void> {
-  const own = await repo.findOwn(db, user.id, id);
+export async function markNotificationRead(ctx: ServiceContext, id: string): Promise<void> {
+  const user = me(ctx);
+  const own = await repo.findOwn(ctx.db, user.id, id);
   // Another user's notification is as absent as a missing one.
   if (!own) throw notFound();
-  if (!own.is_read) await repo.markRead(db, user.id, id, new Date());
+  if (!own.is_read) await repo.markRead(ctx.db, user.id, id, new Date());
 }
 
-export async function markAllNotificationsRead(db: Db, user: RequestUser, type: TNotificationType | undefined) {
-  return { count: await repo.markAllRead(db, user.id, type, new Date()) };
+export async function markAllNotificationsRead(ctx: ServiceContext, type: TNotificationType | undefined) {
+  return { count: await repo.markAllRead(ctx.db, me(ctx).id, type, new Date()) };
 }
 
 export interface NotifyInput {
@@ -72,7 +84,7 @@ export interface NotifyInput {
 
 /**
  * For other modules (workflow to-dos, announcements): one row per recipient, in the caller's
- * transaction when `db` is one.
+ * transaction (`db` is it, when there is one).
  */
 export async function notifyUsers(db: Db, input: NotifyInput): Promise<number> {
   const recipients = [...new Set(input.userIds)];
@@ -99,25 +111,25 @@ const texts = {
   'en-US': { unknownUsers: 'Unknown or inactive users: {ids}' },
 };
 
-export async function sendNotification(app: FastifyInstance, request: FastifyRequest, input: TSendNotificationInput & { content: string }) {
-  const sender = request.user!;
+export async function sendNotification(ctx: ServiceContext, input: TSendNotificationInput & { content: string }) {
+  const sender = me(ctx);
   let userIds: string[];
   if (input.allUsers) {
-    userIds = await repo.activeUserIds(app.db);
+    userIds = await activeUserIds(ctx.db);
   } else {
     const wanted = [...new Set(input.userIds ?? [])];
-    userIds = await repo.activeUserIds(app.db, wanted);
+    userIds = await activeUserIds(ctx.db, wanted);
     const missing = wanted.filter((id) => !userIds.includes(id));
     if (missing.length) {
-      throw invalid(texts[requestCulture(request)].unknownUsers.replace('{ids}', missing.slice(0, 5).join(', ')), ['userIds']);
+      throw invalid(texts[ctx.culture].unknownUsers.replace('{ids}', missing.slice(0, 5).join(', ')), ['userIds']);
     }
   }
-  const count = await app.db
+  const count = await ctx.db
     .transaction()
     .execute((trx) =>
       notifyUsers(trx, { ...input, userIds, sender: { id: sender.id, name: sender.name || sender.userName } }),
     );
-  await recordAudit(request, 'Created', {
+  await recordAudit(ctx, 'Created', {
     entityType: 'Notification',
     details: { after: { type: input.type, title: input.title, link: input.link ?? null, recipients: count, allUsers: Boolean(input.allUsers) } },
   });

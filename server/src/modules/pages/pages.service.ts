@@ -51,7 +51,7 @@ import type { Database, LocalizedText, PageDefinitionsTable } from '../../db/sch
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { pageWindow, parseSorting } from '../../platform/paging.ts';
-import { removePermissions } from '../authorization/permission-definitions.service.ts';
+import { removePermissions } from '../authorization/index.ts';
 import { bizTable, bizViews, getPublishedPage, type PublishedPage } from './biz-schema.ts';
 import { designChanges } from './design-diff.ts';
 import { readLiveTables } from './live-schema.ts';

@@ -14,7 +14,7 @@ import {
 import type { Database, LocalizedText } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import { ensurePagePermissions } from '../authorization/permission-definitions.service.ts';
+import { ensurePagePermissions } from '../authorization/index.ts';
 import { checkDesign, lookupSourceIds, sourceViewOf, type SourceView } from './design-check.ts';
 import { requestTranslator, type Translate } from './pages.messages.ts';
 import * as repo from './pages.repository.ts';

@@ -13,12 +13,12 @@ export async function settingsRoutes(fastify: FastifyInstance) {
   app.get('/app/system-settings', {
     config: requirePermission(P.Settings),
     schema: { tags, summary: 'System settings: registration (on/off, default roles) and the password policy', response: { 200: ZSystemSettingsView } },
-    handler: () => getSystemSettings(app),
+    handler: (req) => getSystemSettings(req.ctx),
   });
 
   app.put('/app/system-settings', {
     config: requirePermission(P.SettingsManage),
     schema: { tags, summary: 'Save the system settings (one transaction)', body: ZSystemSettings, response: { 200: ZSystemSettingsView } },
-    handler: (req) => updateSystemSettings(app, req, req.body),
+    handler: (req) => updateSystemSettings(req.ctx, req.body),
   });
 }

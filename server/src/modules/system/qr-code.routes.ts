@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { ZQrCodeQuery, type TQrCodeQuery } from '@tessera/core/contracts/qr-code';
 import { AppError } from '../../platform/errors.ts';
-import { requestCulture } from '../../platform/messages.ts';
 import { signedIn } from '../../platform/route-access.ts';
 
 const TOO_LONG = {
@@ -43,7 +42,7 @@ export async function qrCodeRoutes(fastify: FastifyInstance) {
     handler: async (req, reply) => {
       const image = await renderQrCode(req.query);
       if (!image) {
-        const message = TOO_LONG[requestCulture(req)].replace('{level}', req.query.errorCorrectionLevel);
+        const message = TOO_LONG[req.ctx.culture].replace('{level}', req.query.errorCorrectionLevel);
         throw new AppError(400, 'ValidationError', null, { message, validationErrors: [{ message, members: ['querystring.content'] }] });
       }
       return reply.header('content-type', image.type).header('cache-control', 'private, max-age=86400').send(image.body);

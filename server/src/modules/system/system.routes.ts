@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZCurrentUser, ZSystemDate } from '@tessera/core/contracts/auth';
 import { signedIn } from '../../platform/route-access.ts';
-import { currentUserOf } from '../auth/auth.service.ts';
+import { currentUserOf } from '../auth/index.ts';
 
 export async function systemRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -10,7 +10,7 @@ export async function systemRoutes(fastify: FastifyInstance) {
   app.get('/app/sys-function/current-user', {
     config: signedIn(),
     schema: { tags: ['system'], summary: 'The signed-in user with their access list', response: { 200: ZCurrentUser } },
-    handler: async (req) => currentUserOf(req.user!),
+    handler: async (req) => currentUserOf(req.ctx.user!),
   });
 
   // spec §4: date defaults use the server's date, not the browser's clock.

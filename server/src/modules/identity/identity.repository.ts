@@ -4,6 +4,8 @@ import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
 
 type Db = Kysely<Database>;
 
+/** SQL shared by the identity services: advisory locks and the administrator checks. */
+
 // Transaction-scoped advisory locks serialise the few identity writes whose checks read other
 // rows: the unit tree's codes, and "is there another administrator left".
 const TREE_LOCK = 0x7e55_0101;
@@ -52,17 +54,3 @@ export async function isAdministrator(db: Db, userId: string): Promise<boolean> 
     .executeTakeFirst();
   return !!row;
 }
-
-/** Revokes every live session of the users; answers how many were revoked. */
-export async function revokeSessionsOf(db: Db, userIds: string[]): Promise<number> {
-  if (userIds.length === 0) return 0;
-  const result = await db
-    .updateTable('sessions')
-    .set({ revoked_at: new Date() })
-    .where('user_id', 'in', userIds)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-

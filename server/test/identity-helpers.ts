@@ -1,8 +1,12 @@
 import type { TIdentityRole, TIdentityUser, TOrganizationUnit } from '@tessera/core/contracts/identity';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../test/test-app.ts';
+import type { TestApp } from './test-app.ts';
 
-/** Shared set-up for the identity API tests: create through the API and assert it worked. */
+/**
+ * Shared set-up for tests that go through the identity API: create units, users and roles as an
+ * administrator would and assert it worked (access-fixtures.ts writes them straight to the
+ * database instead).
+ */
 export const USER_PASSWORD = 'User#2026pw';
 
 export async function createUnit(t: TestApp, token: string, displayName: string, parentId: string | null = null): Promise<TOrganizationUnit> {

@@ -1,0 +1,18 @@
+/**
+ * The authorization module's public entry: the only file other modules import from it.
+ * Owns the tables `permission_definitions`, `permission_grants` and `data_scopes` (the kernel's
+ * guard, access lists and delegation read them too). Users, roles and units come from identity's
+ * index; when identity removes one, the handler registered here removes its grants and scopes,
+ * and the roles page's permission counts come from the counter registered here.
+ */
+import { registerPrincipalRemovalHandler, registerRoleGrantCounter } from '../identity/index.ts';
+import { countGrantsOfRoles, removeGrantsOfPrincipals } from './identity-hooks.ts';
+
+registerPrincipalRemovalHandler(removeGrantsOfPrincipals);
+registerRoleGrantCounter(countGrantsOfRoles);
+
+export { authorizationRoutes } from './authorization.routes.ts';
+// For business data: the rows of a page a user may see.
+export { dataScopeFor } from './data-scopes.service.ts';
+// For business menus and pages: their codes, in the caller's transaction.
+export { ensurePagePermissions, removePermissions, saveMenuPermission } from './permission-definitions.service.ts';

@@ -1,0 +1,122 @@
+/**
+ * Reads of users, roles and units for other modules (through identity's index): who a grant or a
+ * data scope belongs to, a user's roles and units, the recipients of a notification, the items of
+ * the pickers.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { TSelectionItem } from '@tessera/core/contracts/identity';
+import type { Database } from '../../db/schema.ts';
+import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
+import { likePattern } from '../../platform/sql-values.ts';
+
+type Db = Kysely<Database>;
+
+/** A role by id, with whether it is the administrator role (by name, as grants see it). */
+export async function findRoleSummary(db: Db, id: string) {
+  const role = await db.selectFrom('roles').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  return role && { id: role.id, name: role.name, isAdminRole: role.name.toLowerCase() === ADMIN_ROLE_NAME };
+}
+
+/** A live (not deleted) user by id. */
+export function findUserSummary(db: Db, id: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'user_name as userName', 'name'])
+    .where('id', '=', id)
+    .where('is_deleted', '=', false)
+    .executeTakeFirst();
+}
+
+export function findUnitSummary(db: Db, id: string) {
+  return db.selectFrom('organization_units').select(['id', 'display_name as displayName']).where('id', '=', id).executeTakeFirst();
+}
+
+/** A user's roles (id and name). */
+export function rolesOfUser(db: Db, userId: string) {
+  return db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .select(['r.id', 'r.name'])
+    .where('ur.user_id', '=', userId)
+    .execute();
+}
+
+/** Whether the user is a member of the role. */
+export async function userHasRole(db: Db, userId: string, roleId: string): Promise<boolean> {
+  return !!(await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).where('role_id', '=', roleId).executeTakeFirst());
+}
+
+/** The units a user belongs to and every unit above them. */
+export async function unitsAndAncestorsOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await sql<{ id: string }>`
+    select distinct up.id::text as id from user_organization_units uou
+    join organization_units mu on mu.id = uou.organization_unit_id
+    join organization_units up on mu.code = up.code or mu.code like up.code || '.%'
+    where uou.user_id = ${userId}
+  `.execute(db);
+  return rows.rows.map((r) => r.id);
+}
+
+/** The units above a unit (not the unit itself). */
+export async function ancestorsOfUnit(db: Db, unitId: string): Promise<string[]> {
+  const rows = await sql<{ id: string }>`
+    select up.id::text as id from organization_units mu
+    join organization_units up on mu.code like up.code || '.%'
+    where mu.id = ${unitId}
+  `.execute(db);
+  return rows.rows.map((r) => r.id);
+}
+
+/** Active, not deleted users among `ids` (or all of them when ids is undefined). */
+export async function activeUserIds(db: Db, ids?: string[]): Promise<string[]> {
+  let q = db.selectFrom('users').select('id').where('is_deleted', '=', false).where('is_active', '=', true);
+  if (ids) q = q.where('id', 'in', ids);
+  return (await q.execute()).map((r) => r.id);
+}
+
+/** What a picker searches for: text, or chosen ids to resolve; one page of it. */
+export interface DirectoryQuery {
+  filter?: string;
+  ids?: string[];
+  skipCount: number;
+  maxResultCount: number;
+}
+
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+/** Units with their parent path as description, by code. */
+export function unitDirectory(db: Db, q: DirectoryQuery): Promise<TSelectionItem[]> {
+  const filter = q.filter?.trim();
+  let query = db
+    .selectFrom('organization_units as ou')
+    .select([
+      'ou.id',
+      'ou.display_name as title',
+      sql<string | null>`(select string_agg(p.display_name, '/' order by p.code) from organization_units p
+                          where ou.code like p.code || '.%')`.as('description'),
+    ]);
+  if (q.ids) query = query.where('ou.id', 'in', q.ids.length ? q.ids : [NO_ID]);
+  if (filter) query = query.where((eb) => eb.or([eb('ou.display_name', 'ilike', likePattern(filter)), eb('ou.code', 'like', `${filter}%`)]));
+  return query.orderBy('ou.code').offset(q.skipCount).limit(q.maxResultCount).execute();
+}
+
+/** Users with their user name as description: active ones when searching, any when resolving ids. */
+export function userDirectory(db: Db, q: DirectoryQuery): Promise<TSelectionItem[]> {
+  const filter = q.filter?.trim();
+  let query = db
+    .selectFrom('users as u')
+    .select(['u.id', sql<string>`coalesce(nullif(u.name, ''), u.user_name)`.as('title'), 'u.user_name as description']);
+  if (q.ids) query = query.where('u.id', 'in', q.ids.length ? q.ids : [NO_ID]);
+  else query = query.where('u.is_deleted', '=', false).where('u.is_active', '=', true);
+  if (filter) query = query.where(sql<boolean>`u.search_text like lower(${likePattern(filter)})`);
+  return query.orderBy('u.user_name').orderBy('u.id').offset(q.skipCount).limit(q.maxResultCount).execute();
+}
+
+/** Roles with their description. */
+export function roleDirectory(db: Db, q: DirectoryQuery): Promise<TSelectionItem[]> {
+  const filter = q.filter?.trim();
+  let query = db.selectFrom('roles as r').select(['r.id', 'r.name as title', sql<string | null>`nullif(r.description, '')`.as('description')]);
+  if (q.ids) query = query.where('r.id', 'in', q.ids.length ? q.ids : [NO_ID]);
+  if (filter) query = query.where('r.name', 'ilike', likePattern(filter));
+  return query.orderBy('r.name').offset(q.skipCount).limit(q.maxResultCount).execute();
+}
