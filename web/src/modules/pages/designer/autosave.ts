@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { TPageDefinitionDetail } from '@tessera/core/contracts/pages';
-import type { TPageDefinition, TView } from '@tessera/core/page-definition';
+import { mapViews, type TPageDefinition } from '@tessera/core/page-definition';
 import { ApiError } from '../../../shared/api/client.ts';
 import { savePageDraft } from '../api/page-definitions.ts';
 import { useDesigner } from './designer-store.ts';
@@ -18,15 +18,13 @@ export const AUTOSAVE_DELAY_MS = 800;
  */
 export function forSave(def: TPageDefinition): TPageDefinition {
   const incomplete = (m: { sourceCode?: string; targetCode?: string }) => !m.sourceCode || !m.targetCode;
-  const walk = (views: TView[]): TView[] =>
-    views.map((v) => ({
-      ...v,
-      dataControls: v.dataControls.map((c) =>
-        c.extraProperties?.mapFields?.some(incomplete) ? { ...c, extraProperties: { ...c.extraProperties, mapFields: c.extraProperties.mapFields.filter((m) => !incomplete(m)) } } : c,
-      ),
-      viewControls: walk(v.viewControls ?? []),
-    }));
-  return { ...def, viewControls: walk(def.viewControls) };
+  const viewControls = mapViews(def.viewControls, (v) => ({
+    ...v,
+    dataControls: v.dataControls.map((c) =>
+      c.extraProperties?.mapFields?.some(incomplete) ? { ...c, extraProperties: { ...c.extraProperties, mapFields: c.extraProperties.mapFields.filter((m) => !incomplete(m)) } } : c,
+    ),
+  }));
+  return { ...def, viewControls };
 }
 
 /** A validation error's path (`definition.viewControls.0.dataControls.2.code`) as the codes it names. */
