@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { TPageDefinitionDetail } from '@tessera/core/contracts/pages';
 import { mapViews, type TPageDefinition } from '@tessera/core/page-definition';
 import { ApiError } from '../../../shared/api/client.ts';
+import { memberPath } from '../../../shared/api/validation-errors.ts';
 import { savePageDraft } from '../api/page-definitions.ts';
 import { useDesigner } from './designer-store.ts';
 
@@ -29,17 +30,18 @@ export function forSave(def: TPageDefinition): TPageDefinition {
 
 /** A validation error's path (`definition.viewControls.0.dataControls.2.code`) as the codes it names. */
 export function describePath(def: TPageDefinition, members: string[] | undefined): string {
-  const path = (members?.[0] ?? '').replace(/^body\./, '').replace(/^definition\./, '').split('.');
+  const full = memberPath(members?.[0] ?? '');
+  const path = full[0] === 'definition' && full.length > 1 ? full.slice(1) : full;
   const names: string[] = [];
   let cur: unknown = def;
   for (const part of path) {
     if (cur === null || typeof cur !== 'object') break;
-    cur = (cur as Record<string, unknown>)[part];
+    cur = (cur as Record<string | number, unknown>)[part];
     const code = cur && typeof cur === 'object' && !Array.isArray(cur) ? (cur as { code?: unknown }).code : undefined;
     if (typeof code === 'string' && code) names.push(code);
   }
   const last = path[path.length - 1];
-  return [names.join('.'), last && !/^\d+$/.test(last) ? last : ''].filter(Boolean).join(' · ');
+  return [names.join('.'), typeof last === 'string' ? last : ''].filter(Boolean).join(' · ');
 }
 
 let inFlight: Promise<boolean> | null = null;
