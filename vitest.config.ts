@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for the pure core and the server API tests. Server test files each build their own
+// One runner for the pure core, the web's pure modules (no DOM: node environment) and the server API tests. Server test files each build their own
 // database (embedded PGlite, or a throwaway PostgreSQL database when DATABASE_URL is set).
 export default defineConfig({
   test: {
-    include: ['packages/core/src/**/*.test.ts', 'server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
+    include: ['packages/core/src/**/*.test.ts', 'web/src/**/*.test.ts', 'server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

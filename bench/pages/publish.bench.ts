@@ -27,6 +27,7 @@ import { sql } from 'kysely';
 import { publicRoute } from '../../server/src/platform/route-access.ts';
 import { prepareServer } from '../../server/src/server.ts';
 import { createThrowawayDatabase, dropThrowawayDatabase } from '../lib/throwaway-database.ts';
+import { ControlTypeId } from '@tessera/core/controls/registry';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const PASSWORD = 'Bench#Pages2026';
@@ -128,7 +129,7 @@ try {
       statements.push(`create index on biz.bare_${child}_${suffix} ("ParentViewDataId")`);
     }
     for (const [t, cs] of [['m', master!.dataControls], ['l', master!.viewControls[0]!.dataControls], ['c', master!.viewControls[1]!.dataControls]] as const) {
-      for (const c of cs) if (c.controlType === 1010) statements.push(`create index on biz.bare_${t}_${suffix} ("${c.code}")`);
+      for (const c of cs) if (c.controlType === ControlTypeId.Lookup) statements.push(`create index on biz.bare_${t}_${suffix} ("${c.code}")`);
     }
     ddl.push(
       await timed(() =>
@@ -168,7 +169,7 @@ try {
   await sql`insert into ${sql.id('biz', linesTable)} ("Id", "ParentViewDataId", "ConcurrencyStamp", "L0", "L1", "L2")
     select gen_random_uuid(), m."Id", 's', 'line', n, n * 2.5 from ${sql.id('biz', masterTable)} m, generate_series(1, 4) n`.execute(db);
   const withData: number[] = [];
-  const integerControls = lines!.dataControls.filter((c) => c.controlType === 1002);
+  const integerControls = lines!.dataControls.filter((c) => c.controlType === ControlTypeId.Integer);
   for (let r = 0; r < Math.min(ROUNDS, integerControls.length); r++) {
     master.dataControls.push(control(`Added${r}`, 1001));
     master.dataControls[r * TYPES.length]!.code = `Renamed${r}`;

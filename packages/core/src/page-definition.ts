@@ -202,6 +202,23 @@ export function flattenViews(definition: Pick<TPageDefinition, 'viewControls'>):
   return out;
 }
 
+/**
+ * The view tree with `fn` applied to every view, children first (`fn` sees a view whose children
+ * are already mapped). Views `fn` returns unchanged, and lists with no changed view, keep their
+ * identity, so an edit of one view leaves the rest of the document shared.
+ */
+export function mapViews(views: TView[], fn: (view: TView) => TView): TView[] {
+  let changed = false;
+  const out = views.map((view) => {
+    const children = view.viewControls ?? [];
+    const mapped = mapViews(children, fn);
+    const next = fn(mapped === children ? view : { ...view, viewControls: mapped });
+    if (next !== view) changed = true;
+    return next;
+  });
+  return changed ? out : views;
+}
+
 /** A child view holds rows belonging to a parent record (spec §3 parentViewControlId). */
 export function isChildView(view: TView): boolean {
   return Boolean(view.parentViewControlId);

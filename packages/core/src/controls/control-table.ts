@@ -16,8 +16,8 @@ const documentNumberKind: ControlBehaviour = {
   },
 };
 
-type Entry = [code: number, name: string, zh: string, en: string, fieldType: TableFieldType, behaviour: ControlBehaviour];
-const ENTRIES: Entry[] = [
+type Entry = readonly [code: number, name: string, zh: string, en: string, fieldType: TableFieldType, behaviour: ControlBehaviour];
+const ENTRIES = [
   [1001, 'text', '文本', 'Text', 1, textKind],
   // 1006/1007 are single-value text controls whose designer names the spec does not give.
   [1006, 'single-choice', '单选', 'Single choice', 1, textKind],
@@ -33,7 +33,7 @@ const ENTRIES: Entry[] = [
   [3001, 'id', '标识', 'Id', 6, idKind],
   [3002, 'ids', '标识（多个）', 'Ids', 6, idKind],
   [4001, 'user-org-picker', '人员/组织选择', 'User / organisation picker', 1, pickerKind],
-];
+] as const satisfies readonly Entry[];
 
 export const CONTROL_TYPES: ReadonlyMap<number, ControlType> = new Map(
   ENTRIES.map(([code, name, zh, en, tableFieldType, behaviour]) => [
@@ -41,6 +41,17 @@ export const CONTROL_TYPES: ReadonlyMap<number, ControlType> = new Map(
     Object.freeze({ ...behaviour, code, name, zh, en, tableFieldType, hasArrayCompanion: code === 3001 || code === 3002 }),
   ]),
 );
+
+type PascalCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${PascalCase<Tail>}` : Capitalize<S>;
+const pascalCase = (name: string) => name.replace(/(^|-)([a-z])/g, (_m, _dash: string, c: string) => c.toUpperCase());
+
+/**
+ * The control type codes by name, from the table above (`document-number` → `DocumentNumber`):
+ * `ControlTypeId.Decimal` instead of a bare 1003.
+ */
+export const ControlTypeId = Object.freeze(Object.fromEntries(ENTRIES.map(([code, name]) => [pascalCase(name), code]))) as {
+  readonly [E in (typeof ENTRIES)[number] as PascalCase<E[1]>]: E[0];
+};
 
 /** Unknown codes behave as text (legacy pages may carry display-only control types). */
 const FALLBACK: ControlType = Object.freeze({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TDataControl, TView } from '../page-definition.ts';
 import {
-  CONTROL_TYPES, createNewRecord, filterOperatorsForControl, filterOperatorsForFieldType, formatControlValue,
+  CONTROL_TYPES, ControlTypeId, createNewRecord, filterOperatorsForControl, filterOperatorsForFieldType, formatControlValue,
   getControlType, parseControlValue, tableFieldTypeOf, validateControlValue,
 } from './registry.ts';
 
@@ -169,5 +169,19 @@ describe('filter operators per field type', () => {
     const codes = filterOperatorsForControl({ controlType: 1004 }).map((o) => o.code);
     expect(codes).toEqual(expect.arrayContaining(['today', 'thisWeek', 'thisMonth', 'between', 'ge']));
     expect(codes).not.toContain('contains');
+  });
+});
+
+describe('ControlTypeId (named codes)', () => {
+  it('names every registered code, and nothing else', () => {
+    expect(Object.values(ControlTypeId).sort()).toEqual([...CONTROL_TYPES.keys()].sort());
+  });
+
+  it('takes its names from the registry entries', () => {
+    for (const [name, code] of Object.entries(ControlTypeId)) {
+      expect(getControlType(code).name.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')).toBe(name);
+    }
+    expect(ControlTypeId.DocumentNumber).toBe(2001);
+    expect(ControlTypeId.UserOrgPicker).toBe(4001);
   });
 });

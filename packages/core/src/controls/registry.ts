@@ -4,7 +4,7 @@ import type { DisplayOptions, ParseResult } from './control-types.ts';
 import { getControlType, tableFieldTypeOf } from './control-table.ts';
 
 export type { ControlType, DisplayOptions, DocumentNumberRequest, NewRecordContext, ParseResult, SelectionItem } from './control-types.ts';
-export { CONTROL_TYPES, arrayCompanionCode, getControlType, isKnownControlType, tableFieldTypeOf } from './control-table.ts';
+export { CONTROL_TYPES, ControlTypeId, arrayCompanionCode, getControlType, isKnownControlType, tableFieldTypeOf } from './control-table.ts';
 export { createNewRecord, type NewRecord } from './new-record.ts';
 export { readSelectionItems } from './control-kinds.ts';
 

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bizTableName } from './biz-schema.ts';
 import { bizSnapshot, columnsOf, control, insertRow, masterDetail, pagesApi, title, URL, view } from './pages.test-helpers.ts';
 import { getPublishedPageDefinition, registerPageUsage } from './pages.service.ts';
+import { ControlTypeId } from '@tessera/core/controls/registry';
 
 let t: TestApp;
 let admin: string;
@@ -120,7 +121,7 @@ describe('list, create, copy, rename', () => {
 
   it('serves the designer palette', async () => {
     const palette = await api.ok('GET', '/api/app/control-designer');
-    const lookup = palette.controlTypes.find((c: { code: number }) => c.code === 1010);
+    const lookup = palette.controlTypes.find((c: { code: number }) => c.code === ControlTypeId.Lookup);
     expect(lookup).toMatchObject({ tableFieldType: 6, sqlType: 'jsonb' });
     expect(lookup.properties.map((p: { key: string }) => p.key)).toEqual(expect.arrayContaining(['code', 'extraProperties.mapFields', 'extraProperties.joinConditions']));
     expect(palette.codePattern).toBe('^[A-Za-z][A-Za-z0-9_]{0,39}$');

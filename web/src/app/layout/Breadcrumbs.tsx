@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { menuTitle, menuTrail, type MenuNode } from '../menus/menu-model.ts';
 import { usePageTitle } from '../routes/title.ts';
-import { MenuIcon } from './MenuIcon.tsx';
+import { MenuIcon } from '../../shared/components/MenuIcon.tsx';
 
 /** spec §5: the breadcrumb hides when it is wider than the header width minus 560px. */
 export const BREADCRUMB_RESERVE_PX = 560;

@@ -13,7 +13,7 @@ import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { FullscreenButton, LanguageSelector, LogIndicator } from './HeaderWidgets.tsx';
 import { useLayout } from './layout-store.ts';
 import { Logo } from './Logo.tsx';
-import { MenuIcon } from './MenuIcon.tsx';
+import { MenuIcon } from '../../shared/components/MenuIcon.tsx';
 import { NotificationsButton } from './NotificationsButton.tsx';
 import { UserMenu } from './UserMenu.tsx';
 

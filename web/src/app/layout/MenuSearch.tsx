@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { menuLeaves, menuTitle, type MenuNode } from '../menus/menu-model.ts';
 import { useLayout } from './layout-store.ts';
-import { MenuIcon } from './MenuIcon.tsx';
+import { MenuIcon } from '../../shared/components/MenuIcon.tsx';
 
 /** Search over every menu the user can open (system and business); Enter or click opens it. */
 export function MenuSearch({ nodes }: { nodes: MenuNode[] }) {

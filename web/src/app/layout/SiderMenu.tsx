@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { menuTitle, menuTrail, type MenuNode } from '../menus/menu-model.ts';
-import { MenuIcon } from './MenuIcon.tsx';
+import { MenuIcon } from '../../shared/components/MenuIcon.tsx';
 
 /** spec §9: the sider menu shows after 500 ms; the active item scrolls into view after 300 ms. */
 const MENU_SHOW_DELAY_MS = 500;

@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { useUnreadCounts } from '../../modules/notifications/api/notifications.ts';
 import { useSession } from '../../shared/auth/session.ts';
 import { localized } from '../../shared/i18n/i18n.ts';
-import { MenuIcon } from '../layout/MenuIcon.tsx';
+import { MenuIcon } from '../../shared/components/MenuIcon.tsx';
 import { recentVisits } from '../layout/recent-visits.ts';
 import { menuLeaves, menuTitle, storedMenuTitle } from '../menus/menu-model.ts';
 import { useShellMenus } from '../menus/menus-api.ts';

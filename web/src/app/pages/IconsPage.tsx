@@ -2,7 +2,8 @@ import { App, Card, Input, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../shared/clipboard.ts';
-import { ICON_NAMES, MenuIcon } from '../../modules/business-menus/components/MenuIcon.tsx';
+import { MenuIcon } from '../../shared/components/MenuIcon.tsx';
+import { ICON_NAMES } from '../../shared/components/menu-icon/all-icons.tsx';
 
 /** spec §2 /icon: the icon set business menus can use; clicking one copies its name. */
 export default function IconsPage() {
@@ -24,7 +25,7 @@ export default function IconsPage() {
       <div className="icons-grid">
         {shown.map((name) => (
           <button key={name} type="button" className="icons-cell" onClick={() => void copy(name)} title={name}>
-            <MenuIcon name={name} style={{ fontSize: 22 }} />
+            <MenuIcon name={name} business style={{ fontSize: 22 }} />
             <span>{name}</span>
           </button>
         ))}

@@ -10,7 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { localized } from '../../shared/i18n/i18n.ts';
 import { storedMenuTitle } from '../menus/menu-model.ts';
 import { useLayout } from '../layout/layout-store.ts';
-import { MenuIcon } from '../layout/MenuIcon.tsx';
+import { MenuIcon } from '../../shared/components/MenuIcon.tsx';
 import { useSettings } from '../settings/settings-store.ts';
 import { useTabs, type OpenTab } from './tabs-store.ts';
 

@@ -2,6 +2,7 @@ import { App, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
+import { mapValidationErrors, setFieldErrors } from '../../../shared/api/validation-errors.ts';
 import { useChangePassword } from '../api/auth.ts';
 
 interface PasswordForm {
@@ -30,11 +31,8 @@ export function PasswordModal({ open, onClose }: { open: boolean; onClose: () =>
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       // The server names the field that failed (wrong current password, password policy).
-      const fields = err.validationErrors.flatMap((v) =>
-        v.members.map((m) => ({ name: (m.split('.').pop() ?? '') as keyof PasswordForm, errors: [v.message] })),
-      );
-      const known = fields.filter((f) => f.name === 'currentPassword' || f.name === 'newPassword');
-      if (known.length) form.setFields(known);
+      const { fields } = mapValidationErrors(err.validationErrors, { fields: ['currentPassword', 'newPassword'] });
+      if (fields.length) setFieldErrors(form, fields);
       else message.error(err.message);
     }
   };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TRegisterInput } from '@tessera/core/contracts/auth';
 import { ApiError } from '../../../shared/api/client.ts';
+import { mapValidationErrors, setFieldErrors } from '../../../shared/api/validation-errors.ts';
 import { signIn } from '../../../shared/auth/session.ts';
 import { rootMessages } from '../../../shared/ui/feedback.tsx';
 import { useRegister, useRegistrationOptions } from '../api/registration.ts';
@@ -32,11 +33,9 @@ export default function RegisterPage() {
     } catch (err) {
       // The challenge is spent by any answer: a new one is needed.
       form.setFieldValue('captcha', undefined);
-      const errors = err instanceof ApiError ? err.validationErrors : [];
-      const known = errors.filter((e) => e.members.some((m) => (FIELDS as readonly string[]).includes(m)));
-      if (known.length) {
-        form.setFields(known.map((e) => ({ name: e.members.find((m) => (FIELDS as readonly string[]).includes(m)) as keyof RegisterForm, errors: [e.message] })));
-      } else rootMessages()?.error((err as Error).message);
+      const { fields } = mapValidationErrors(err instanceof ApiError ? err.validationErrors : [], { fields: FIELDS });
+      if (fields.length) setFieldErrors(form, fields);
+      else rootMessages()?.error((err as Error).message);
     }
   };
 

@@ -4,6 +4,7 @@ import { BIZ_PERMISSION_PATTERN } from '@tessera/core/contracts/authorization';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
+import { mapValidationErrors, setFieldErrors } from '../../../shared/api/validation-errors.ts';
 import { LocalizedTextInput, pickText, requireSomeText } from '../../../shared/components/LocalizedTextInput.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useCreateDefinition, useUpdateDefinition } from '../api/permission-definitions.ts';
@@ -66,10 +67,8 @@ export function DefinitionFormModal({
       onClose();
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      const fields = err.validationErrors.flatMap((v) =>
-        v.members.map((m) => ({ name: m.replace(/^body\./, '').split('.')[0] as keyof FormValues, errors: [v.message] })),
-      );
-      if (fields.length) form.setFields(fields);
+      const { fields } = mapValidationErrors(err.validationErrors);
+      if (fields.length) setFieldErrors(form, fields);
       else feedback.message?.error(err.message);
     }
   };

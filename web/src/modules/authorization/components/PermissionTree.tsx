@@ -2,7 +2,7 @@ import { Empty, Space, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filterGroups, type GroupNode, type PermissionNode, relations } from './permission-tree-model.ts';
+import { checkedKeys, filterGroups, isShownChecked, relations, toggleGrant, type GroupNode, type PermissionNode } from './permission-tree-model.ts';
 import '../i18n.ts';
 
 export interface PermissionTreeProps {
@@ -47,7 +47,7 @@ export function PermissionTree({ groups, value, onChange, search, expandedKeys, 
 
   // Inherited grants are shown checked and cannot be changed here.
   const isLocked = (n: PermissionNode) => !!readOnly || n.inheritedFrom.length > 0;
-  const isChecked = (n: PermissionNode) => value.has(n.name) || n.inheritedFrom.length > 0;
+  const isChecked = (n: PermissionNode) => isShownChecked(n, value);
 
   const treeData: DataNode[] = useMemo(() => {
     const permissionNode = (n: PermissionNode): DataNode => ({
@@ -92,34 +92,11 @@ export function PermissionTree({ groups, value, onChange, search, expandedKeys, 
     });
   }, [visible, value, readOnly, trimmed, t, rel]); // isLocked/isChecked read only value and readOnly
 
-  const checkedKeys = useMemo(() => {
-    const checked: string[] = [];
-    const halfChecked: string[] = [];
-    for (const g of groups) {
-      const all = g.names.map((name) => rel.byName.get(name)!);
-      const on = all.filter(isChecked);
-      checked.push(...on.map((n) => n.key));
-      if (on.length === all.length && all.length > 0) checked.push(g.key);
-      else if (on.length > 0) halfChecked.push(g.key);
-    }
-    return { checked, halfChecked };
-  }, [groups, value, rel]); // isChecked reads only value
+  const checked = useMemo(() => checkedKeys(groups, rel, value), [groups, value, rel]);
 
   const onCheck = (_: unknown, info: { node: { key: React.Key }; checked: boolean }) => {
     if (readOnly) return;
-    const key = String(info.node.key);
-    const next = new Set(value);
-    const editable = (name: string) => !isLocked(rel.byName.get(name)!);
-    const group = groups.find((g) => g.key === key);
-    if (group) {
-      for (const name of group.names) if (editable(name)) (info.checked ? next.add(name) : next.delete(name));
-    } else if (info.checked) {
-      // Checking a permission checks the permissions above it (ABP: a child needs its parent).
-      for (const name of [key, ...rel.ancestors(key)]) if (editable(name)) next.add(name);
-    } else {
-      for (const name of [key, ...rel.descendants(key)]) if (editable(name)) next.delete(name);
-    }
-    onChange(next);
+    onChange(toggleGrant(groups, rel, value, String(info.node.key), info.checked));
   };
 
   if (visible.length === 0) return <Empty description={trimmed ? t('tree.noMatch') : t('tree.empty')} />;
@@ -130,7 +107,7 @@ export function PermissionTree({ groups, value, onChange, search, expandedKeys, 
       selectable={false}
       blockNode
       treeData={treeData}
-      checkedKeys={checkedKeys}
+      checkedKeys={checked}
       onCheck={onCheck as never}
       expandedKeys={trimmed ? searchExpanded : expandedKeys}
       onExpand={(keys) => !trimmed && onExpand(keys.map(String))}

@@ -83,6 +83,47 @@ export function relations(groups: GroupNode[]) {
   return { byName, ancestors, descendants };
 }
 
+export type Relations = ReturnType<typeof relations>;
+
+/** Shown checked: granted to this provider, or inherited from another (then locked). */
+export const isShownChecked = (n: PermissionNode, value: ReadonlySet<string>) => value.has(n.name) || n.inheritedFrom.length > 0;
+
+/**
+ * The tree's checked keys (it checks strictly: each node on its own): every permission shown
+ * checked; a group when all its permissions are, half-checked when only some are.
+ */
+export function checkedKeys(groups: GroupNode[], rel: Relations, value: ReadonlySet<string>): { checked: string[]; halfChecked: string[] } {
+  const checked: string[] = [];
+  const halfChecked: string[] = [];
+  for (const g of groups) {
+    const all = g.names.map((name) => rel.byName.get(name)!);
+    const on = all.filter((n) => isShownChecked(n, value));
+    checked.push(...on.map((n) => n.key));
+    if (on.length === all.length && all.length > 0) checked.push(g.key);
+    else if (on.length > 0) halfChecked.push(g.key);
+  }
+  return { checked, halfChecked };
+}
+
+/**
+ * The grants after the user (un)checks `key`, a group or a permission: a group sets all its
+ * permissions; checking a permission checks the permissions above it (ABP: a child needs its
+ * parent); unchecking one unchecks those below it. Inherited grants are never changed here.
+ */
+export function toggleGrant(groups: GroupNode[], rel: Relations, value: ReadonlySet<string>, key: string, checked: boolean): Set<string> {
+  const next = new Set(value);
+  const editable = (name: string) => rel.byName.get(name)!.inheritedFrom.length === 0;
+  const group = groups.find((g) => g.key === key);
+  if (group) {
+    for (const name of group.names) if (editable(name)) (checked ? next.add(name) : next.delete(name));
+  } else if (checked) {
+    for (const name of [key, ...rel.ancestors(key)]) if (editable(name)) next.add(name);
+  } else {
+    for (const name of [key, ...rel.descendants(key)]) if (editable(name)) next.delete(name);
+  }
+  return next;
+}
+
 /** The grants to send: only what differs from the server. */
 export function changesBetween(before: Set<string>, after: Set<string>) {
   const permissions: { name: string; isGranted: boolean }[] = [];

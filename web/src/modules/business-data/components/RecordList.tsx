@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Dropdown, Input, Modal, Popover, Progress, Space, Spin, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import type { TableProps } from 'antd';
 import type { TPageRuntime } from '@tessera/core/contracts/business-data';
-import { formatControlValue, tableFieldTypeOf } from '@tessera/core/controls/registry';
+import { ControlTypeId, formatControlValue, tableFieldTypeOf } from '@tessera/core/controls/registry';
 import type { TBusinessRecord, TDataControl, TPageDefinition } from '@tessera/core/page-definition';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +34,7 @@ interface Preferences {
 }
 
 function lookupTitle(control: TDataControl, row: TBusinessRecord): string | null {
-  if (Number(control.controlType) !== 1010) return null;
+  if (Number(control.controlType) !== ControlTypeId.Lookup) return null;
   const extra = control.extraProperties;
   const map = extra?.mapFields?.find((m) => m.sourceCode === extra.dataSourceTitle && m.targetCode !== control.code);
   const text = map ? row[map.targetCode] : null;

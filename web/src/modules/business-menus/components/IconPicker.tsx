@@ -2,7 +2,8 @@ import { CloseCircleFilled } from '@ant-design/icons';
 import { Button, Empty, Input, Popover, Segmented, Space, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ICON_NAMES, MenuIcon } from './MenuIcon.tsx';
+import { MenuIcon } from '../../../shared/components/MenuIcon.tsx';
+import { ICON_NAMES } from '../../../shared/components/menu-icon/all-icons.tsx';
 import '../i18n.ts';
 
 const THEMES = ['Outlined', 'Filled', 'TwoTone'] as const;
@@ -36,7 +37,7 @@ export function IconPicker({ value, onChange, id }: { value?: string | null; onC
                   onChange?.(name);
                   setOpen(false);
                 }}
-                icon={<MenuIcon name={name} />}
+                icon={<MenuIcon name={name} business />}
               />
             </Tooltip>
           ))}
@@ -52,7 +53,7 @@ export function IconPicker({ value, onChange, id }: { value?: string | null; onC
   return (
     <Space.Compact style={{ width: '100%' }}>
       <Popover open={open} onOpenChange={setOpen} trigger="click" content={grid} placement="bottomLeft" title={t('icon.title')}>
-        <Button id={id} style={{ flex: 1, justifyContent: 'flex-start' }} icon={value ? <MenuIcon name={value} /> : undefined}>
+        <Button id={id} style={{ flex: 1, justifyContent: 'flex-start' }} icon={value ? <MenuIcon name={value} business /> : undefined}>
           {value || <Typography.Text type="secondary">{t('icon.pick')}</Typography.Text>}
         </Button>
       </Popover>

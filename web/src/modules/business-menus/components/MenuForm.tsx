@@ -5,6 +5,7 @@ import { P } from '@tessera/core/contracts/permissions';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
+import { mapValidationErrors, setFieldErrors } from '../../../shared/api/validation-errors.ts';
 import { Auth, useAccess } from '../../../shared/components/Auth.tsx';
 import { LocalizedTextInput, requireSomeText } from '../../../shared/components/LocalizedTextInput.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
@@ -61,8 +62,8 @@ export function MenuForm({
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       if (err.status === 409) return void feedback.message?.error(t('conflict'));
-      const fields = err.validationErrors.flatMap((v) => v.members.map((m) => ({ name: m.replace(/^body\./, '').split('.')[0] as keyof Values, errors: [v.message] })));
-      if (fields.length) form.setFields(fields);
+      const { fields } = mapValidationErrors(err.validationErrors);
+      if (fields.length) setFieldErrors(form, fields);
       else feedback.message?.error(err.message);
     }
   };

@@ -3,7 +3,7 @@ import type { TMenuItem, TMenuList } from '@tessera/core/contracts/menus';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client.ts';
-import { MenuIcon } from './MenuIcon.tsx';
+import { MenuIcon } from '../../../shared/components/MenuIcon.tsx';
 import '../i18n.ts';
 
 interface Row {
@@ -43,7 +43,7 @@ export function SystemMenusPanel() {
             key: 'title',
             render: (_, r) => (
               <Space size={8}>
-                <MenuIcon name={r.item.icon} />
+                <MenuIcon name={r.item.icon} business />
                 <span>{tAll(r.item.title)}</span>
               </Space>
             ),

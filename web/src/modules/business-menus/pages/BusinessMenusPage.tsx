@@ -9,7 +9,7 @@ import { Auth, useAccess } from '../../../shared/components/Auth.tsx';
 import { pickText } from '../../../shared/components/LocalizedTextInput.tsx';
 import { useAllBusinessMenus, useMoveBusinessMenu } from '../api/business-menus.ts';
 import { MenuForm } from '../components/MenuForm.tsx';
-import { MenuIcon } from '../components/MenuIcon.tsx';
+import { MenuIcon } from '../../../shared/components/MenuIcon.tsx';
 import { SystemMenusPanel } from '../components/SystemMenusPanel.tsx';
 import '../i18n.ts';
 
@@ -70,7 +70,7 @@ function BusinessMenusPanel() {
         </Space>
       ),
       // A blank slot keeps titles aligned when a menu has no icon.
-      icon: m.url ? <MenuIcon name={m.url} /> : <span style={{ display: 'inline-block', width: 14 }} />,
+      icon: m.url ? <MenuIcon name={m.url} business /> : <span style={{ display: 'inline-block', width: 14 }} />,
       children: toTree(m.subBusinessMenus),
     }));
 

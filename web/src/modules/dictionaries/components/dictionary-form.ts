@@ -1,6 +1,7 @@
 import { ITEM_CODE_PATTERN, type TDictionary, type TDictionaryItemInput } from '@tessera/core/contracts/dictionaries';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../shared/api/client.ts';
+import { mapValidationErrors, setFieldErrors } from '../../../shared/api/validation-errors.ts';
 import type { EditableItem } from './item-tree.ts';
 
 let nextKey = 0;
@@ -44,16 +45,15 @@ export function splitServerErrors(err: unknown, submitted: EditableItem[]) {
   const items = new Map<string, string[]>();
   const general: string[] = [];
   if (!(err instanceof ApiError) || err.status !== 400) return { fields, items, general };
-  for (const v of err.validationErrors) {
-    const member = (v.members[0] ?? '').replace(/^body\./, '');
-    const m = /^items\.(\d+)/.exec(member);
-    const key = m ? submitted[Number(m[1])]?.key : undefined;
-    if (key) items.set(key, [...(items.get(key) ?? []), v.message]);
-    else if (member && !member.startsWith('items')) {
-      const field = member.split('.')[0]!;
-      fields.set(field, [...(fields.get(field) ?? []), v.message]);
-    } else general.push(v.message);
+  // `items.N.…` names the N-th submitted item; `items` alone, or an item not submitted, is general.
+  const mapped = mapValidationErrors(err.validationErrors, {
+    field: (path) => (path[0] !== 'items' ? path.slice(0, 1) : typeof path[1] === 'number' && submitted[path[1]] ? path.slice(0, 2) : undefined),
+  });
+  for (const { name, errors } of mapped.fields) {
+    if (name[0] === 'items') items.set(submitted[name[1] as number]!.key, errors);
+    else fields.set(String(name[0]), errors);
   }
+  general.push(...mapped.general);
   if (!fields.size && !items.size && !general.length) general.push(err.message);
   return { fields, items, general };
 }

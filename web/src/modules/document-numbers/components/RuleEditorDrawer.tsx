@@ -6,6 +6,7 @@ import { P } from '@tessera/core/contracts/permissions';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
+import { mapValidationErrors, setFieldErrors } from '../../../shared/api/validation-errors.ts';
 import { useAccess } from '../../../shared/components/Auth.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useCreateRule, useDocumentNumberRule, usePreviewDocumentNumbers, useUpdateRule } from '../api/document-numbers.ts';
@@ -129,16 +130,10 @@ export function RuleEditorDrawer({ target, onClose }: { target: RuleEditorTarget
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) return setProblems([t('editor.conflict')]);
       if (err instanceof ApiError && err.status === 400 && err.validationErrors.length) {
-        const byField = new Map<string, string[]>();
-        const rest: string[] = [];
-        for (const e of err.validationErrors) {
-          const member = (e.members[0] ?? '').replace(/^body\./, '');
-          const top = member.split('.')[0] ?? '';
-          if (FIELDS.includes(top) && top !== 'segments') byField.set(top, [...(byField.get(top) ?? []), e.message]);
-          else rest.push(e.message);
-        }
-        form.setFields([...byField].map(([name, errors]) => ({ name: name as keyof RuleForm, errors })));
-        return setProblems(rest);
+        // Segment errors are listed above the segments, not at a field.
+        const { fields, general } = mapValidationErrors(err.validationErrors, { fields: FIELDS.filter((f) => f !== 'segments') });
+        setFieldErrors(form, fields);
+        return setProblems(general);
       }
       setProblems([err instanceof Error ? err.message : String(err)]);
     }

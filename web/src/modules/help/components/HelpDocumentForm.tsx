@@ -4,6 +4,7 @@ import { HELP_KEY_PATTERN } from '@tessera/core/contracts/help';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
+import { mapValidationErrors, setFieldErrors } from '../../../shared/api/validation-errors.ts';
 import { helpTitle } from '../../../shared/components/HelpLink.tsx';
 import { useCreateHelpDocument, useUpdateHelpDocument } from '../api/help-documents.ts';
 import { MarkdownEditor } from './MarkdownEditor.tsx';
@@ -98,16 +99,12 @@ export function HelpDocumentForm({ mode, roots, onSaved, onCancel, onDirtyChange
         return;
       }
       if (err instanceof ApiError && err.status === 400 && err.validationErrors.length) {
-        const fields = new Map<string, string[]>();
-        for (const v of err.validationErrors) {
-          const member = (v.members[0] ?? '').replace(/^body\./, '').split('.')[0] ?? '';
-          const name = member === 'title' ? 'titles' : ['key', 'parentId', 'order', 'markdown'].includes(member) ? member : '';
-          if (name) fields.set(name, [...(fields.get(name) ?? []), v.message]);
-        }
-        if (fields.size) {
-          form.setFields(
-            [...fields].map(([name, errors]) => (name === 'titles' ? { name: ['titles', TITLE_CULTURES[0]], errors } : { name: name as keyof FormValues, errors })),
-          );
+        // The server's `title` is the form's `titles`, one input per culture: its messages go under the first.
+        const { fields } = mapValidationErrors(err.validationErrors, {
+          field: (path) => (path[0] === 'title' ? ['titles', TITLE_CULTURES[0]] : ['key', 'parentId', 'order', 'markdown'].includes(String(path[0])) ? path.slice(0, 1) : undefined),
+        });
+        if (fields.length) {
+          setFieldErrors(form, fields);
           return;
         }
       }

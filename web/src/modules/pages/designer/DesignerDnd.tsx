@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useDesigner } from './designer-store.ts';
 import { designerCollision, resolveDrop, type CardSlots, type DragData, type DropData, type DropTarget } from './drop-logic.ts';
 import type { PaletteIndex } from './palette-index.ts';
-import { indexDefinition, insertControls, insertView, makeControl, makeView, moveControls, moveView, usedCodes } from './tree-ops.ts';
+import { indexDefinition, insertControls, insertView, makeControl, makeView, mapView, moveControls, moveView, usedCodes } from './tree-ops.ts';
 
 const pointerOf = (e: DragMoveEvent | DragEndEvent) => {
   const start = e.activatorEvent as PointerEvent | MouseEvent | null;
@@ -106,17 +106,11 @@ export function applyDrop(drag: DragData, target: DropTarget, palette: PaletteIn
       const moved = moveView(def, drag.id, action.parentId, action.index);
       const view = indexDefinition(moved).get(drag.id)?.view;
       // Moved under a parent: a child needs its key to the parent record.
-      return view && view.parentViewControlId && !view.associateForeignKeyCode ? setForeignKey(moved, drag.id) : moved;
+      return view && view.parentViewControlId && !view.associateForeignKeyCode ? mapView(moved, drag.id, (v) => ({ ...v, associateForeignKeyCode: 'ParentViewDataId' })) : moved;
     }
     return def;
   });
   if (selectIds.length) store.setSelection(selectIds);
-}
-
-function setForeignKey(def: TPageDefinition, viewId: string): TPageDefinition {
-  const walk = (views: TPageDefinition['viewControls']): TPageDefinition['viewControls'] =>
-    views.map((v) => (v.id === viewId ? { ...v, associateForeignKeyCode: 'ParentViewDataId' } : { ...v, viewControls: walk(v.viewControls ?? []) }));
-  return { ...def, viewControls: walk(def.viewControls) };
 }
 
 /** The one insertion mark of a drag (a bar between cards, or a box around a view). */

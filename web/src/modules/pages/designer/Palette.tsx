@@ -19,22 +19,23 @@ import type { TPaletteControlType, TPaletteViewType } from '@tessera/core/contra
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaletteIndex } from './palette-index.ts';
+import { ControlTypeId } from '@tessera/core/controls/registry';
 
 const CONTROL_ICONS: Record<number, ReactNode> = {
-  1001: <FontSizeOutlined />,
-  1002: <NumberOutlined />,
-  1003: <FieldNumberOutlined />,
-  1004: <CalendarOutlined />,
-  1005: <CheckSquareOutlined />,
-  1006: <UnorderedListOutlined />,
-  1007: <UnorderedListOutlined />,
-  1008: <UnorderedListOutlined />,
-  1009: <UnorderedListOutlined />,
-  1010: <SearchOutlined />,
-  2001: <FileTextOutlined />,
-  3001: <IdcardOutlined />,
-  3002: <IdcardOutlined />,
-  4001: <TeamOutlined />,
+  [ControlTypeId.Text]: <FontSizeOutlined />,
+  [ControlTypeId.Integer]: <NumberOutlined />,
+  [ControlTypeId.Decimal]: <FieldNumberOutlined />,
+  [ControlTypeId.Date]: <CalendarOutlined />,
+  [ControlTypeId.Boolean]: <CheckSquareOutlined />,
+  [ControlTypeId.SingleChoice]: <UnorderedListOutlined />,
+  [ControlTypeId.SingleChoiceAlt]: <UnorderedListOutlined />,
+  [ControlTypeId.MultiSelect]: <UnorderedListOutlined />,
+  [ControlTypeId.MultiValue]: <UnorderedListOutlined />,
+  [ControlTypeId.Lookup]: <SearchOutlined />,
+  [ControlTypeId.DocumentNumber]: <FileTextOutlined />,
+  [ControlTypeId.Id]: <IdcardOutlined />,
+  [ControlTypeId.Ids]: <IdcardOutlined />,
+  [ControlTypeId.UserOrgPicker]: <TeamOutlined />,
 };
 const VIEW_ICONS: Record<number, ReactNode> = { 1: <BorderOutlined />, 2: <TableOutlined />, 3: <AppstoreOutlined /> };
 const GROUPS = ['basic', 'choice', 'lookup', 'system'] as const;

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { TPageDefinitionDetail } from '@tessera/core/contracts/pages';
-import type { TPageDefinition, TView } from '@tessera/core/page-definition';
+import { mapViews, type TPageDefinition } from '@tessera/core/page-definition';
 import { ApiError } from '../../../shared/api/client.ts';
+import { memberPath } from '../../../shared/api/validation-errors.ts';
 import { savePageDraft } from '../api/page-definitions.ts';
 import { useDesigner } from './designer-store.ts';
 
@@ -18,30 +19,29 @@ export const AUTOSAVE_DELAY_MS = 800;
  */
 export function forSave(def: TPageDefinition): TPageDefinition {
   const incomplete = (m: { sourceCode?: string; targetCode?: string }) => !m.sourceCode || !m.targetCode;
-  const walk = (views: TView[]): TView[] =>
-    views.map((v) => ({
-      ...v,
-      dataControls: v.dataControls.map((c) =>
-        c.extraProperties?.mapFields?.some(incomplete) ? { ...c, extraProperties: { ...c.extraProperties, mapFields: c.extraProperties.mapFields.filter((m) => !incomplete(m)) } } : c,
-      ),
-      viewControls: walk(v.viewControls ?? []),
-    }));
-  return { ...def, viewControls: walk(def.viewControls) };
+  const viewControls = mapViews(def.viewControls, (v) => ({
+    ...v,
+    dataControls: v.dataControls.map((c) =>
+      c.extraProperties?.mapFields?.some(incomplete) ? { ...c, extraProperties: { ...c.extraProperties, mapFields: c.extraProperties.mapFields.filter((m) => !incomplete(m)) } } : c,
+    ),
+  }));
+  return { ...def, viewControls };
 }
 
 /** A validation error's path (`definition.viewControls.0.dataControls.2.code`) as the codes it names. */
 export function describePath(def: TPageDefinition, members: string[] | undefined): string {
-  const path = (members?.[0] ?? '').replace(/^body\./, '').replace(/^definition\./, '').split('.');
+  const full = memberPath(members?.[0] ?? '');
+  const path = full[0] === 'definition' && full.length > 1 ? full.slice(1) : full;
   const names: string[] = [];
   let cur: unknown = def;
   for (const part of path) {
     if (cur === null || typeof cur !== 'object') break;
-    cur = (cur as Record<string, unknown>)[part];
+    cur = (cur as Record<string | number, unknown>)[part];
     const code = cur && typeof cur === 'object' && !Array.isArray(cur) ? (cur as { code?: unknown }).code : undefined;
     if (typeof code === 'string' && code) names.push(code);
   }
   const last = path[path.length - 1];
-  return [names.join('.'), last && !/^\d+$/.test(last) ? last : ''].filter(Boolean).join(' · ');
+  return [names.join('.'), typeof last === 'string' ? last : ''].filter(Boolean).join(' · ');
 }
 
 let inFlight: Promise<boolean> | null = null;

@@ -1,6 +1,6 @@
 import type { TPageDefinition } from '@tessera/core/page-definition';
 import { create } from 'zustand';
-import { indexDefinition, paste, removeElements, type Clipboard } from './tree-ops.ts';
+import { indexDefinition, isDescendant, paste, removeElements, type Clipboard } from './tree-ops.ts';
 
 // The designer's client state: the draft being edited, selection, clipboard and undo history.
 // Every edit goes through `apply` so undo/redo and autosave see all of them.
@@ -158,7 +158,7 @@ export const useDesigner = create<DesignerState>((set, get) => ({
     const views = picked
       .filter((l) => l!.kind === 'view')
       .map((l) => l!.view!)
-      .filter((v) => ![...viewIds].some((other) => other !== v.id && containsView(index.get(other)?.view, v.id)));
+      .filter((v) => ![...viewIds].some((other) => other !== v.id && isDescendant(s.definition, other, v.id)));
     if (!controls.length && !views.length) return 0;
     set({ clipboard: { controls: structuredClone(controls), views: structuredClone(views) } });
     return controls.length + views.length;
@@ -213,8 +213,3 @@ export const useDesigner = create<DesignerState>((set, get) => ({
     set({ linkageId: id, panel: 'linkages' });
   },
 }));
-
-function containsView(view: { viewControls?: { id: string; viewControls?: unknown[] }[] } | undefined, id: string): boolean {
-  if (!view) return false;
-  return (view.viewControls ?? []).some((c) => c.id === id || containsView(c as never, id));
-}

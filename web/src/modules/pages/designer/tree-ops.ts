@@ -1,4 +1,4 @@
-import type { TButton, TDataControl, TPageDefinition, TView } from '@tessera/core/page-definition';
+import { flattenViews, mapViews, type TButton, type TDataControl, type TPageDefinition, type TView } from '@tessera/core/page-definition';
 import { VIEW_TYPES } from '@tessera/core/contracts/pages';
 import { newGuid } from '@tessera/core/helpers/guid';
 
@@ -21,10 +21,7 @@ export interface Located {
 export const newId = newGuid;
 
 export function allViews(def: Pick<TPageDefinition, 'viewControls'>): TView[] {
-  const out: TView[] = [];
-  const walk = (views: TView[]) => views.forEach((v) => (out.push(v), walk(v.viewControls ?? [])));
-  walk(def.viewControls);
-  return out;
+  return flattenViews(def).map(({ view }) => view);
 }
 
 export function allControls(def: Pick<TPageDefinition, 'viewControls'>): { control: TDataControl; view: TView }[] {
@@ -39,27 +36,19 @@ export function indexDefinition(def: TPageDefinition): Map<string, Located> {
   if (cached) return cached;
   const map = new Map<string, Located>();
   indexCache.set(def, map);
-  const walk = (views: TView[], ownerId: string | null) =>
-    views.forEach((view, index) => {
-      map.set(view.id, { kind: 'view', ownerId, index, view });
-      view.dataControls.forEach((control, i) => map.set(control.id, { kind: 'control', ownerId: view.id, index: i, control }));
-      view.viewButtons.forEach((button, i) => map.set(button.id, { kind: 'button', ownerId: view.id, index: i, button }));
-      walk(view.viewControls ?? [], view.id);
-    });
-  walk(def.viewControls, null);
+  for (const { view, parent } of flattenViews(def)) {
+    const index = (parent ? parent.viewControls : def.viewControls).indexOf(view);
+    map.set(view.id, { kind: 'view', ownerId: parent?.id ?? null, index, view });
+    view.dataControls.forEach((control, i) => map.set(control.id, { kind: 'control', ownerId: view.id, index: i, control }));
+    view.viewButtons.forEach((button, i) => map.set(button.id, { kind: 'button', ownerId: view.id, index: i, button }));
+  }
   def.pageButtons.forEach((button, index) => map.set(button.id, { kind: 'button', ownerId: null, index, button }));
   return map;
 }
 
 /** Applies `fn` to the view with `id` wherever it sits. */
 export function mapView(def: TPageDefinition, id: string, fn: (view: TView) => TView): TPageDefinition {
-  const walk = (views: TView[]): TView[] =>
-    views.map((v) => {
-      if (v.id === id) return fn(v);
-      const inner = v.viewControls?.length ? walk(v.viewControls) : v.viewControls;
-      return inner === v.viewControls ? v : { ...v, viewControls: inner };
-    });
-  return { ...def, viewControls: walk(def.viewControls) };
+  return { ...def, viewControls: mapViews(def.viewControls, (v) => (v.id === id ? fn(v) : v)) };
 }
 
 function updateViews(def: TPageDefinition, parentId: string | null, fn: (views: TView[]) => TView[]): TPageDefinition {
@@ -215,16 +204,14 @@ export function moveButton(def: TPageDefinition, id: string, delta: -1 | 1): TPa
 
 export function removeElements(def: TPageDefinition, ids: Iterable<string>): TPageDefinition {
   const gone = new Set(ids);
-  const walk = (views: TView[]): TView[] =>
-    views
-      .filter((v) => !gone.has(v.id))
-      .map((v) => ({
-        ...v,
-        dataControls: v.dataControls.filter((c) => !gone.has(c.id)),
-        viewButtons: v.viewButtons.filter((b) => !gone.has(b.id)),
-        viewControls: walk(v.viewControls ?? []),
-      }));
-  return { ...def, viewControls: walk(def.viewControls), pageButtons: def.pageButtons.filter((b) => !gone.has(b.id)) };
+  const keep = (views: TView[]) => views.filter((v) => !gone.has(v.id));
+  const viewControls = mapViews(keep(def.viewControls), (v) => ({
+    ...v,
+    dataControls: v.dataControls.filter((c) => !gone.has(c.id)),
+    viewButtons: v.viewButtons.filter((b) => !gone.has(b.id)),
+    viewControls: keep(v.viewControls ?? []),
+  }));
+  return { ...def, viewControls, pageButtons: def.pageButtons.filter((b) => !gone.has(b.id)) };
 }
 
 // ---------------------------------------------------------------- updating

@@ -3,6 +3,7 @@ import { IDENTIFIER_PATTERN, type TPageDefinitionListItem } from '@tessera/core/
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
+import { mapValidationErrors, setFieldErrors } from '../../../shared/api/validation-errors.ts';
 import { LocalizedTextInput, pickText } from '../../../shared/components/LocalizedTextInput.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useCopyPageDefinition, useCreatePageDefinition, useRenamePageDefinition } from '../api/page-definitions.ts';
@@ -16,16 +17,17 @@ interface Values {
   description?: string;
 }
 
+const FORM_FIELDS = ['code', 'name', 'description'];
+
 /** Puts the server's validation errors on the form fields (members `code`, `name`, …). */
 export function applyServerErrors(form: ReturnType<typeof Form.useForm<Values>>[0], err: unknown): boolean {
   if (!(err instanceof ApiError) || err.status !== 400 || err.validationErrors.length === 0) return false;
-  const fields = new Map<string, string[]>();
-  for (const v of err.validationErrors) {
-    const member = (v.members?.[0] ?? '').split('.').at(-1) ?? '';
-    const name = ['code', 'name', 'description'].includes(member) ? member : 'code';
-    fields.set(name, [...(fields.get(name) ?? []), v.message]);
-  }
-  form.setFields([...fields].map(([name, errors]) => ({ name: name as keyof Values, errors })));
+  // A member is named by its last part; a message naming none of the fields shows at the code.
+  const { fields } = mapValidationErrors(
+    err.validationErrors.map((v) => ({ message: v.message, members: [v.members?.[0] ?? ''] })),
+    { field: (path) => [FORM_FIELDS.includes(String(path.at(-1))) ? String(path.at(-1)) : 'code'] },
+  );
+  setFieldErrors(form, fields);
   return true;
 }
 

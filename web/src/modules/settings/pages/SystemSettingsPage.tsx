@@ -5,6 +5,7 @@ import type { TSystemSettings } from '@tessera/core/contracts/settings';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
+import { mapValidationErrors, setFieldErrors } from '../../../shared/api/validation-errors.ts';
 import { useAccess } from '../../../shared/components/Auth.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useSaveSystemSettings, useSystemSettings } from '../api/system-settings.ts';
@@ -28,9 +29,9 @@ export default function SystemSettingsPage() {
       feedback.message?.success(t('saved'));
     } catch (err) {
       const errors = err instanceof ApiError ? err.validationErrors : [];
-      if (errors.length) {
-        form.setFields(errors.map((e) => ({ name: (e.members[0] ?? '').split('.').slice(0, 2) as never, errors: [e.message] })));
-      } else feedback.message?.error((err as Error).message);
+      // Members are `passwordPolicy.minLength`…: the fields are two levels deep.
+      if (errors.length) setFieldErrors(form, mapValidationErrors(errors, { depth: 2 }).fields);
+      else feedback.message?.error((err as Error).message);
     }
   };
 

@@ -1,6 +1,6 @@
 import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { formatControlValue, parseControlValue, pickerSelectionType, readSelectionItems } from '@tessera/core/controls/registry';
+import { ControlTypeId, formatControlValue, parseControlValue, pickerSelectionType, readSelectionItems } from '@tessera/core/controls/registry';
 import type { TBusinessRecord, TDataControl, TView } from '@tessera/core/page-definition';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,16 +86,16 @@ export const ControlField = memo(function ControlField(props: ControlFieldProps)
   const locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   const variant = compact ? ('borderless' as const) : undefined;
   const common = { id, disabled, status, variant, style: { width: '100%' } };
-  const options = useOptions(control, services, type === 1006 || type === 1007 || type === 1008 || type === 1009, props.record);
+  const options = useOptions(control, services, type === ControlTypeId.SingleChoice || type === ControlTypeId.SingleChoiceAlt || type === ControlTypeId.MultiSelect || type === ControlTypeId.MultiValue, props.record);
   const emit = (input: unknown) => {
     const parsed = parseControlValue(control, input, { offsetMinutes: offsetMinutes() });
     if (parsed.ok) onChange(parsed.value);
   };
 
   switch (type) {
-    case 1002:
-    case 1003: {
-      const accuracy = type === 1003 ? control.extraProperties?.accuracy : 0;
+    case ControlTypeId.Integer:
+    case ControlTypeId.Decimal: {
+      const accuracy = type === ControlTypeId.Decimal ? control.extraProperties?.accuracy : 0;
       const n = typeof value === 'number' ? value : value === '' || value == null ? null : Number(value);
       return (
         <InputNumber
@@ -107,7 +107,7 @@ export const ControlField = memo(function ControlField(props: ControlFieldProps)
         />
       );
     }
-    case 1004: {
+    case ControlTypeId.Date: {
       const dateType = control.extraProperties?.dateType ?? 2;
       const text = typeof value === 'string' ? value : '';
       const parsed: Dayjs | null = text ? dayjs(text) : null;
@@ -127,28 +127,28 @@ export const ControlField = memo(function ControlField(props: ControlFieldProps)
         />
       );
     }
-    case 1005:
+    case ControlTypeId.Boolean:
       return compact ? (
         <Checkbox id={id} disabled={disabled} checked={value === true} onChange={(e) => onChange(e.target.checked)} aria-label={control.title} />
       ) : (
         <Switch id={id} disabled={disabled} checked={value === true} onChange={(v) => onChange(v)} checkedChildren={t('yes')} unCheckedChildren={t('no')} aria-label={control.title} />
       );
-    case 1006:
+    case ControlTypeId.SingleChoice:
       return (
         <Select {...common} allowClear showSearch={{ optionFilterProp: 'label' }} value={value === '' || value == null ? undefined : String(value)} options={options} onChange={(v) => emit(v ?? '')} placeholder={t('select')} aria-label={control.title} />
       );
-    case 1007:
+    case ControlTypeId.SingleChoiceAlt:
       return compact ? (
         <Select {...common} allowClear value={value === '' || value == null ? undefined : String(value)} options={options} onChange={(v) => emit(v ?? '')} aria-label={control.title} />
       ) : (
         <Radio.Group id={id} disabled={disabled} value={value} options={options} onChange={(e) => emit(e.target.value)} aria-label={control.title} />
       );
-    case 1008:
-    case 1009:
+    case ControlTypeId.MultiSelect:
+    case ControlTypeId.MultiValue:
       return (
         <Select
           {...common}
-          mode={type === 1009 ? 'tags' : 'multiple'}
+          mode={type === ControlTypeId.MultiValue ? 'tags' : 'multiple'}
           allowClear
           maxTagCount={compact ? 'responsive' : undefined}
           value={Array.isArray(value) ? value.map(String) : []}
@@ -158,17 +158,17 @@ export const ControlField = memo(function ControlField(props: ControlFieldProps)
           aria-label={control.title}
         />
       );
-    case 1010:
+    case ControlTypeId.Lookup:
       return <LookupField {...props} />;
-    case 2001:
+    case ControlTypeId.DocumentNumber:
       if (Number(control.docNoOccasion) === 1) {
         return <Input {...common} readOnly value={typeof value === 'string' ? value : ''} placeholder={t('docNoPending')} aria-label={control.title} />;
       }
       return <TextInput {...props} />;
-    case 3001:
-    case 3002:
+    case ControlTypeId.Id:
+    case ControlTypeId.Ids:
       return <Input {...common} readOnly value={formatControlValue(control, value, { locale })} aria-label={control.title} />;
-    case 4001: {
+    case ControlTypeId.UserOrgPicker: {
       const items = readSelectionItems(value);
       const multiple = pickerMultiple(control);
       const store = (picked: { id: string; title: string }[]) =>

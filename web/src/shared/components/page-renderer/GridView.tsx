@@ -2,7 +2,7 @@ import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TableRef } from 'antd/es/table';
 import type { TBusinessRecord, TButton, TView } from '@tessera/core/page-definition';
-import { getControlType } from '@tessera/core/controls/registry';
+import { ControlTypeId, getControlType } from '@tessera/core/controls/registry';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ControlField } from './ControlField.tsx';
@@ -15,6 +15,8 @@ import './renderer-texts.ts';
 
 const WIDTH_BY_FIELD_TYPE: Record<number, number> = { 1: 180, 2: 120, 3: 140, 4: 170, 5: 80, 6: 200 };
 const ROW_ACTIONS = new Set(['add', 'copyRow', 'delete']);
+/** Id controls (3001/3002) show a read-only value: the keyboard skips them. */
+const ID_TYPES = new Set<number>([ControlTypeId.Id, ControlTypeId.Ids]);
 
 /** Built-in action of a button (`buttonType`), or 'custom'. */
 export const buttonAction = (button: Pick<TButton, 'buttonType'>) => (button.buttonType == null || button.buttonType === '' ? 'custom' : String(button.buttonType));
@@ -33,7 +35,7 @@ export function GridView({ view, parentRecordId }: { view: TView; parentRecordId
   const controls = view.dataControls.filter((c) => flags(c, view).visible && c.code !== view.associateForeignKeyCode);
   const table = useRef<TableRef>(null);
   // Keyboard stops: cells the user can type in (computed fields are skipped).
-  const stops = viewReadOnly ? [] : controls.filter((c) => flags(c, view).editable && ![3001, 3002].includes(Number(c.controlType))).map((c) => c.code);
+  const stops = viewReadOnly ? [] : controls.filter((c) => flags(c, view).editable && !ID_TYPES.has(Number(c.controlType))).map((c) => c.code);
 
   const columns = useMemo<ColumnsType<TBusinessRecord>>(
     () => [

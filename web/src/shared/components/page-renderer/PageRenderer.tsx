@@ -25,7 +25,7 @@
 import { Alert, Button, Card, Empty, Space, Tabs } from 'antd';
 import { newGuid } from '@tessera/core/helpers/guid';
 import { recomputeLinkages } from '@tessera/core/linkage/index';
-import type { TAssignment, TBusinessRecord, TDataControl, TPageData, TPageDefinition, TView } from '@tessera/core/page-definition';
+import { flattenViews, type TAssignment, type TBusinessRecord, type TDataControl, type TPageData, type TPageDefinition, type TView } from '@tessera/core/page-definition';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkControlValue, localizedTitle, viewTitle } from './control-rules.ts';
@@ -132,7 +132,7 @@ export function PageRenderer(props: PageRendererProps) {
       const fetcher = services?.fetchDocumentNumber;
       if (!fetcher) return;
       for (const p of pending) {
-        const view = findView(definition.viewControls, p.viewId);
+        const view = flattenViews(definition).find((v) => v.view.id === p.viewId)?.view;
         const control = view?.dataControls.find((c) => c.id === p.dataControlId);
         if (!view || !control) continue;
         fetcher(control, view).then(
@@ -239,15 +239,6 @@ export function PageRenderer(props: PageRendererProps) {
       </div>
     </RendererContext.Provider>
   );
-}
-
-function findView(views: TView[], id: string): TView | undefined {
-  for (const v of views) {
-    if (v.id === id) return v;
-    const inner = findView(v.viewControls ?? [], id);
-    if (inner) return inner;
-  }
-  return undefined;
 }
 
 /** One view and the views nested in it; `parentRecordId` is the record its rows belong to. */

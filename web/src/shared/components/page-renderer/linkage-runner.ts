@@ -1,5 +1,5 @@
 import { recomputeLinkages, runLinkages as runCoreLinkages, type LinkageContext, type LinkageEffect } from '@tessera/core/linkage/index';
-import type { TPageData, TPageDefinition } from '@tessera/core/page-definition';
+import { flattenViews, type TPageData, type TPageDefinition } from '@tessera/core/page-definition';
 import type { PageState } from './renderer-context.ts';
 
 // Bridges the renderer to the core linkage engine (packages/core/src/linkage): field changes run
@@ -83,26 +83,13 @@ function initialRun(definition: TPageDefinition, data: TPageData, state: PageSta
 }
 
 function findView(definition: TPageDefinition, id: string) {
-  const walk = (views: TPageDefinition['viewControls']): TPageDefinition['viewControls'][number] | undefined => {
-    for (const v of views) {
-      if (v.id === id) return v;
-      const inner = walk(v.viewControls ?? []);
-      if (inner) return inner;
-    }
-    return undefined;
-  };
-  return walk(definition.viewControls);
+  return flattenViews(definition).find(({ view }) => view.id === id)?.view;
 }
 
 function locateControl(definition: TPageDefinition, id: string | null | undefined, code: string | null | undefined) {
-  const walk = (views: TPageDefinition['viewControls']): { viewId: string; code: string; key: string } | undefined => {
-    for (const v of views) {
-      const c = v.dataControls.find((x) => (id ? x.id === id : x.code === code));
-      if (c) return { viewId: v.id, code: c.code, key: `${v.id}.${c.code}` };
-      const inner = walk(v.viewControls ?? []);
-      if (inner) return inner;
-    }
-    return undefined;
-  };
-  return walk(definition.viewControls);
+  for (const { view } of flattenViews(definition)) {
+    const c = view.dataControls.find((x) => (id ? x.id === id : x.code === code));
+    if (c) return { viewId: view.id, code: c.code, key: `${view.id}.${c.code}` };
+  }
+  return undefined;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormulaEditor } from '../../../../shared/components/formula-editor/FormulaEditor.tsx';
 import { formulaReferencesFor, formulaSchemaFor } from '../formula-schema.ts';
 import type { WidgetProps } from './widget-types.ts';
+import { ControlTypeId } from '@tessera/core/controls/registry';
 
 type Kind = 'none' | 'fixed' | 'formula' | 'serverDate' | 'currentUser' | 'currentOrg' | 'true' | 'false';
 type DefaultValue = string | number | boolean | null | undefined;
@@ -16,24 +17,24 @@ export function DefaultValueEditor({ ctx, value, onChange, id }: WidgetProps<Def
   const type = Number(ctx.control?.controlType);
   const text = value === null || value === undefined ? '' : String(value);
   const kinds: Kind[] =
-    type === 1004
+    type === ControlTypeId.Date
       ? ['none', 'serverDate', 'fixed', 'formula']
-      : type === 4001 || type === 3001 || type === 1010
+      : type === ControlTypeId.UserOrgPicker || type === ControlTypeId.Id || type === ControlTypeId.Lookup
         ? ['none', 'currentUser', 'currentOrg', 'formula']
-        : type === 1005
+        : type === ControlTypeId.Boolean
           ? ['none', 'true', 'false', 'formula']
           : ['none', 'fixed', 'formula'];
   const kind: Kind = !text
     ? 'none'
     : text.startsWith('=')
       ? 'formula'
-      : type === 1004 && text === '1'
+      : type === ControlTypeId.Date && text === '1'
         ? 'serverDate'
         : kinds.includes('currentUser') && text === '2'
           ? 'currentUser'
           : kinds.includes('currentOrg') && text === '3'
             ? 'currentOrg'
-            : type === 1005 && (text === 'true' || text === 'false')
+            : type === ControlTypeId.Boolean && (text === 'true' || text === 'false')
               ? (text as Kind)
               : 'fixed';
   const setKind = (k: Kind) => {
@@ -46,8 +47,8 @@ export function DefaultValueEditor({ ctx, value, onChange, id }: WidgetProps<Def
       {kind === 'fixed' && (
         <Input
           value={text}
-          placeholder={type === 1004 ? 'YYYY-MM-DD' : undefined}
-          onChange={(e) => onChange(type === 1002 || type === 1003 ? (e.target.value.trim() === '' ? '' : e.target.value.trim()) : e.target.value)}
+          placeholder={type === ControlTypeId.Date ? 'YYYY-MM-DD' : undefined}
+          onChange={(e) => onChange(type === ControlTypeId.Integer || type === ControlTypeId.Decimal ? (e.target.value.trim() === '' ? '' : e.target.value.trim()) : e.target.value)}
           aria-label={t('props.default.fixed')}
         />
       )}

@@ -32,10 +32,11 @@ import {
   ToolOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type CSSProperties } from 'react';
+import { loadedIcons, type IconComponent } from './menu-icon/loaded-icons.ts';
 
 /** The icons the system menus and routes use, by name (a fixed set keeps the layout chunk small). */
-const SYSTEM_ICONS: Record<string, ComponentType> = {
+const SYSTEM_ICONS: Record<string, IconComponent> = {
   ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -70,17 +71,27 @@ const SYSTEM_ICONS: Record<string, ComponentType> = {
   UserOutlined,
 };
 
-// Business menus may use any icon of the set: that registry is large, so it loads on its own.
-const AnyIcon = lazy(() => import('../../modules/business-menus/components/MenuIcon.tsx').then((m) => ({ default: m.MenuIcon })));
+// Business menus may use any icon of the whole set: that registry is large, so it loads on its own
+// (once loaded, by the icon picker or an earlier lazy draw, it draws at once).
+const AnyIcon = lazy(() => import('./menu-icon/all-icons.tsx'));
 
-export function MenuIcon({ name, business = false }: { name?: string | null; business?: boolean }) {
+/**
+ * A menu's icon by its stored name (system menus and routes: a fixed set; `business`: any icon of
+ * @ant-design/icons). Nothing for no name or an unknown one.
+ */
+export function MenuIcon({ name, business = false, style }: { name?: string | null; business?: boolean; style?: CSSProperties }) {
   if (!name) return null;
   const Icon = SYSTEM_ICONS[name];
-  if (Icon) return <Icon />;
+  if (Icon) return <Icon style={style} />;
   if (!business) return null;
+  const all = loadedIcons();
+  if (all) {
+    const Loaded = all.get(name);
+    return Loaded ? <Loaded style={style} /> : null;
+  }
   return (
-    <Suspense fallback={<AppstoreOutlined />}>
-      <AnyIcon name={name} />
+    <Suspense fallback={<AppstoreOutlined style={style} />}>
+      <AnyIcon name={name} style={style} />
     </Suspense>
   );
 }
