@@ -6,13 +6,13 @@ import {
   type TImportDictionaryItemsResult,
 } from '@tessera/core/contracts/dictionaries';
 import type { ServiceContext } from '../../platform/context.ts';
+import { parseBoolean, readWorkbook, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
 import { notFound } from '../../platform/errors.ts';
 import { dictionaryInvalid, dictionaryText } from './dictionaries.messages.ts';
 import { validationFailure } from '../../platform/module-messages.ts';
 import * as repo from './dictionaries.repository.ts';
 import { getDictionary, planItems, toItemDto, updateDictionary, type DictionaryItemInput } from './dictionaries.service.ts';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BASE_CULTURES = ['zh-CN', 'en-US'];
 
 type Column = { kind: 'code' } | { kind: 'parent' } | { kind: 'enabled' } | { kind: 'color' } | { kind: 'label'; culture: string };
@@ -35,14 +35,6 @@ function columnOf(title: string): Column | null {
   return null;
 }
 
-function parseBoolean(text: string): boolean | null {
-  const v = text.trim().toLowerCase();
-  if (v === '') return true;
-  if (['是', 'yes', 'y', 'true', '1', '启用', 'enabled'].includes(v)) return true;
-  if (['否', 'no', 'n', 'false', '0', '停用', 'disabled'].includes(v)) return false;
-  return null;
-}
-
 /** The items as a workbook: code, a label column per language, parent code, enabled, colour. */
 export async function exportDictionaryItems(ctx: ServiceContext, id: string): Promise<{ fileName: string; content: Buffer }> {
   const dictionary = await getDictionary(ctx, id);
@@ -57,10 +49,7 @@ export async function exportDictionaryItems(ctx: ServiceContext, id: string): Pr
     { header: dictionaryText(ctx, 'sheet.enabled'), key: 'enabled', width: 10 },
     { header: dictionaryText(ctx, 'sheet.color'), key: 'color', width: 12 },
   ];
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8F8F2' } };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  styleHeaderRow(sheet);
   const yes = dictionaryText(ctx, 'sheet.yes');
   const no = dictionaryText(ctx, 'sheet.no');
   for (const item of dictionary.items) {
@@ -75,7 +64,7 @@ export async function exportDictionaryItems(ctx: ServiceContext, id: string): Pr
   // Codes are text even when they look like numbers ("01").
   sheet.getColumn('code').numFmt = '@';
   sheet.getColumn('parent').numFmt = '@';
-  return { fileName: `${dictionary.code}.xlsx`, content: Buffer.from(await workbook.xlsx.writeBuffer()) };
+  return { fileName: `${dictionary.code}.xlsx`, content: await workbookBuffer(workbook) };
 }
 
 /**
@@ -91,13 +80,8 @@ export async function importDictionaryItems(
 ): Promise<TImportDictionaryItemsResult> {
   const dictionary = await repo.findDictionary(ctx.db, id);
   if (!dictionary) throw notFound({ id });
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(input.content, 'base64') as unknown as ArrayBuffer);
-  } catch {
-    throw dictionaryInvalid(ctx, 'import.unreadable', ['content']);
-  }
-  const sheet = workbook.worksheets[0];
+  const workbook = await readWorkbook(input.content);
+  const sheet = workbook?.worksheets[0];
   if (!sheet) throw dictionaryInvalid(ctx, 'import.unreadable', ['content']);
 
   const columns = new Map<number, Column>();
@@ -146,7 +130,8 @@ export async function importDictionaryItems(
       continue;
     }
     seen.set(r.code, r.row);
-    const enabled = r.enabled === undefined ? undefined : parseBoolean(r.enabled);
+    // An empty cell means enabled.
+    const enabled = r.enabled === undefined ? undefined : r.enabled.trim() === '' ? true : parseBoolean(r.enabled);
     if (enabled === null) fail(r.row, dictionaryText(ctx, 'sheet.enabled'), dictionaryText(ctx, 'import.badBoolean'));
     const at = indexByCode.get(r.code);
     const before = at === undefined ? undefined : items[at]!;

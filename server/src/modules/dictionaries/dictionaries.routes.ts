@@ -20,7 +20,8 @@ import { P } from '@tessera/core/contracts/permissions';
 import { notFound } from '../../platform/errors.ts';
 import { pageWindow } from '../../platform/paging.ts';
 import { requirePermission, signedIn } from '../../platform/route-access.ts';
-import { exportDictionaryItems, importDictionaryItems, XLSX_TYPE } from './dictionaries-excel.service.ts';
+import { attachmentDisposition, XLSX_TYPE } from '../../platform/excel.ts';
+import { exportDictionaryItems, importDictionaryItems } from './dictionaries-excel.service.ts';
 import './dictionaries.permissions.ts';
 import {
   createDictionary,
@@ -93,7 +94,7 @@ export async function dictionaryRoutes(fastify: FastifyInstance) {
       const { fileName, content } = await exportDictionaryItems(req.ctx, req.params.id);
       return reply
         .header('content-type', XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+        .header('content-disposition', attachmentDisposition(fileName))
         .header('cache-control', 'no-store')
         .send(content);
     },

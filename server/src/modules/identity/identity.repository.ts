@@ -1,18 +1,16 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
+import { lockUntilCommit } from '../../platform/locks.ts';
 
 type Db = Kysely<Database>;
 
 /** SQL shared by the identity services: advisory locks and the administrator checks. */
 
 // Transaction-scoped advisory locks serialise the few identity writes whose checks read other
-// rows: the unit tree's codes, and "is there another administrator left".
-const TREE_LOCK = 0x7e55_0101;
-const ADMINS_LOCK = 0x7e55_0102;
-
-export const lockUnitTree = (trx: Db) => sql`select pg_advisory_xact_lock(${TREE_LOCK})`.execute(trx);
-export const lockAdministrators = (trx: Db) => sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`.execute(trx);
+// rows: the unit tree's codes, and "is there another administrator left" (keys in platform/locks.ts).
+export const lockUnitTree = (trx: Db) => lockUntilCommit(trx, 'unitTree');
+export const lockAdministrators = (trx: Db) => lockUntilCommit(trx, 'administrators');
 
 export function adminRole(db: Db) {
   return db

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../platform/context.ts';
+import { readWorkbook, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
 import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -18,7 +19,6 @@ import { builtInTexts, flattenNested, invalidateDictionaries, setNested } from '
 import { l10nInvalid, l10nInvalidMany, l10nText } from './localization.messages.ts';
 import * as repo from './localization.repository.ts';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const COLUMNS = ['namespace', 'key', 'value', 'source'] as const;
 type Column = (typeof COLUMNS)[number];
 const COLUMN_TITLES: Record<Column, { 'zh-CN': string; 'en-US': string }> = {
@@ -68,10 +68,7 @@ export async function exportPackXlsx(ctx: ServiceContext, culture: string): Prom
   const sheet = workbook.addWorksheet(l10nText(ctx, 'sheet.texts'));
   const lang = ctx.culture;
   sheet.columns = COLUMNS.map((c) => ({ header: COLUMN_TITLES[c][lang], key: c, width: c === 'value' ? 60 : c === 'key' ? 36 : 16 }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8F8F2' } };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  styleHeaderRow(sheet);
   for (const t of await packTexts(ctx, pack.culture)) {
     sheet.addRow({
       namespace: t.resourceName,
@@ -81,7 +78,7 @@ export async function exportPackXlsx(ctx: ServiceContext, culture: string): Prom
     });
   }
   sheet.getColumn('value').alignment = { wrapText: true, vertical: 'top' };
-  return { fileName: `language-pack-${pack.culture}.xlsx`, content: Buffer.from(await workbook.xlsx.writeBuffer()) };
+  return { fileName: `language-pack-${pack.culture}.xlsx`, content: await workbookBuffer(workbook) };
 }
 
 interface Entry {
@@ -118,13 +115,8 @@ function safeJson(text: string): unknown {
 }
 
 async function entriesFromXlsx(ctx: ServiceContext, base64: string): Promise<Entry[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer);
-  } catch {
-    throw l10nInvalid(ctx, 'import.unreadable', ['content']);
-  }
-  const sheet = workbook.worksheets[0];
+  const workbook = await readWorkbook(base64);
+  const sheet = workbook?.worksheets[0];
   if (!sheet) throw l10nInvalid(ctx, 'import.unreadable', ['content']);
   // Header titles in either language, or the field names themselves.
   const columnAt = new Map<Column, number>();

@@ -21,7 +21,8 @@ import {
 import { P } from '@tessera/core/contracts/permissions';
 import { publicRoute, requirePermission } from '../../platform/route-access.ts';
 import { languageDictionary } from './localization-dictionary.service.ts';
-import { exportPackJson, exportPackXlsx, importPack, XLSX_TYPE } from './localization-transfer.service.ts';
+import { attachmentDisposition as attachment, XLSX_TYPE } from '../../platform/excel.ts';
+import { exportPackJson, exportPackXlsx, importPack } from './localization-transfer.service.ts';
 import './localization.permissions.ts';
 import { currentVersion } from './localization.repository.ts';
 import {
@@ -37,7 +38,6 @@ import {
   updateText,
 } from './localization.service.ts';
 
-const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 export async function localizationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

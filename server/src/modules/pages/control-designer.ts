@@ -1,4 +1,4 @@
-import { CONTROL_TYPES } from '@tessera/core/controls/registry';
+import { CONTROL_TYPES, ControlTypeId } from '@tessera/core/controls/registry';
 import {
   IDENTIFIER_PATTERN,
   POSTGRES_SYSTEM_COLUMN_NAMES,
@@ -109,20 +109,20 @@ const COMMON = [CODE, TITLE, PARENT, DISPLAYED, EDITABLE, REQUIRED, VALUE_TAKING
 const LOOKUP = [DATA_SOURCE, DATA_SOURCE_METHOD, DATA_SOURCE_TITLE, MAP_FIELDS, JOIN_CONDITIONS, PARENT_CODE];
 
 const BY_TYPE: Record<number, { group: TPaletteControlType['group']; help: TBilingual; properties: TDesignerProperty[] }> = {
-  1001: { group: 'basic', help: bi('单行文本。', 'A line of text.'), properties: [DEFAULT_TEXT, MAX_LENGTH] },
-  1006: { group: 'choice', help: bi('从选项中选一个（下拉）。', 'One of the options (drop-down).'), properties: [OPTIONS, DEFAULT_TEXT] },
-  1007: { group: 'choice', help: bi('从选项中选一个（按钮组）。', 'One of the options (buttons).'), properties: [OPTIONS, DEFAULT_TEXT] },
-  1002: { group: 'basic', help: bi('整数，新建时默认 0。', 'A whole number; 0 on a new record.'), properties: [DEFAULT_TEXT, MIN, MAX] },
-  1003: { group: 'basic', help: bi('小数（精确存储，不用浮点）。', 'A decimal number (stored exactly, never as a float).'), properties: [ACCURACY, DEFAULT_TEXT, MIN, MAX] },
-  1004: { group: 'basic', help: bi('日期或日期时间。', 'A date or date and time.'), properties: [DATE_TYPE, DATE_DEFAULT] },
-  1005: { group: 'basic', help: bi('是 / 否。', 'Yes / no.'), properties: [BOOL_DEFAULT] },
-  1008: { group: 'choice', help: bi('从选项中选多个。', 'Several of the options.'), properties: [OPTIONS] },
-  1009: { group: 'choice', help: bi('多个值的列表。', 'A list of values.'), properties: [OPTIONS] },
-  1010: { group: 'lookup', help: bi('从另一个页面的数据中选择，并把字段映射到本页面。', "Picks a row of another page's data and maps its fields into this page."), properties: LOOKUP },
-  2001: { group: 'basic', help: bi('文本，或按单据编号规则自动取号。', 'Text, or a number from a document-number rule.'), properties: [DOC_NO, DOC_RULE, DEFAULT_TEXT, MAX_LENGTH] },
-  3001: { group: 'system', help: bi('另一条数据的标识（带列表字段 编码Array）。', 'The id of another record (with a list field codeArray).'), properties: LOOKUP },
-  3002: { group: 'system', help: bi('多条数据的标识。', 'Ids of several records.'), properties: LOOKUP },
-  4001: { group: 'lookup', help: bi('选择人员、组织机构或角色。', 'Picks users, organisation units or roles.'), properties: [PICKER_TYPE, MULTIPLE, PICKER_DEFAULT] },
+  [ControlTypeId.Text]: { group: 'basic', help: bi('单行文本。', 'A line of text.'), properties: [DEFAULT_TEXT, MAX_LENGTH] },
+  [ControlTypeId.SingleChoice]: { group: 'choice', help: bi('从选项中选一个（下拉）。', 'One of the options (drop-down).'), properties: [OPTIONS, DEFAULT_TEXT] },
+  [ControlTypeId.SingleChoiceAlt]: { group: 'choice', help: bi('从选项中选一个（按钮组）。', 'One of the options (buttons).'), properties: [OPTIONS, DEFAULT_TEXT] },
+  [ControlTypeId.Integer]: { group: 'basic', help: bi('整数，新建时默认 0。', 'A whole number; 0 on a new record.'), properties: [DEFAULT_TEXT, MIN, MAX] },
+  [ControlTypeId.Decimal]: { group: 'basic', help: bi('小数（精确存储，不用浮点）。', 'A decimal number (stored exactly, never as a float).'), properties: [ACCURACY, DEFAULT_TEXT, MIN, MAX] },
+  [ControlTypeId.Date]: { group: 'basic', help: bi('日期或日期时间。', 'A date or date and time.'), properties: [DATE_TYPE, DATE_DEFAULT] },
+  [ControlTypeId.Boolean]: { group: 'basic', help: bi('是 / 否。', 'Yes / no.'), properties: [BOOL_DEFAULT] },
+  [ControlTypeId.MultiSelect]: { group: 'choice', help: bi('从选项中选多个。', 'Several of the options.'), properties: [OPTIONS] },
+  [ControlTypeId.MultiValue]: { group: 'choice', help: bi('多个值的列表。', 'A list of values.'), properties: [OPTIONS] },
+  [ControlTypeId.Lookup]: { group: 'lookup', help: bi('从另一个页面的数据中选择，并把字段映射到本页面。', "Picks a row of another page's data and maps its fields into this page."), properties: LOOKUP },
+  [ControlTypeId.DocumentNumber]: { group: 'basic', help: bi('文本，或按单据编号规则自动取号。', 'Text, or a number from a document-number rule.'), properties: [DOC_NO, DOC_RULE, DEFAULT_TEXT, MAX_LENGTH] },
+  [ControlTypeId.Id]: { group: 'system', help: bi('另一条数据的标识（带列表字段 编码Array）。', 'The id of another record (with a list field codeArray).'), properties: LOOKUP },
+  [ControlTypeId.Ids]: { group: 'system', help: bi('多条数据的标识。', 'Ids of several records.'), properties: LOOKUP },
+  [ControlTypeId.UserOrgPicker]: { group: 'lookup', help: bi('选择人员、组织机构或角色。', 'Picks users, organisation units or roles.'), properties: [PICKER_TYPE, MULTIPLE, PICKER_DEFAULT] },
 };
 
 const VIEW_CODE = prop('code', 'code', bi('编码', 'Code'), bi('视图编码，公式中用 {视图编码.控件编码} 引用；页面内唯一。', 'The view code; formulas use {viewCode.controlCode}; unique in the page.'), { required: true });

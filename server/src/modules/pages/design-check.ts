@@ -1,4 +1,4 @@
-import { isKnownControlType, tableFieldTypeOf } from '@tessera/core/controls/registry';
+import { ControlTypeId, getControlType, isKnownControlType, tableFieldTypeOf } from '@tessera/core/controls/registry';
 import { analyzeDependencies, compileFormula, type FormulaSchema, type GraphItem } from '@tessera/core/formula/index';
 import { flattenViews, type TableFieldType, type TDataControl, type TPageDefinition, type TView } from '@tessera/core/page-definition';
 import {
@@ -22,7 +22,7 @@ export type SourceViewResolver = (viewId: string) => SourceView | null;
 
 export const PARENT_KEY = 'ParentViewDataId';
 const RESERVED_BUTTON_CODES = new Set(['access', 'field']);
-const LOOKUP_TYPES = new Set([1010, 3001, 3002]);
+const LOOKUP_TYPES = new Set<number>([ControlTypeId.Lookup, ControlTypeId.Id, ControlTypeId.Ids]);
 
 const isContainer = (v: TView) => Number(v.viewType ?? VIEW_TYPES.form) === VIEW_TYPES.container;
 
@@ -88,9 +88,9 @@ export function checkDesign(definition: TPageDefinition, t: Translate, resolveSo
         add({ kind: 'unknownControlType', message: t('check.unknownControlType', { code: control.code, type: String(control.controlType) }), viewId: view.id, controlId: control.id });
       }
     }
-    // 3001/3002 keep a list companion `<code>Array` in the record: no control may take that name.
+    // Id/Ids controls keep a list companion `<code>Array` in the record: no control may take that name.
     for (const control of view.dataControls) {
-      if (Number(control.controlType) !== 3001 && Number(control.controlType) !== 3002) continue;
+      if (!getControlType(control.controlType).hasArrayCompanion) continue;
       const clash = codes.get(`${control.code}Array`.toLowerCase());
       if (clash) add({ kind: 'duplicateCode', message: t('check.arrayCompanion', { code: clash.code, owner: control.code }), viewId: view.id, controlId: clash.id });
     }
