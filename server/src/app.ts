@@ -38,7 +38,7 @@ import { qrCodeRoutes } from './modules/system/qr-code.routes.ts';
 import { localizationRoutes } from './modules/localization/localization.routes.ts';
 import { helpRoutes } from './modules/help/help.routes.ts';
 import { pageRoutes } from './modules/pages/index.ts';
-import { businessDataRoutes } from './modules/business-data/business-data.routes.ts';
+import { businessDataRoutes } from './modules/business-data/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

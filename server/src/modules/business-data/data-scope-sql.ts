@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { parseFilterConditions } from '@tessera/core/filters/index';
 import type { Database } from '../../db/schema.ts';
+import type { ServiceContext } from '../../platform/context.ts';
 import { dataScopeFor } from '../authorization/data-scopes.service.ts';
 import { compileFilterSql, filterFieldsOf } from './filter-sql.ts';
 import type { RuntimePage } from './runtime-page.ts';
@@ -15,6 +15,8 @@ import type { RuntimePage } from './runtime-page.ts';
  *   ownUnit        "OwnerOrganizationUnitId" in the user's units
  *   unitAndBelow   … in the user's units and every unit below them (materialised path)
  *   custom         the roles' custom filters, OR-ed (with the widest fixed scope when there is one)
+ * An administrator and the system itself (`systemContext`) see every row; an anonymous caller none.
+ * `db` is the connection to read the scope on: the caller's transaction inside a save.
  */
 
 export interface ScopeCondition {
@@ -23,8 +25,14 @@ export interface ScopeCondition {
   kind: string;
 }
 
-export async function scopeConditionFor(db: Kysely<Database>, request: FastifyRequest, page: RuntimePage, alias: string | null = null): Promise<ScopeCondition> {
-  const user = request.user;
+export async function scopeConditionFor(
+  ctx: Pick<ServiceContext, 'user' | 'isSystem' | 'now'>,
+  db: Kysely<Database>,
+  page: RuntimePage,
+  alias: string | null = null,
+): Promise<ScopeCondition> {
+  if (ctx.isSystem) return { where: null, kind: 'all' };
+  const user = ctx.user;
   if (!user) return { where: sql`false`, kind: 'none' };
   if (user.isAdmin) return { where: null, kind: 'all' };
   let effective = await dataScopeFor(db, user.id, page.pageCode);
@@ -55,7 +63,7 @@ export async function scopeConditionFor(db: Kysely<Database>, request: FastifyRe
   }
   const fields = filterFieldsOf(page.master.controls);
   for (const filter of effective.customFilters) {
-    const parsed = parseFilterConditions(filter, fields, { now: new Date() });
+    const parsed = parseFilterConditions(filter, fields, { now: ctx.now() });
     // A custom filter that no longer fits the page (a removed field) grants nothing.
     parts.push(parsed.ok ? compileFilterSql(parsed.tree, fields, { alias }) : sql`false`);
   }
