@@ -35,6 +35,28 @@ export const underParent = (parentId: string) => sql`t."ParentViewDataId" = ${pa
 export const underVisibleMaster = (master: RuntimeView, scope: RawBuilder<unknown> | null) =>
   sql`t."ParentViewDataId" in (select m."Id" from ${bizTable(master.table)} as m where m."IsDeleted" = false ${scope ? sql`and ${scope}` : sql``})`;
 
+const column = (alias: string | null, name: string) => (alias ? sql.ref(`${alias}.${name}`) : sql.ref(name));
+const uuidList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}::uuid`));
+
+/** Data scope "own": rows the user created. */
+export const createdBy = (alias: string | null, userId: string) => sql`${column(alias, 'CreatorId')} = ${userId}::uuid`;
+
+/** Data scope "ownUnit": rows owned by one of the units (none: no rows). */
+export const ownedByUnits = (alias: string | null, unitIds: readonly string[]) =>
+  unitIds.length ? sql`${column(alias, 'OwnerOrganizationUnitId')} in (${uuidList(unitIds)})` : noRows;
+
+/**
+ * Data scope "unitAndBelow": rows owned by one of the units or a unit below them (by the units'
+ * materialised code path; this reads identity's `organization_units`).
+ */
+export const ownedByUnitsAndBelow = (alias: string | null, unitIds: readonly string[]) =>
+  unitIds.length
+    ? sql`${column(alias, 'OwnerOrganizationUnitId')} in (select d.id from organization_units d join organization_units u on d.code = u.code or d.code like u.code || '.%' where u.id in (${uuidList(unitIds)}))`
+    : noRows;
+
+/** Any of the conditions (none: no rows). */
+export const anyOf = (parts: readonly RawBuilder<unknown>[]) => (parts.length ? sql`(${sql.join(parts, sql` or `)})` : noRows);
+
 export interface SortKey {
   /** A control code or system column, already checked against the view. */
   column: string;

@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { bizNotFound } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
-import { scopeConditionFor } from './data-scope-sql.ts';
+import { scopeConditionFor } from './data-scope.ts';
 import { openPage } from './runtime-page.ts';
 
 /**

@@ -8,7 +8,7 @@ import { reserveDocumentNumber } from '../document-numbers/document-number-issue
 import { findPublishedPagesWithView } from '../pages/index.ts';
 import { bizInvalid, requestTranslator, type Translate } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
-import { scopeConditionFor } from './data-scope-sql.ts';
+import { scopeConditionFor } from './data-scope.ts';
 import { compileFilterSql, filterFieldsOf } from './filter-sql.ts';
 import { cheapCount, compileClientFilter, orderByOf } from './query.service.ts';
 import { fromColumnValue } from './record-values.ts';

@@ -10,7 +10,7 @@ import { parseFilterConditions } from '@tessera/core/filters/index';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { bizInvalid, bizNotFound, type Translate } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
-import { scopeConditionFor } from './data-scope-sql.ts';
+import { scopeConditionFor } from './data-scope.ts';
 import { compileFilterSql, filterFieldsOf } from './filter-sql.ts';
 import { rowToRecord, toPageData } from './record-values.ts';
 import { openPage, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';

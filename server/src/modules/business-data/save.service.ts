@@ -13,7 +13,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import type { ValidationErrorItem } from '../../platform/errors.ts';
 import { bizInvalid, bizNotFound } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
-import { scopeConditionFor } from './data-scope-sql.ts';
+import { scopeConditionFor } from './data-scope.ts';
 import { rowToRecord } from './record-values.ts';
 import { requireView } from './runtime-page.ts';
 import { answerOf, deletionHistory, entriesOf, savePageInTrx, saveSession, type Rec } from './save/index.ts';

@@ -6,7 +6,7 @@ import type { Db, ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { bizNotFound, type Translate } from '../business-data.messages.ts';
 import * as repo from '../business-data.repository.ts';
-import { scopeConditionFor } from '../data-scope-sql.ts';
+import { scopeConditionFor } from '../data-scope.ts';
 import { rowToRecord } from '../record-values.ts';
 import type { RuntimePage } from '../runtime-page.ts';
 import type { Rec, SaveSession, StoredPage } from './model.ts';
