@@ -16,9 +16,7 @@ import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope.ts';
 import { rowToRecord } from './record-values.ts';
 import { requireView } from './runtime-page.ts';
-import { answerOf, deletionHistory, entriesOf, savePageInTrx, saveSession, type Rec } from './save/index.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { answerOf, deletionHistory, entriesOf, savePageInTrx, saveSession, UUID, type Rec } from './save/index.ts';
 
 /** Saves one master record with its child lists; answers with the page as stored (no re-read). */
 export async function savePage(ctx: ServiceContext, input: TSavePageInput & { offsetMinutes?: number }): Promise<TPageDataResult> {

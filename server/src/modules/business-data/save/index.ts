@@ -3,6 +3,6 @@
  */
 export { answerOf } from './answer.ts';
 export { deletionHistory } from './history.ts';
-export type { EntryInput, Rec, SaveSession } from './model.ts';
+export { UUID, type EntryInput, type Rec, type SaveSession } from './model.ts';
 export { entriesOf } from './parse.ts';
 export { savePageInTrx, saveSession, type SaveResult } from './pipeline.ts';
