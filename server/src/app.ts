@@ -37,9 +37,7 @@ import { documentNumberRoutes } from './modules/document-numbers/index.ts';
 import { localizationRoutes } from './modules/localization/index.ts';
 import { helpRoutes } from './modules/help/index.ts';
 import { pageRoutes } from './modules/pages/index.ts';
-import { businessDataRoutes } from './modules/business-data/business-data.routes.ts';
-// Until business data's index re-exports it (the selection items moved there from identity).
-import { selectionItemRoutes } from './modules/business-data/selection-items.routes.ts';
+import { businessDataRoutes, selectionItemRoutes } from './modules/business-data/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import { bizPermission } from '@tessera/core/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bd, newId, publishPage } from '../src/modules/business-data/business-data.fixtures.ts';
-import { control, view } from '../src/modules/pages/pages.test-helpers.ts';
+import { bd, newId, publishPage } from './business-data-fixtures.ts';
+import { control, view } from './page-helpers.ts';
 import { createRole, createUser, FIXTURE_PASSWORD, grant } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 

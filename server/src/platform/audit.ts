@@ -1,4 +1,4 @@
-import { contextOf, type ActingFor } from './context.ts';
+import type { ServiceContext } from './context.ts';
 
 export type AuditAction =
   | 'LoginSucceeded'
@@ -28,8 +28,7 @@ export interface AuditEntry {
  * Appends to the audit log. Runs on the context's database outside any transaction (the caller's
  * work has either finished or rolled back), and never fails the work it describes.
  */
-export async function recordAudit(who: ActingFor, action: AuditAction, entry: AuditEntry = {}) {
-  const ctx = contextOf(who);
+export async function recordAudit(ctx: ServiceContext, action: AuditAction, entry: AuditEntry = {}) {
   try {
     await ctx.db
       .insertInto('audit_logs')

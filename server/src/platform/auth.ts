@@ -172,7 +172,7 @@ export function registerAuthGuard(app: FastifyInstance) {
     request.user = user;
     if (access?.kind === 'signedIn') return;
     if (access?.kind === 'permission' && user.access.has(access.code)) return;
-    await recordAudit(request, 'PermissionDenied', {
+    await recordAudit(request.ctx, 'PermissionDenied', {
       details: { route: request.routeOptions.url, method: request.method, permission: access?.kind === 'permission' ? access.code : null },
     });
     throw forbidden(access?.kind === 'permission' ? { permission: access.code } : { reason: 'route declares no access' });

@@ -70,7 +70,10 @@ export function requestContext(request: FastifyRequest): ServiceContext {
   const acceptLanguage = String(request.headers['accept-language'] ?? '');
   const context: ServiceContext = {
     db: app.db,
-    user: request.user ?? null,
+    // Read live: the auth guard sets the user after the request arrived.
+    get user() {
+      return request.user ?? null;
+    },
     isSystem: false,
     acceptLanguage,
     culture: cultureOfLanguage(acceptLanguage),
@@ -118,9 +121,3 @@ export function actorHolds(ctx: Pick<ServiceContext, 'user' | 'isSystem'>, code:
   return ctx.isSystem || !!ctx.user?.isAdmin || !!ctx.user?.access.has(code);
 }
 
-/** Whom platform helpers act for while callers move from requests to contexts. */
-export type ActingFor = ServiceContext | FastifyRequest;
-
-export function contextOf(who: ActingFor): ServiceContext {
-  return 'server' in who ? requestContext(who) : who;
-}

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ADMIN_ROLE_NAME, loadUserAccess } from './access.ts';
-import { contextOf, type ActingFor } from './context.ts';
+import type { ServiceContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { localize } from './localized-text.ts';
 
@@ -54,8 +54,7 @@ async function codesOfUnits(db: Db, unitIds: readonly string[]): Promise<Set<str
   return new Set(rows.map((r) => r.name));
 }
 
-export async function guardDelegation(db: Db, who: ActingFor, change: DelegatedChange): Promise<void> {
-  const ctx = contextOf(who);
+export async function guardDelegation(db: Db, ctx: ServiceContext, change: DelegatedChange): Promise<void> {
   const actor = ctx.user;
   if (ctx.isSystem || actor?.isAdmin) return;
   if (!actor) throw delegationRefused('NotSignedIn', []);

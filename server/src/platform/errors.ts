@@ -109,7 +109,7 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
 }
 
 async function auditValidationFailure(request: FastifyRequest, validationErrors: ValidationErrorItem[]) {
-  await recordAudit(request, 'ValidationFailed', {
+  await recordAudit(request.ctx, 'ValidationFailed', {
     details: { route: request.routeOptions.url, method: request.method, validationErrors: validationErrors.slice(0, 20) },
   });
 }

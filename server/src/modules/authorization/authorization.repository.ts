@@ -104,6 +104,12 @@ export async function definitionWithDescendants(db: Db, name: string): Promise<s
   return rows.rows.map((r) => r.name);
 }
 
+/** The designer-made (non-system) codes of a group, e.g. a page's `Biz.<code>` group. */
+export async function designerCodesOfGroup(db: Db, group: string): Promise<string[]> {
+  const rows = await db.selectFrom('permission_definitions').select('name').where('group_name', '=', group).where('is_system', '=', false).execute();
+  return rows.map((r) => r.name);
+}
+
 /** Removes definitions and every grant of them. */
 export async function deleteDefinitions(db: Db, names: string[]) {
   if (names.length === 0) return;

@@ -15,4 +15,4 @@ export { authorizationRoutes } from './authorization.routes.ts';
 // For business data: the rows of a page a user may see.
 export { dataScopeFor } from './data-scopes.service.ts';
 // For business menus and pages: their codes, in the caller's transaction.
-export { ensurePagePermissions, removePermissions, saveMenuPermission } from './permission-definitions.service.ts';
+export { ensurePagePermissions, removePermissionGroup, removePermissions, saveMenuPermission } from './permission-definitions.service.ts';

@@ -205,3 +205,10 @@ export async function saveMenuPermission(
 
 /** Removes codes and their grants (a deleted menu's codes). */
 export const removePermissions = (db: Kysely<Database>, names: string[]) => repo.deleteDefinitions(db, names);
+
+/** Removes the designer-made codes of a group and their grants (a deleted page's); returns the codes. */
+export async function removePermissionGroup(db: Kysely<Database>, group: string): Promise<string[]> {
+  const names = await repo.designerCodesOfGroup(db, group);
+  await repo.deleteDefinitions(db, names);
+  return names;
+}

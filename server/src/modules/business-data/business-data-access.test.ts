@@ -2,7 +2,7 @@ import { bizPermission } from '@tessera/core/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUnit, createUser, FIXTURE_PASSWORD, grant } from '../../../test/access-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bd, createPurchaseOrderPage, newId, type PurchaseOrderPage } from './business-data.fixtures.ts';
+import { bd, createPurchaseOrderPage, newId, type PurchaseOrderPage } from '../../../test/business-data-fixtures.ts';
 
 // Data scopes (per role and page) and page / field permissions, enforced in every query and write.
 

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { BD, bd, createDeliveryPlanPage, createPurchaseOrderPage, newId, type DeliveryPlanPage, type PurchaseOrderPage } from './business-data.fixtures.ts';
+import { BD, bd, createDeliveryPlanPage, createPurchaseOrderPage, newId, type DeliveryPlanPage, type PurchaseOrderPage } from '../../../test/business-data-fixtures.ts';
 
 // Excel export (streamed, every filtered row) and import (validated, all or nothing), and save-view.
 

@@ -2,8 +2,8 @@ import { compileFilterPredicate, parseFilterConditions, FILTER_OPERATORS, operat
 import { tableFieldTypeOf } from '@tessera/core/controls/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { control, view } from '../pages/pages.test-helpers.ts';
-import { bd, publishPage } from './business-data.fixtures.ts';
+import { control, view } from '../../../test/page-helpers.ts';
+import { bd, publishPage } from '../../../test/business-data-fixtures.ts';
 
 // Filter fuzzing: random filter lists — hostile keys, operators, values and brackets included —
 // give either validation errors (exactly when the core parser rejects the list) or exactly the

@@ -1,14 +1,16 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { unitsAndBelowSql, userDisplayNames } from '../identity/index.ts';
 import { bizTable, ident } from '../pages/index.ts';
 import { SYSTEM_SELECT } from './record-values.ts';
-import type { RuntimeView } from './runtime-page.ts';
+import type { RuntimePage, RuntimeView } from './runtime-page.ts';
 
 type Db = Kysely<Database>;
 type Row = Record<string, unknown>;
 
 /*
- * SQL on the `biz` tables of published pages. Table names come from view ids (`bizTable`), column
+ * The business-data module's SQL: rows of the `biz` tables of published pages (owned by pages,
+ * written here through its `bizTable`), the record history and the view preferences. Table names come from view ids (`bizTable`), column
  * names from the published definition's control codes (`ident`); every value is a bound parameter.
  */
 
@@ -21,6 +23,49 @@ const whereAll = (conditions: (RawBuilder<unknown> | null)[]) => {
 };
 
 export const notDeleted = sql`t."IsDeleted" = false`;
+/** A condition no row meets. */
+export const noRows = sql`false`;
+
+/** Child rows under one parent row. */
+export const underParent = (parentId: string) => sql`t."ParentViewDataId" = ${parentId}::uuid`;
+
+/**
+ * Rows of a direct child of the master whose master record is not deleted and inside `scope`
+ * (a condition on alias `m`).
+ */
+export const underVisibleMaster = (master: RuntimeView, scope: RawBuilder<unknown> | null) =>
+  sql`t."ParentViewDataId" in (select m."Id" from ${bizTable(master.table)} as m where m."IsDeleted" = false ${scope ? sql`and ${scope}` : sql``})`;
+
+const column = (alias: string | null, name: string) => (alias ? sql.ref(`${alias}.${name}`) : sql.ref(name));
+const uuidList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}::uuid`));
+
+/** Data scope "own": rows the user created. */
+export const createdBy = (alias: string | null, userId: string) => sql`${column(alias, 'CreatorId')} = ${userId}::uuid`;
+
+/** Data scope "ownUnit": rows owned by one of the units (none: no rows). */
+export const ownedByUnits = (alias: string | null, unitIds: readonly string[]) =>
+  unitIds.length ? sql`${column(alias, 'OwnerOrganizationUnitId')} in (${uuidList(unitIds)})` : noRows;
+
+/** Data scope "unitAndBelow": rows owned by one of the units or a unit below them (identity's subquery). */
+export const ownedByUnitsAndBelow = (alias: string | null, unitIds: readonly string[]) =>
+  unitIds.length ? sql`${column(alias, 'OwnerOrganizationUnitId')} in (${unitsAndBelowSql(unitIds)})` : noRows;
+
+/** Any of the conditions (none: no rows). */
+export const anyOf = (parts: readonly RawBuilder<unknown>[]) => (parts.length ? sql`(${sql.join(parts, sql` or `)})` : noRows);
+
+export interface SortKey {
+  /** A control code or system column, already checked against the view. */
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
+/** The order of a list: the keys (nulls last), creation time when none, the id to break ties. */
+export function orderBy(keys: readonly SortKey[]): RawBuilder<unknown> {
+  const parts = keys.map((k) => sql`t.${ident(k.column)} ${sql.raw(k.direction === 'desc' ? 'desc' : 'asc')} nulls last`);
+  if (parts.length === 0) parts.push(sql`t."CreationTime" desc`);
+  parts.push(sql`t."Id" desc`);
+  return sql.join(parts);
+}
 
 export async function selectRows(
   db: Db,
@@ -78,6 +123,17 @@ export async function rowsByParents(db: Db, view: RuntimeView, parentIds: string
   return rows;
 }
 
+/** A master record's row and every child row (one query per view, whatever the row count). */
+export async function pageRows(db: Db, page: RuntimePage, masterRow: Row): Promise<Map<string, Row[]>> {
+  const rows = new Map<string, Row[]>([[page.master.id, [masterRow]]]);
+  for (const view of page.order) {
+    if (!view.parent) continue;
+    const parentIds = (rows.get(view.parent.id) ?? []).map((r) => String(r.Id));
+    rows.set(view.id, await rowsByParents(db, view, parentIds));
+  }
+  return rows;
+}
+
 /** Which of the ids exist in the table at all (any record, any scope). */
 export async function existingIds(db: Db, view: RuntimeView, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
@@ -85,17 +141,20 @@ export async function existingIds(db: Db, view: RuntimeView, ids: string[]): Pro
   return new Set(rows.map((r) => r.Id));
 }
 
-/** One multi-row insert per view. */
-export async function insertRows(trx: Db, view: RuntimeView, columns: string[], rows: unknown[][]): Promise<void> {
-  if (rows.length === 0) return;
+/** One multi-row insert per view; returns the rows as stored (what a select of them reads). */
+export async function insertRows(trx: Db, view: RuntimeView, columns: string[], rows: unknown[][]): Promise<Row[]> {
+  if (rows.length === 0) return [];
   const cols = sql.join(columns.map((c) => ident(c)));
   const values = sql.join(rows.map((r) => sql`(${sql.join(r.map((v) => sql`${v}`))})`));
-  await sql`insert into ${bizTable(view.table)} (${cols}) values ${values}`.execute(trx);
+  const result = await sql<Row>`insert into ${bizTable(view.table)} as t (${cols}) values ${values} returning ${columnsOf(view)}`.execute(trx);
+  return result.rows;
 }
 
-export async function updateRow(trx: Db, view: RuntimeView, id: string, values: Record<string, unknown>): Promise<void> {
+/** Updates one row; returns it as stored. */
+export async function updateRow(trx: Db, view: RuntimeView, id: string, values: Record<string, unknown>): Promise<Row | undefined> {
   const sets = sql.join(Object.entries(values).map(([k, v]) => sql`${ident(k)} = ${v}`));
-  await sql`update ${bizTable(view.table)} set ${sets} where "Id" = ${id}::uuid`.execute(trx);
+  const result = await sql<Row>`update ${bizTable(view.table)} as t set ${sets} where t."Id" = ${id}::uuid returning ${columnsOf(view)}`.execute(trx);
+  return result.rows[0];
 }
 
 export async function deleteRows(trx: Db, view: RuntimeView, ids: string[]): Promise<void> {
@@ -110,7 +169,18 @@ export async function softDeleteRows(trx: Db, view: RuntimeView, ids: string[], 
     where "Id" in (${sql.join(ids.map((id) => sql`${id}::uuid`))})`.execute(trx);
 }
 
-export function insertHistory(trx: Db, rows: { id: string; page_id: string; master_record_id: string; action: 'Created' | 'Updated' | 'Deleted'; user_id: string | null; user_name: string | null; changes: unknown[] }[]) {
+/** A row of `business_data_history`: who did what to a record, with each field's before → after. */
+export interface HistoryEntry {
+  id: string;
+  page_id: string;
+  master_record_id: string;
+  action: 'Created' | 'Updated' | 'Deleted';
+  user_id: string | null;
+  user_name: string | null;
+  changes: unknown[];
+}
+
+export function insertHistory(trx: Db, rows: HistoryEntry[]) {
   if (rows.length === 0) return Promise.resolve();
   return trx
     .insertInto('business_data_history')
@@ -122,12 +192,8 @@ export function listHistory(db: Db, pageId: string, masterRecordId: string) {
   return db.selectFrom('business_data_history').selectAll().where('page_id', '=', pageId).where('master_record_id', '=', masterRecordId).orderBy('time', 'desc').orderBy('id', 'desc').execute();
 }
 
-export async function userNames(db: Db, ids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids.filter(Boolean))];
-  if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'user_name', 'name']).where('id', 'in', unique).execute();
-  return new Map(rows.map((r) => [r.id, r.name || r.user_name]));
-}
+/** Users' display names by id (identity owns the users). */
+export const userNames = userDisplayNames;
 
 export function getPreferences(db: Db, userId: string, pageId: string, viewId: string) {
   return db.selectFrom('business_data_preferences').select('value').where('user_id', '=', userId).where('page_id', '=', pageId).where('view_id', '=', viewId).executeTakeFirst();

@@ -45,62 +45,62 @@ export async function businessDataRoutes(fastify: FastifyInstance) {
   app.get(`${base}/page-runtime`, {
     config: guard,
     schema: { tags, summary: "The published page for the runtime, with the caller's actions and field rights", querystring: ZPageRuntimeQuery, response: { 200: ZPageRuntime } },
-    handler: (req) => pageRuntime(app, req, req.query),
+    handler: (req) => pageRuntime(req.ctx, req.query),
   });
   app.post(`${base}/query-view-data`, {
     config: guard,
     schema: { tags, summary: 'Rows of one view: filter conditions, sorting, paging; exact totalCount below 10,000 rows, estimated (flagged) above', body: ZQueryViewDataInput, response: { 200: ZQueryViewDataResult } },
-    handler: (req) => queryViewData(app, req, req.body),
+    handler: (req) => queryViewData(req.ctx, req.body),
   });
   app.post(`${base}/query-page-data`, {
     config: guard,
     schema: { tags, summary: 'One record with every child view (one query per view)', body: ZQueryPageDataInput, response: { 200: ZPageDataResult } },
-    handler: (req) => queryPageData(app, req, req.body),
+    handler: (req) => queryPageData(req.ctx, req.body),
   });
   app.post(`${base}/save-page`, {
     config: guard,
     schema: { tags, summary: 'Save a master record with its child rows in one transaction (409 on a stale ConcurrencyStamp)', body: ZSavePageInput, response: { 200: ZPageDataResult } },
-    handler: (req) => savePage(app, req, req.body),
+    handler: (req) => savePage(req.ctx, req.body),
   });
   app.post(`${base}/save-view`, {
     config: guard,
     schema: { tags, summary: 'Save rows of one view in one transaction', body: ZSaveViewInput, response: { 200: ZSaveViewResult } },
-    handler: (req) => saveView(app, req, req.body),
+    handler: (req) => saveView(req.ctx, req.body),
   });
   app.post(`${base}/delete-data`, {
     config: guard,
     schema: { tags, summary: 'Delete master records (batch, one transaction)', body: ZDeleteDataInput, response: { 200: ZDeleteDataResult } },
-    handler: (req) => deleteData(app, req, req.body),
+    handler: (req) => deleteData(req.ctx, req.body),
   });
   app.post(`${base}/query-drop-down-data`, {
     config: guard,
     schema: { tags, summary: "Options of a list or lookup control (static, dictionary or the control's source view)", body: ZQueryDropDownInput, response: { 200: ZDropDownResult } },
-    handler: (req) => queryDropDownData(app, req, req.body),
+    handler: (req) => queryDropDownData(req.ctx, req.body),
   });
   app.post(`${base}/query-open-windows-data`, {
     config: guard,
     schema: { tags, summary: "The lookup window of a control: the server resolves its source view and join conditions", body: ZQueryOpenWindowInput, response: { 200: ZOpenWindowResult } },
-    handler: (req) => queryOpenWindowData(app, req, req.body),
+    handler: (req) => queryOpenWindowData(req.ctx, req.body),
   });
   app.post(`${base}/reserve-document-number`, {
     config: guard,
     schema: { tags, summary: 'Reserve the document number of a new record (docNoOccasion 1)', body: ZReserveDocumentNumberInput, response: { 200: ZReserveDocumentNumberResult } },
-    handler: (req) => reserveNumberForControl(app, req, req.body),
+    handler: (req) => reserveNumberForControl(req.ctx, req.body),
   });
   app.get(`${base}/record-history`, {
     config: guard,
     schema: { tags, summary: "A record's change history (who, when, before → after per field)", querystring: ZRecordHistoryQuery, response: { 200: ZRecordHistoryList } },
-    handler: (req) => recordHistory(app, req, req.query),
+    handler: (req) => recordHistory(req.ctx, req.query),
   });
   app.get(`${base}/view-preferences`, {
     config: guard,
     schema: { tags, summary: "The caller's saved filters and columns of a view", querystring: ZViewPreferencesQuery, response: { 200: ZViewPreferences } },
-    handler: (req) => getViewPreferences(app, req, req.query),
+    handler: (req) => getViewPreferences(req.ctx, req.query),
   });
   app.put(`${base}/view-preferences`, {
     config: guard,
     schema: { tags, summary: "Replace the caller's saved filters and columns of a view", body: ZViewPreferencesInput, response: { 200: ZViewPreferences } },
-    handler: (req) => putViewPreferences(app, req, req.body),
+    handler: (req) => putViewPreferences(req.ctx, req.body),
   });
   await registerExcelRoutes(app);
 }

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bizTable, bizTableName } from '../pages/index.ts';
-import { control, view } from '../pages/pages.test-helpers.ts';
-import { allTypesDefinition, bd, createDocumentNumberRule, createPurchaseOrderPage, newId, publishPage, type PurchaseOrderPage } from './business-data.fixtures.ts';
+import { control, view } from '../../../test/page-helpers.ts';
+import { allTypesDefinition, bd, createDocumentNumberRule, createPurchaseOrderPage, newId, publishPage, type PurchaseOrderPage } from '../../../test/business-data-fixtures.ts';
 
 let t: TestApp;
 let admin: string;

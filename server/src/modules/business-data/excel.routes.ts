@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZExportViewDataInput, ZImportTemplateQuery, ZImportViewDataInput, ZImportViewDataResult, ZOffsetMinutes } from '@tessera/core/contracts/business-data';
 import { signedIn } from '../../platform/route-access.ts';
-import { exportViewData, importTemplate, importViewData, XLSX_TYPE } from './excel.service.ts';
+import { attachmentDisposition as disposition, XLSX_TYPE } from '../../platform/excel.ts';
+import { exportViewData, importTemplate, importViewData } from './excel.service.ts';
 
-const disposition = (fileName: string) => `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 /** Excel export (streamed), import template and import (all or nothing) of a master view. */
 export async function registerExcelRoutes(fastify: FastifyInstance) {
@@ -15,7 +15,7 @@ export async function registerExcelRoutes(fastify: FastifyInstance) {
     config: signedIn(),
     schema: { tags, summary: 'Every filtered row of a master view as xlsx (streamed)', body: ZExportViewDataInput },
     handler: async (req, reply) => {
-      const { fileName, stream } = await exportViewData(app, req, req.body);
+      const { fileName, stream } = await exportViewData(req.ctx, req.body);
       reply.header('content-type', XLSX_TYPE).header('content-disposition', disposition(fileName));
       return reply.send(stream);
     },
@@ -24,7 +24,7 @@ export async function registerExcelRoutes(fastify: FastifyInstance) {
     config: signedIn(),
     schema: { tags, summary: 'The import template of a master view (one column per editable field)', querystring: ZImportTemplateQuery },
     handler: async (req, reply) => {
-      const { fileName, content } = await importTemplate(app, req, req.query);
+      const { fileName, content } = await importTemplate(req.ctx, req.query);
       reply.header('content-type', XLSX_TYPE).header('content-disposition', disposition(fileName));
       return reply.send(content);
     },
@@ -33,6 +33,6 @@ export async function registerExcelRoutes(fastify: FastifyInstance) {
     config: signedIn(),
     bodyLimit: 40 * 1024 * 1024,
     schema: { tags, summary: 'Import rows from xlsx: every row validated, all or nothing, row-level errors', body: ZImportViewDataInput.extend({ offsetMinutes: ZOffsetMinutes }), response: { 200: ZImportViewDataResult } },
-    handler: (req) => importViewData(app, req, req.body),
+    handler: (req) => importViewData(req.ctx, req.body),
   });
 }

@@ -1,17 +1,18 @@
+import { ControlTypeId } from '@tessera/core/controls/registry';
+import { readWorkbook, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import type { TExportViewDataInput, TImportViewDataResult } from '@tessera/core/contracts/business-data';
+import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { bizInvalid, requestTranslator, translator, type Translate } from './business-data.messages.ts';
+import { bizInvalid, translator, type Translate } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
 import { compileClientFilter, orderByOf, visibilityOf } from './query.service.ts';
 import { LIST_TYPES, rowToRecord } from './record-values.ts';
-import { loadRuntimePage, PageAccess, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
-import { saveContext, savePageInTrx, type EntryInput } from './save.service.ts';
+import { openPage, PageAccess, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
+import { savePageInTrx, saveSession, type EntryInput } from './save/index.ts';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BATCH = 2000;
 const MAX_IMPORT_ROWS = 20_000;
 
@@ -70,22 +71,21 @@ const fieldColumns = (fields: readonly RuntimeControl[]) => fields.map((c) => ({
 /** A sheet below the master: its "Master row" / "Parent row" column, then its fields. */
 const linkedColumns = (t: Translate, view: RuntimeView, fields: readonly RuntimeControl[]) => [{ header: t(LINK_TITLE[linkOf(view)]), key: '#parent', width: 12 }, ...fieldColumns(fields)];
 
-function viewFor(app: FastifyInstance, request: FastifyRequest, pageId: string, viewId: string) {
-  const t = requestTranslator(request);
-  return loadRuntimePage(app.db, pageId, t).then((page) => {
-    const view = requireView(page, viewId, t);
-    if (view.parent) throw bizInvalid(t, [{ message: t('view.notChild'), members: ['viewId'] }]);
-    return { t, page, view, access: PageAccess.of(page, request) };
-  });
+/** The master view of a page the caller works on (its Access is checked by the action that follows). */
+async function viewFor(ctx: ServiceContext, pageId: string, viewId: string) {
+  const { t, page, access } = await openPage(ctx, pageId, { requireOpen: false });
+  const view = requireView(page, viewId, t);
+  if (view.parent) throw bizInvalid(t, [{ message: t('view.notChild'), members: ['viewId'] }]);
+  return { t, page, view, access };
 }
 
 /** Streams the filtered rows of a master view as xlsx. Validation happens before the first byte. */
-export async function exportViewData(app: FastifyInstance, request: FastifyRequest, input: TExportViewDataInput): Promise<{ fileName: string; stream: PassThrough }> {
-  const { t, page, view, access } = await viewFor(app, request, input.pageId, input.viewId);
+export async function exportViewData(ctx: ServiceContext, input: TExportViewDataInput): Promise<{ fileName: string; stream: PassThrough }> {
+  const { t, page, view, access } = await viewFor(ctx, input.pageId, input.viewId);
   access.requireAction('export');
   const visible = access.visibleControls(view);
   const offset = input.offsetMinutes ?? 0;
-  const conditions = [...(await visibilityOf(app.db, request, page, view, null, t)), compileClientFilter(input.filterConditions, visible, offset, t)];
+  const conditions = [...(await visibilityOf(ctx, page, view, null, t)), compileClientFilter(input.filterConditions, visible, offset, t, 'filterConditions', ctx.now())];
   const orderBy = orderByOf(input.Sorting, visible, t);
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
@@ -107,7 +107,7 @@ export async function exportViewData(app: FastifyInstance, request: FastifyReque
       };
       const masterIds = keepIds(view);
       for (let skip = 0; ; skip += BATCH) {
-        const rows = await repo.selectRows(app.db, view, conditions, orderBy, { limit: BATCH, offset: skip });
+        const rows = await repo.selectRows(ctx.db, view, conditions, orderBy, { limit: BATCH, offset: skip });
         for (const row of rows) {
           const record = rowToRecord(row, visible);
           masterIds?.push(String(row.Id));
@@ -125,7 +125,7 @@ export async function exportViewData(app: FastifyInstance, request: FastifyReque
         for (let at = 0; at < parentIds.length; at += BATCH) {
           const batch = parentIds.slice(at, at + BATCH);
           const sheetRowOf = new Map(batch.map((id, i) => [id, at + i + 2]));
-          const rows = await repo.rowsByParents(app.db, child, batch);
+          const rows = await repo.rowsByParents(ctx.db, child, batch);
           // Stable: the rows of one parent keep their entry order.
           rows.sort((a, b) => sheetRowOf.get(String(a.ParentViewDataId))! - sheetRowOf.get(String(b.ParentViewDataId))!);
           for (const row of rows) {
@@ -139,7 +139,7 @@ export async function exportViewData(app: FastifyInstance, request: FastifyReque
       }
       await workbook.commit();
     } catch (err) {
-      request.log.error({ err }, 'export failed');
+      ctx.log.error({ err }, 'export failed');
       stream.destroy(err as Error);
     }
   })();
@@ -147,25 +147,25 @@ export async function exportViewData(app: FastifyInstance, request: FastifyReque
 }
 
 /** The import template: one column per field the caller may edit, a sheet per view below the master. */
-export async function importTemplate(app: FastifyInstance, request: FastifyRequest, input: { pageId: string; viewId: string }): Promise<{ fileName: string; content: Buffer }> {
-  const { view, access, page, t } = await viewFor(app, request, input.pageId, input.viewId);
+export async function importTemplate(ctx: ServiceContext, input: { pageId: string; viewId: string }): Promise<{ fileName: string; content: Buffer }> {
+  const { view, access, page, t } = await viewFor(ctx, input.pageId, input.viewId);
   access.requireAction('import');
   const editable = importableControls(view, access);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName(view));
   sheet.columns = fieldColumns(editable);
-  sheet.getRow(1).font = { bold: true };
+  styleHeaderRow(sheet, { shaded: false });
   for (const { view: child, fields } of sheetViews(page, (v) => importableControls(v, access))) {
     const childSheet = workbook.addWorksheet(sheetName(child));
     childSheet.columns = linkedColumns(t, child, fields);
-    childSheet.getRow(1).font = { bold: true };
+    styleHeaderRow(childSheet, { shaded: false });
   }
-  return { fileName: `${page.pageCode}-${view.code}-template.xlsx`, content: Buffer.from(await workbook.xlsx.writeBuffer()) };
+  return { fileName: `${page.pageCode}-${view.code}-template.xlsx`, content: await workbookBuffer(workbook) };
 }
 
 /** Fields an import sets: editable, not computed, not numbered by a rule (imports draw new numbers). */
 const importableControls = (view: RuntimeView, access: PageAccess) =>
-  view.controls.filter((c) => access.canEdit(c.code) && Number(c.control.valueTakingType) !== 2 && !(c.controlType === 2001 && c.control.extraProperties?.documentNumberRuleId));
+  view.controls.filter((c) => access.canEdit(c.code) && Number(c.control.valueTakingType) !== 2 && !(c.controlType === ControlTypeId.DocumentNumber && c.control.extraProperties?.documentNumberRuleId));
 
 function plain(value: ExcelJS.CellValue): unknown {
   if (value === null || value === undefined) return '';
@@ -231,15 +231,11 @@ function readSheet(sheet: ExcelJS.Worksheet, view: RuntimeView, access: PageAcce
  * row is saved with all its rows below (formulas, numbers and validation as in save-page) inside
  * ONE transaction. A 400 lists each error by sheet, row and column.
  */
-export async function importViewData(app: FastifyInstance, request: FastifyRequest, input: { pageId: string; viewId: string; fileBase64: string; offsetMinutes?: number }): Promise<TImportViewDataResult> {
-  const { t, page, view, access } = await viewFor(app, request, input.pageId, input.viewId);
+export async function importViewData(ctx: ServiceContext, input: { pageId: string; viewId: string; fileBase64: string; offsetMinutes?: number }): Promise<TImportViewDataResult> {
+  const { t, page, view, access } = await viewFor(ctx, input.pageId, input.viewId);
   access.requireAction('import');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(input.fileBase64, 'base64') as unknown as ArrayBuffer);
-  } catch {
-    throw bizInvalid(t, [{ message: t('import.badFile'), members: ['fileBase64'] }]);
-  }
+  const workbook = await readWorkbook(input.fileBase64);
+  if (!workbook) throw bizInvalid(t, [{ message: t('import.badFile'), members: ['fileBase64'] }]);
   const [sheet, ...childSheets] = workbook.worksheets;
   if (!sheet) throw bizInvalid(t, [{ message: t('import.empty'), members: ['fileBase64'] }]);
   const errors: ImportError[] = [];
@@ -312,12 +308,12 @@ export async function importViewData(app: FastifyInstance, request: FastifyReque
         .map((e) => ({ message: `${e.sheet ? `${e.sheet} ` : ''}${e.row}${e.column ? ` ${e.column}` : ''}: ${e.message}`, members: [e.sheet ? `sheets.${e.sheet}.rows.${e.row}` : `rows.${e.row}`] })),
     });
   if (errors.length) throw fail();
-  const ctx = await saveContext(app, request, input.pageId, input.offsetMinutes);
+  const session = await saveSession(ctx, input.pageId, input.offsetMinutes);
   const titleOf = (v: RuntimeView, code: string) => {
     const c = v.byCode.get(code);
     return c ? header(c, v.controls) : null;
   };
-  await app.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     for (const { row, record } of records) {
       // entryIndex 0: the master; k: the k-th view below it submitted for this row.
       const entries = new Map<string, EntryInput>([[view.id, { view, entryIndex: 0, rows: [record] }]]);
@@ -327,7 +323,7 @@ export async function importViewData(app: FastifyInstance, request: FastifyReque
         sources.push({ view: child, rows: list.map((l) => l.row) });
       }
       try {
-        await savePageInTrx(trx, { ...ctx, db: trx }, entries);
+        await savePageInTrx(ctx, trx, session, entries);
       } catch (err) {
         if (!(err instanceof AppError) || err.statusCode !== 400) throw err;
         for (const v of err.options.validationErrors ?? [{ message: err.message, members: [] }]) {

@@ -1,25 +1,25 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+/**
+ * A record's change history, the caller's view preferences and the page as the runtime draws it.
+ */
 import type { TPageRuntime, TRecordHistoryList } from '@tessera/core/contracts/business-data';
 import { flattenViews } from '@tessera/core/page-definition';
-import { requestTranslator } from './business-data.messages.ts';
-import * as repo from './business-data.repository.ts';
-import { scopeConditionFor } from './data-scope-sql.ts';
-import { loadRuntimePage, PageAccess } from './runtime-page.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { forbidden } from '../../platform/errors.ts';
 import { bizNotFound } from './business-data.messages.ts';
+import * as repo from './business-data.repository.ts';
+import { scopeConditionFor } from './data-scope.ts';
+import { openPage } from './runtime-page.ts';
 
 /**
  * A record's change history, newest first. The record must be in the caller's scope (deleted
  * records included); fields the caller may not view are left out of every entry.
  */
-export async function recordHistory(app: FastifyInstance, request: FastifyRequest, input: { pageId: string; id: string }): Promise<TRecordHistoryList> {
-  const t = requestTranslator(request);
-  const page = await loadRuntimePage(app.db, input.pageId, t);
-  const access = PageAccess.of(page, request);
-  access.requireOpen();
-  const scope = await scopeConditionFor(app.db, request, page, 't');
-  const [row] = await repo.rowsByIds(app.db, page.master, [input.id], [scope.where]);
+export async function recordHistory(ctx: ServiceContext, input: { pageId: string; id: string }): Promise<TRecordHistoryList> {
+  const { t, page, access } = await openPage(ctx, input.pageId);
+  const scope = await scopeConditionFor(ctx, ctx.db, page, 't');
+  const [row] = await repo.rowsByIds(ctx.db, page.master, [input.id], [scope.where]);
   if (!row) throw bizNotFound(t, 'record.notFound', {}, { id: input.id });
-  const rows = await repo.listHistory(app.db, page.pageId, input.id);
+  const rows = await repo.listHistory(ctx.db, page.pageId, input.id);
   const items = rows.map((r) => ({
     id: r.id,
     action: r.action,
@@ -31,25 +31,27 @@ export async function recordHistory(app: FastifyInstance, request: FastifyReques
   return { items, totalCount: items.length };
 }
 
-export async function getViewPreferences(app: FastifyInstance, request: FastifyRequest, input: { pageId: string; viewId: string }) {
-  const page = await loadRuntimePage(app.db, input.pageId, requestTranslator(request));
-  PageAccess.of(page, request).requireOpen();
-  const row = await repo.getPreferences(app.db, request.user!.id, page.pageId, input.viewId);
+/** Preferences are a signed-in user's own; the system has none. */
+function userIdOf(ctx: ServiceContext): string {
+  if (!ctx.user) throw forbidden({ reason: 'PreferencesNeedAUser' });
+  return ctx.user.id;
+}
+
+export async function getViewPreferences(ctx: ServiceContext, input: { pageId: string; viewId: string }) {
+  const { page } = await openPage(ctx, input.pageId);
+  const row = await repo.getPreferences(ctx.db, userIdOf(ctx), page.pageId, input.viewId);
   return { value: (row?.value ?? null) as Record<string, unknown> | null };
 }
 
-export async function putViewPreferences(app: FastifyInstance, request: FastifyRequest, input: { pageId: string; viewId: string; value: Record<string, unknown> }) {
-  const page = await loadRuntimePage(app.db, input.pageId, requestTranslator(request));
-  PageAccess.of(page, request).requireOpen();
-  await repo.putPreferences(app.db, request.user!.id, page.pageId, input.viewId, input.value);
+export async function putViewPreferences(ctx: ServiceContext, input: { pageId: string; viewId: string; value: Record<string, unknown> }) {
+  const { page } = await openPage(ctx, input.pageId);
+  await repo.putPreferences(ctx.db, userIdOf(ctx), page.pageId, input.viewId, input.value);
   return { value: input.value };
 }
 
 /** The latest published definition for the runtime, with the caller's actions and field rights applied. */
-export async function pageRuntime(app: FastifyInstance, request: FastifyRequest, input: { pageId: string }): Promise<TPageRuntime> {
-  const page = await loadRuntimePage(app.db, input.pageId, requestTranslator(request));
-  const access = PageAccess.of(page, request);
-  access.requireOpen();
+export async function pageRuntime(ctx: ServiceContext, input: { pageId: string }): Promise<TPageRuntime> {
+  const { page, access } = await openPage(ctx, input.pageId);
   const definition = structuredClone(page.definition);
   const fields: TPageRuntime['fields'] = {};
   for (const { view } of flattenViews(definition)) {

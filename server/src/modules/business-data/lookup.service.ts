@@ -1,23 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import { type TDropDownResult, type TOpenWindowResult } from '@tessera/core/contracts/business-data';
 import { parseFilterConditions } from '@tessera/core/filters/index';
 import { compileFormula, toRecordValue } from '@tessera/core/formula/index';
-import type { Database } from '../../db/schema.ts';
-import { requestCulture } from '../../platform/messages.ts';
+import type { Db, ServiceContext } from '../../platform/context.ts';
 import { listDictionaryOptions } from '../dictionaries/index.ts';
 import { reserveDocumentNumber } from '../document-numbers/index.ts';
-import { bizTable } from '../pages/index.ts';
 import { findPublishedPagesWithView } from '../pages/index.ts';
 import { bizInvalid, requestTranslator, type Translate } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
-import { scopeConditionFor } from './data-scope-sql.ts';
+import { scopeConditionFor } from './data-scope.ts';
 import { compileFilterSql, filterFieldsOf } from './filter-sql.ts';
 import { cheapCount, compileClientFilter, orderByOf } from './query.service.ts';
 import { fromColumnValue } from './record-values.ts';
-import { loadRuntimePage, PageAccess, requireControl, requireVisibleControl, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
-
-type Db = Kysely<Database>;
+import { loadRuntimePage, openPage, requireControl, requireVisibleControl, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
 
 /*
  * Drop-down options and the lookup (open-data) window. The client names only its page and the
@@ -53,25 +48,26 @@ async function sourcePageOf(db: Db, viewId: string, t: Translate): Promise<{ pag
 const extraOf = (c: RuntimeControl) => (c.control.extraProperties ?? {}) as Record<string, unknown>;
 
 /** Conditions restricting a source view to the caller's scope on its page. */
-async function sourceVisibility(db: Db, request: FastifyRequest, page: RuntimePage, view: RuntimeView): Promise<(RawBuilder<unknown> | null)[]> {
-  if (!view.parent) return [repo.notDeleted, (await scopeConditionFor(db, request, page, 't')).where];
-  if (view.parent.id !== page.master.id) return [sql`false`];
-  const scope = await scopeConditionFor(db, request, page, 'm');
-  return [repo.notDeleted, sql`t."ParentViewDataId" in (select m."Id" from ${bizTable(page.master.table)} as m where m."IsDeleted" = false ${scope.where ? sql`and ${scope.where}` : sql``})`];
+async function sourceVisibility(ctx: ServiceContext, page: RuntimePage, view: RuntimeView): Promise<(RawBuilder<unknown> | null)[]> {
+  if (!view.parent) return [repo.notDeleted, (await scopeConditionFor(ctx, ctx.db, page, 't')).where];
+  if (view.parent.id !== page.master.id) return [repo.noRows];
+  const scope = await scopeConditionFor(ctx, ctx.db, page, 'm');
+  return [repo.notDeleted, repo.underVisibleMaster(page.master, scope.where)];
 }
 
 /** Join conditions of the design: `=formula` values are evaluated over the record being edited. */
-function joinConditionSql(control: RuntimeControl, source: RuntimeView, record: Record<string, unknown>, request: FastifyRequest, t: Translate, offsetMinutes: number): RawBuilder<unknown> | null {
+function joinConditionSql(ctx: ServiceContext, control: RuntimeControl, source: RuntimeView, record: Record<string, unknown>, t: Translate, offsetMinutes: number): RawBuilder<unknown> | null {
   const list = (extraOf(control).joinConditions ?? []) as Record<string, unknown>[];
   if (!Array.isArray(list) || list.length === 0) return null;
-  const user = request.user;
+  const user = ctx.user;
+  const now = ctx.now();
   const row = Object.assign(Object.create(null), record) as Record<string, unknown>;
   const resolved = list.map((c) => {
     const value = c.value;
     if (typeof value !== 'string' || !value.startsWith('=')) return c;
     const result = compileFormula(value.slice(1)).evaluate({
       row,
-      now: new Date(),
+      now,
       offsetMinutes,
       user: user ? { id: user.id, name: user.name, orgUnitId: user.organizationUnitId, orgUnitName: user.organizationUnitName } : null,
     });
@@ -79,7 +75,7 @@ function joinConditionSql(control: RuntimeControl, source: RuntimeView, record: 
     return { ...c, value: v === null || v === undefined ? '' : Array.isArray(v) ? v : String(v) };
   });
   const fields = filterFieldsOf(source.controls);
-  const parsed = parseFilterConditions(resolved, fields, { now: new Date(), offsetMinutes, path: 'joinConditions' });
+  const parsed = parseFilterConditions(resolved, fields, { now, offsetMinutes, path: 'joinConditions' });
   if (!parsed.ok) throw bizInvalid(t, parsed.errors);
   return compileFilterSql(parsed.tree, fields, { alias: 't', offsetMinutes });
 }
@@ -108,7 +104,7 @@ function parentValueOf(control: RuntimeControl, record: Record<string, unknown> 
 function parentConditionSql(control: RuntimeControl, source: RuntimeView, record: Record<string, unknown> | null | undefined, t: Translate): RawBuilder<unknown> | null {
   const parent = parentValueOf(control, record);
   if (parent === undefined) return null;
-  if (parent === null) return sql`false`;
+  if (parent === null) return repo.noRows;
   const code = parentCodeOf(control)!;
   const column = source.controls.find((c) => c.code.toLowerCase() === code.toLowerCase());
   if (!column) throw bizInvalid(t, [{ message: t('lookup.noParentField', { control: control.code, field: code }), members: ['dataControlId'] }]);
@@ -126,12 +122,12 @@ export interface OpenWindowInput {
   offsetMinutes?: number;
 }
 
-async function lookupSource(app: FastifyInstance, request: FastifyRequest, input: { pageId: string; dataControlId: string }) {
-  const t = requestTranslator(request);
-  const page = await loadRuntimePage(app.db, input.pageId, t);
-  const { control } = requireVisibleControl(page, request, input.dataControlId, t);
+async function lookupSource(ctx: ServiceContext, input: { pageId: string; dataControlId: string }) {
+  const t = requestTranslator(ctx);
+  const page = await loadRuntimePage(ctx.db, input.pageId, t);
+  const { control } = requireVisibleControl(ctx, page, input.dataControlId, t);
   const sourceId = extraOf(control).dataSourceId;
-  const source = typeof sourceId === 'string' && sourceId ? await sourcePageOf(app.db, sourceId, t) : null;
+  const source = typeof sourceId === 'string' && sourceId ? await sourcePageOf(ctx.db, sourceId, t) : null;
   return { t, page, control, source };
 }
 
@@ -151,27 +147,27 @@ function shownColumns(control: RuntimeControl, source: RuntimeView): RuntimeCont
   return firstText ? [firstText] : [];
 }
 
-export async function queryOpenWindowData(app: FastifyInstance, request: FastifyRequest, input: OpenWindowInput): Promise<TOpenWindowResult> {
-  const { t, control, source } = await lookupSource(app, request, input);
+export async function queryOpenWindowData(ctx: ServiceContext, input: OpenWindowInput): Promise<TOpenWindowResult> {
+  const { t, control, source } = await lookupSource(ctx, input);
   if (!source) throw bizInvalid(t, [{ message: t('lookup.noSource', { control: control.code }), members: ['dataControlId'] }]);
   const offset = input.offsetMinutes ?? 0;
   const columns = shownColumns(control, source.view);
   const conditions: (RawBuilder<unknown> | null)[] = [
-    ...(await sourceVisibility(app.db, request, source.page, source.view)),
-    joinConditionSql(control, source.view, input.record ?? {}, request, t, offset),
+    ...(await sourceVisibility(ctx, source.page, source.view)),
+    joinConditionSql(ctx, control, source.view, input.record ?? {}, t, offset),
     parentConditionSql(control, source.view, input.record, t),
-    compileClientFilter(input.filterConditions, columns, offset, t),
+    compileClientFilter(input.filterConditions, columns, offset, t, 'filterConditions', ctx.now()),
   ];
   const search = input.filter?.trim();
   if (search) {
     const textual = columns.filter((c) => c.tableFieldType === 1);
     const list = textual.map((c) => ({ key: c.code, judgmentMethod: 'contains', value: search, linkCondition: 'or' }));
-    conditions.push(list.length ? compileClientFilter(list, textual, offset, t, 'filter') : sql`false`);
+    conditions.push(list.length ? compileClientFilter(list, textual, offset, t, 'filter', ctx.now()) : repo.noRows);
   }
   const orderBy = orderByOf(null, columns, t);
   const view: RuntimeView = { ...source.view, controls: columns };
-  const rows = await repo.selectRows(app.db, view, conditions, orderBy, { limit: input.maxResultCount, offset: input.skipCount });
-  const { totalCount, totalCountIsEstimate } = await cheapCount(app.db, view, conditions, input.skipCount, input.maxResultCount, rows.length);
+  const rows = await repo.selectRows(ctx.db, view, conditions, orderBy, { limit: input.maxResultCount, offset: input.skipCount });
+  const { totalCount, totalCountIsEstimate } = await cheapCount(ctx.db, view, conditions, input.skipCount, input.maxResultCount, rows.length);
   return {
     items: rows.map((r) => {
       const item: Record<string, unknown> = { Id: r.Id };
@@ -194,8 +190,8 @@ export interface DropDownInput {
   maxResultCount: number;
 }
 
-export async function queryDropDownData(app: FastifyInstance, request: FastifyRequest, input: DropDownInput): Promise<TDropDownResult> {
-  const { t, control, source } = await lookupSource(app, request, input);
+export async function queryDropDownData(ctx: ServiceContext, input: DropDownInput): Promise<TDropDownResult> {
+  const { t, control, source } = await lookupSource(ctx, input);
   const search = input.filter?.trim().toLowerCase() ?? '';
   const pageOf = (items: { value: string; label: string; parentValue?: string | null }[]) => {
     const matching = search ? items.filter((i) => i.label.toLowerCase().includes(search) || i.value.toLowerCase().includes(search)) : items;
@@ -217,11 +213,11 @@ export async function queryDropDownData(app: FastifyInstance, request: FastifyRe
   const dictionaryCode = options && typeof options === 'object' ? (options as { dictionaryCode?: unknown }).dictionaryCode : undefined;
   if (typeof dictionaryCode === 'string' && dictionaryCode) {
     const parent = parentValueOf(control, input.record);
-    const items = (await listDictionaryOptions(app.db, dictionaryCode, requestCulture(request))).filter((i) => parent === undefined || (parent !== null && i.parentValue === parent));
+    const items = (await listDictionaryOptions(ctx.db, dictionaryCode, ctx.culture)).filter((i) => parent === undefined || (parent !== null && i.parentValue === parent));
     return pageOf(items.map((i) => ({ value: i.value, label: i.label, parentValue: i.parentValue ?? null })));
   }
   if (!source) throw bizInvalid(t, [{ message: t('lookup.noSource', { control: control.code }), members: ['dataControlId'] }]);
-  const window = await queryOpenWindowData(app, request, { ...input, record: input.record ?? null, filter: input.filter });
+  const window = await queryOpenWindowData(ctx, { ...input, record: input.record ?? null, filter: input.filter });
   const titleCode = extraOf(control).dataSourceTitle;
   const label = (item: Record<string, unknown>) => {
     const v = typeof titleCode === 'string' ? item[titleCode] : undefined;
@@ -231,13 +227,11 @@ export async function queryDropDownData(app: FastifyInstance, request: FastifyRe
 }
 
 /** spec §4 docNoOccasion 1: the number shown on a new record, reserved until the save consumes it. */
-export async function reserveNumberForControl(app: FastifyInstance, request: FastifyRequest, input: { pageId: string; dataControlId: string }): Promise<{ docNo: string }> {
-  const t = requestTranslator(request);
-  const page = await loadRuntimePage(app.db, input.pageId, t);
-  PageAccess.of(page, request).requireOpen();
+export async function reserveNumberForControl(ctx: ServiceContext, input: { pageId: string; dataControlId: string }): Promise<{ docNo: string }> {
+  const { t, page } = await openPage(ctx, input.pageId);
   const { control } = requireControl(page, input.dataControlId, t);
   const rule = extraOf(control).documentNumberRuleId;
   if (typeof rule !== 'string' || !rule) throw bizInvalid(t, [{ message: t('docNo.noRule', { control: control.code }), members: ['dataControlId'] }]);
-  const issued = await reserveDocumentNumber(app.db, rule, { userId: request.user?.id ?? null, culture: requestCulture(request) });
+  const issued = await reserveDocumentNumber(ctx.db, rule, { userId: ctx.user?.id ?? null, culture: ctx.culture });
   return { docNo: issued.docNo };
 }

@@ -1,6 +1,8 @@
-import { formatControlValue } from '@tessera/core/controls/registry';
+import { ControlTypeId, formatControlValue, getControlType } from '@tessera/core/controls/registry';
 import { toFixedHalfAwayFromZero } from '@tessera/core/helpers/round';
-import type { RuntimeControl } from './runtime-page.ts';
+import type { TPageDataResult } from '@tessera/core/contracts/business-data';
+import type { Culture } from '../../platform/messages.ts';
+import type { PageAccess, RuntimeControl, RuntimePage } from './runtime-page.ts';
 
 /*
  * Record values (what the API and the formulas see) ↔ column values of the `biz` tables.
@@ -15,8 +17,8 @@ import type { RuntimeControl } from './runtime-page.ts';
  *   ids 1010/3001/3002         jsonb (a JSON string) string | null
  */
 
-export const LIST_TYPES = new Set([1008, 1009]);
-const PICKER = 4001;
+export const LIST_TYPES = new Set<number>([ControlTypeId.MultiSelect, ControlTypeId.MultiValue]);
+const PICKER = ControlTypeId.UserOrgPicker;
 
 export const isDateOnly = (c: RuntimeControl) => c.tableFieldType === 4 && Number(c.control.extraProperties?.dateType ?? 2) !== 3;
 
@@ -104,7 +106,7 @@ export function rowToRecord(row: Record<string, unknown>, controls: readonly Run
   for (const c of controls) {
     const value = fromColumnValue(c, row[c.code]);
     record[c.code] = value;
-    if (c.controlType === 3001 || c.controlType === 3002) record[`${c.code}Array`] = value === null ? [] : [{ id: value, title: '' }];
+    if (getControlType(c.controlType).hasArrayCompanion) record[`${c.code}Array`] = value === null ? [] : [{ id: value, title: '' }];
   }
   return record;
 }
@@ -114,4 +116,18 @@ export function recordDisplay(record: Record<string, unknown>, controls: readonl
   const out: Record<string, unknown> = { Id: record.Id, ParentViewDataId: record.ParentViewDataId ?? null };
   for (const c of controls) out[c.code] = formatControlValue(c.control, record[c.code], options);
   return out;
+}
+
+/** A record with every child view as the API answers it: the fields the caller may see, and their display texts. */
+export function toPageData(culture: Culture, page: RuntimePage, access: PageAccess, rows: Map<string, Record<string, unknown>[]>, offsetMinutes = 0): TPageDataResult {
+  return {
+    pageId: page.pageId,
+    pageCode: page.pageCode,
+    version: page.version,
+    viewDataList: page.order.map((view) => {
+      const visible = access.visibleControls(view);
+      const dataList = (rows.get(view.id) ?? []).map((r) => rowToRecord(r, visible));
+      return { viewId: view.id, dataList, businessDataList: dataList.map((r) => recordDisplay(r, visible, { locale: culture, offsetMinutes })) };
+    }),
+  };
 }

@@ -1,13 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { bizPermission } from '@tessera/core/contracts/permissions';
-import { pickerSelectionType, tableFieldTypeOf } from '@tessera/core/controls/registry';
+import { ControlTypeId, pickerSelectionType, tableFieldTypeOf } from '@tessera/core/controls/registry';
 import { flattenViews, ZPageDefinition, type TableFieldType, type TDataControl, type TPageDefinition, type TView } from '@tessera/core/page-definition';
 import type { Database } from '../../db/schema.ts';
+import type { ServiceContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { bizTableName, isContainerView } from '../pages/index.ts';
-import { getPublishedPageDefinition, getPublishedVersionNumber } from '../pages/index.ts';
-import { bizNotFound, type Translate } from './business-data.messages.ts';
+import { bizTableName, getPublishedPageDefinition, getPublishedVersionNumber, isContainerView } from '../pages/index.ts';
+import { bizNotFound, requestTranslator, type Translate } from './business-data.messages.ts';
 
 type Db = Kysely<Database>;
 
@@ -126,59 +125,85 @@ export function requireControl(page: RuntimePage, dataControlId: string, t: Tran
  * A control the caller works with on the page (a lookup, a drop-down, a user picker): they must
  * open the page and be allowed to view that control — its source answers only to those who may.
  */
-export function requireVisibleControl(page: RuntimePage, request: FastifyRequest, dataControlId: string, t: Translate) {
-  const access = PageAccess.of(page, request);
+export function requireVisibleControl(ctx: ServiceContext, page: RuntimePage, dataControlId: string, t: Translate) {
+  const access = PageAccess.of(page, ctx);
   access.requireOpen();
   const found = requireControl(page, dataControlId, t);
   if (!access.canView(found.control.code)) throw forbidden({ permission: bizPermission.fieldView(page.pageCode, found.control.code) });
   return found;
 }
 
+export interface PickerControlInput {
+  pageId: string;
+  dataControlId: string;
+  type: 1 | 3 | 4;
+}
+
 /**
  * The directory's page context: a picker control of this page that the caller may view, picking
  * the asked kind of item. Anything else — another control, another kind — is refused.
  */
-export async function requirePickerControl(db: Db, request: FastifyRequest, input: { pageId: string; dataControlId: string; type: 1 | 3 | 4 }, t: Translate) {
-  const page = await loadRuntimePage(db, input.pageId, t);
-  const { control } = requireVisibleControl(page, request, input.dataControlId, t);
-  if (Number(control.control.controlType) !== 4001 || pickerSelectionType(control.control) !== input.type) {
+export async function requirePickerControl(ctx: ServiceContext, input: PickerControlInput): Promise<void> {
+  const t = requestTranslator(ctx);
+  const page = await loadRuntimePage(ctx.db, input.pageId, t);
+  const { control } = requireVisibleControl(ctx, page, input.dataControlId, t);
+  if (Number(control.control.controlType) !== ControlTypeId.UserOrgPicker || pickerSelectionType(control.control) !== input.type) {
     throw forbidden({ reason: 'NotAPickerOfThisKind', control: control.code });
   }
 }
 
-/** What the caller may do on this page: `Biz.<page>.Access`, buttons, and view/edit per field. */
+/**
+ * A page the caller works on: loaded (404 if not published), the caller's rights on it, and the
+ * translator of their language. `requireOpen` (the default) refuses a caller without `Biz.<page>.Access`.
+ */
+export async function openPage(ctx: ServiceContext, pageId: string, options: { requireOpen?: boolean } = {}) {
+  const t = requestTranslator(ctx);
+  const page = await loadRuntimePage(ctx.db, pageId, t);
+  const access = PageAccess.of(page, ctx);
+  if (options.requireOpen !== false) access.requireOpen();
+  return { t, page, access };
+}
+
+/**
+ * What the caller may do on this page: `Biz.<page>.Access`, buttons, and view/edit per field. A
+ * user holds the codes of their access list (an administrator's list holds every defined code); the
+ * system (`systemContext`: a workflow step, a data-transmission worker) holds every code.
+ */
 export class PageAccess {
+  private readonly has: (code: string) => boolean;
   constructor(
     private readonly page: RuntimePage,
-    private readonly access: ReadonlySet<string>,
-  ) {}
-  static of(page: RuntimePage, request: FastifyRequest): PageAccess {
-    return new PageAccess(page, request.user?.access ?? new Set());
+    holds: ReadonlySet<string> | ((code: string) => boolean),
+  ) {
+    this.has = typeof holds === 'function' ? holds : (code) => holds.has(code);
+  }
+  static of(page: RuntimePage, ctx: Pick<ServiceContext, 'user' | 'isSystem'>): PageAccess {
+    if (ctx.isSystem) return new PageAccess(page, () => true);
+    return new PageAccess(page, ctx.user?.access ?? new Set());
   }
   get canOpen() {
-    return this.access.has(bizPermission.access(this.page.pageCode));
+    return this.has(bizPermission.access(this.page.pageCode));
   }
   requireOpen() {
     if (!this.canOpen) throw forbidden({ permission: bizPermission.access(this.page.pageCode) });
   }
-  /** The design's coded buttons for an action guard it: the caller needs one of them. Without any, Access suffices. */
   /** Whether the caller holds the code of the design's buttons for an action (or none is coded). */
   mayDo(action: ButtonAction) {
     const codes = this.page.buttonCodes.get(action) ?? [];
-    return this.canOpen && (codes.length === 0 || codes.some((c) => this.access.has(bizPermission.button(this.page.pageCode, c))));
+    return this.canOpen && (codes.length === 0 || codes.some((c) => this.has(bizPermission.button(this.page.pageCode, c))));
   }
   requireAction(action: ButtonAction) {
     this.requireOpen();
     const codes = this.page.buttonCodes.get(action) ?? [];
     if (codes.length === 0) return;
     const names = codes.map((c) => bizPermission.button(this.page.pageCode, c));
-    if (!names.some((n) => this.access.has(n))) throw forbidden({ permission: names[0] });
+    if (!names.some((n) => this.has(n))) throw forbidden({ permission: names[0] });
   }
   canView(code: string) {
-    return this.access.has(bizPermission.fieldView(this.page.pageCode, code)) || this.canEdit(code);
+    return this.has(bizPermission.fieldView(this.page.pageCode, code)) || this.canEdit(code);
   }
   canEdit(code: string) {
-    return this.access.has(bizPermission.fieldEdit(this.page.pageCode, code));
+    return this.has(bizPermission.fieldEdit(this.page.pageCode, code));
   }
   /** Controls of a view the caller may see. */
   visibleControls(view: RuntimeView): RuntimeControl[] {

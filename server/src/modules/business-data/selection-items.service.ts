@@ -12,7 +12,6 @@ import type { TSelectionItem } from '@tessera/core/contracts/identity';
 import type { ServiceContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { roleDirectory, unitDirectory, userDirectory } from '../identity/index.ts';
-import { requestTranslator } from './business-data.messages.ts';
 import { requirePickerControl } from './runtime-page.ts';
 
 export interface SelectionQuery {
@@ -31,9 +30,7 @@ const ADMINISTRATOR_CODES = [P.Users, P.Roles, P.OrganizationUnits, P.Permission
 export async function selectionItems(ctx: ServiceContext, q: SelectionQuery): Promise<TSelectionItem[]> {
   let administrator = false;
   if (q.pageId && q.dataControlId) {
-    // runtime-page reads only the caller's user from its second argument (until it takes a context).
-    const caller = ctx as unknown as Parameters<typeof requirePickerControl>[1];
-    await requirePickerControl(ctx.db, caller, { pageId: q.pageId, dataControlId: q.dataControlId, type: q.type }, requestTranslator(ctx));
+    await requirePickerControl(ctx, { pageId: q.pageId, dataControlId: q.dataControlId, type: q.type });
   } else {
     if (!ADMINISTRATOR_CODES.some((code) => ctx.user?.access.has(code))) throw forbidden({ reason: 'DirectoryNeedsContext', permission: ADMINISTRATOR_CODES[0] });
     administrator = true;

@@ -3,7 +3,7 @@
  * data scope belongs to, a user's roles and units, the recipients of a notification, the items of
  * the pickers.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { TSelectionItem } from '@tessera/core/contracts/identity';
 import type { Database } from '../../db/schema.ts';
 import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
@@ -119,4 +119,20 @@ export function roleDirectory(db: Db, q: DirectoryQuery): Promise<TSelectionItem
   if (q.ids) query = query.where('r.id', 'in', q.ids.length ? q.ids : [NO_ID]);
   if (filter) query = query.where('r.name', 'ilike', likePattern(filter));
   return query.orderBy('r.name').offset(q.skipCount).limit(q.maxResultCount).execute();
+}
+
+/**
+ * A subquery of the ids of the units and every unit below them (by the units' materialised code
+ * path), for other modules to embed in their own SQL — business data's "unit and below" scope.
+ */
+export function unitsAndBelowSql(unitIds: readonly string[]): RawBuilder<unknown> {
+  return sql`select d.id from organization_units d join organization_units u on d.code = u.code or d.code like u.code || '.%' where u.id in (${sql.join(unitIds.map((id) => sql`${id}::uuid`))})`;
+}
+
+/** Users' display names (name, else user name) by id, for histories and lists. */
+export async function userDisplayNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids.filter(Boolean))];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'user_name', 'name']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r.name || r.user_name]));
 }

@@ -10,7 +10,8 @@ export { identityRoutes } from './identity.routes.ts';
 export { registerPrincipalRemovalHandler, type PrincipalRemovalHandler } from './principal-removal.ts';
 export { registerRoleGrantCounter, type RoleGrantCounter } from './role-grant-count.ts';
 // Who a grant or a data scope belongs to, a user's roles and units (authorization); the active
-// users (notifications); the pickers' directory (business data's selection items).
+// users (notifications); the pickers' directory, the units-below subquery and users' names
+// (business data).
 export {
   activeUserIds,
   ancestorsOfUnit,
@@ -21,7 +22,9 @@ export {
   roleDirectory,
   unitDirectory,
   unitsAndAncestorsOfUser,
+  unitsAndBelowSql,
   userDirectory,
+  userDisplayNames,
   userHasRole,
 } from './directory.repository.ts';
 // Registration's default roles (settings).

@@ -3,7 +3,7 @@ import type { TPageDefinition } from '@tessera/core/page-definition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bizTableName } from './biz-schema.ts';
-import { bizSnapshot, columnsOf, control, insertRow, masterDetail, pagesApi, title, URL, view } from './pages.test-helpers.ts';
+import { bizSnapshot, columnsOf, control, insertRow, masterDetail, pagesApi, title, URL, view } from '../../../test/page-helpers.ts';
 import { getPublishedPageDefinition, registerPageUsage } from './pages.service.ts';
 import { ControlTypeId } from '@tessera/core/controls/registry';
 

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bizTableName, getPublishedPage } from './biz-schema.ts';
-import { columnsOf, control, insertRow, masterDetail, pagesApi, rowsOf, URL } from './pages.test-helpers.ts';
+import { columnsOf, control, insertRow, masterDetail, pagesApi, rowsOf, URL } from '../../../test/page-helpers.ts';
 
 let t: TestApp;
 let admin: string;

@@ -140,10 +140,6 @@ export async function publishedPagesMentioning(db: Db, text: string): Promise<st
   return rows.map((r) => r.id);
 }
 
-export function permissionNamesOfGroup(db: Db, group: string) {
-  return db.selectFrom('permission_definitions').select('name').where('group_name', '=', group).where('is_system', '=', false).execute();
-}
-
 /**
  * The published pages whose drop-down controls take their options from a dictionary code
  * (`options: { dictionaryCode }` anywhere in the definition — the page-definition document is the

@@ -51,7 +51,7 @@ import type { Database, LocalizedText, PageDefinitionsTable } from '../../db/sch
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { pageWindow, parseSorting } from '../../platform/paging.ts';
-import { removePermissions } from '../authorization/index.ts';
+import { removePermissionGroup } from '../authorization/index.ts';
 import { bizTable, bizViews, getPublishedPage, type PublishedPage } from './biz-schema.ts';
 import { designChanges } from './design-diff.ts';
 import { readLiveTables } from './live-schema.ts';
@@ -288,8 +288,7 @@ export async function deletePageDefinition(ctx: ServiceContext, id: string) {
     };
     const drop = [...live.keys()].filter((t) => !keep.has(t)).sort((a, b) => depth(b) - depth(a));
     for (const table of drop) await repo.dropBizTable(trx, table);
-    const permissionNames = (await repo.permissionNamesOfGroup(trx, `Biz.${existing.code}`)).map((r) => r.name);
-    await removePermissions(trx, permissionNames);
+    const permissionNames = await removePermissionGroup(trx, `Biz.${existing.code}`);
     await repo.deletePage(trx, id);
     return { keptTables: [...keep].map((t) => ({ table: t, rows: rows.get(t) ?? 0 })), droppedTables: drop, permissions: permissionNames };
   });

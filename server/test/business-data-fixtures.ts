@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TDataControl, TDataLinkage, TPageDefinition, TView } from '@tessera/core/page-definition';
-import type { TestApp } from '../../../test/test-app.ts';
-import { control, pagesApi, view } from '../pages/pages.test-helpers.ts';
+import type { TestApp } from './test-app.ts';
+import { control, pagesApi, view } from './page-helpers.ts';
+import { translator } from '../src/modules/business-data/business-data.messages.ts';
+import { buildRuntimePage, PageAccess } from '../src/modules/business-data/runtime-page.ts';
+import type { SaveSession } from '../src/modules/business-data/save/model.ts';
 
 /*
  * Test fixtures of the business runtime: a supplier page (the lookup source) and the purchase-order
@@ -131,3 +134,34 @@ export async function bd(t: TestApp, token: string, path: string, payload: objec
 }
 
 export const newId = () => randomUUID();
+
+/**
+ * A runtime page for the save pipeline's unit tests (no database): an order (Name required, at most
+ * 5 characters; Qty ≥ 0; Total computed; DocNo numbered by rule R) with lines (Product, Amount),
+ * and a session of a user who holds every code unless `holds` says otherwise.
+ */
+export function savePipelineFixture(options: { holds?: (code: string) => boolean } = {}) {
+  const c = {
+    Name: control('Name', 1001, { extraProperties: { required: true, maxLength: 5 } }),
+    Qty: control('Qty', 1002, { extraProperties: { min: 0 } }),
+    Total: control('Total', 1003, { valueTakingType: 2, extraProperties: { accuracy: 2 } }),
+    DocNo: control('DocNo', 2001, { extraProperties: { documentNumberRuleId: 'R' } }),
+    Product: control('Product', 1001),
+    Amount: control('Amount', 1003, { extraProperties: { accuracy: 2 } }),
+  };
+  const order = view('Order', [c.Name, c.Qty, c.Total, c.DocNo]);
+  const lines = view('Lines', [c.Product, c.Amount], { viewType: 2, parentViewControlId: order.id, associateForeignKeyCode: 'ParentViewDataId' });
+  order.viewControls = [lines];
+  const page = buildRuntimePage({ id: randomUUID(), code: 'Order', name: { 'en-US': 'Order' } }, 1, { viewControls: [order], pageButtons: [], dataLinkages: [] })!;
+  const user = { id: randomUUID(), userName: 'ann', name: 'Ann', avatar: null, sessionId: 's', isAdmin: false, access: new Set<string>(), organizationUnitId: null, organizationUnitName: null, organizationUnitIds: [] };
+  const session: SaveSession = {
+    t: translator('en-US'),
+    page,
+    access: new PageAccess(page, options.holds ?? (() => true)),
+    now: new Date('2025-03-04T05:06:07.000Z'),
+    offsetMinutes: 0,
+    culture: 'en-US',
+    user,
+  };
+  return { page, session, user, master: page.master, lines: page.views.get(lines.id)! };
+}

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { TDataControl, TPageDefinition, TView } from '@tessera/core/page-definition';
-import type { TestApp } from '../../../test/test-app.ts';
-import { bizTable, bizTableName, nextCreationTime } from './biz-schema.ts';
+import type { TestApp } from './test-app.ts';
+import { bizTable, bizTableName, nextCreationTime } from '../src/modules/pages/index.ts';
 
 export const URL = '/api/app/page-definition';
 export const title = (zh: string, en = zh) => ({ 'zh-CN': zh, 'en-US': en });

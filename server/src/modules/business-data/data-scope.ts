@@ -1,13 +1,15 @@
-import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import { parseFilterConditions } from '@tessera/core/filters/index';
 import type { Database } from '../../db/schema.ts';
-import { dataScopeFor } from '../authorization/data-scopes.service.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { dataScopeFor } from '../authorization/index.ts';
+import * as repo from './business-data.repository.ts';
 import { compileFilterSql, filterFieldsOf } from './filter-sql.ts';
 import type { RuntimePage } from './runtime-page.ts';
 
 /*
- * Row-level data scopes (authorization module, per role and page) as one SQL condition on the
+ * Row-level data scopes (authorization module, per role and page) as one SQL condition (built by
+ * the repository) on the
  * master view's table. Child rows are reached only through a master record in scope. The scope
  * is looked up by page code (the data-scope editor's page key), then by page id.
  *   all            no condition
@@ -15,6 +17,8 @@ import type { RuntimePage } from './runtime-page.ts';
  *   ownUnit        "OwnerOrganizationUnitId" in the user's units
  *   unitAndBelow   … in the user's units and every unit below them (materialised path)
  *   custom         the roles' custom filters, OR-ed (with the widest fixed scope when there is one)
+ * An administrator and the system itself (`systemContext`) see every row; an anonymous caller none.
+ * `db` is the connection to read the scope on: the caller's transaction inside a save.
  */
 
 export interface ScopeCondition {
@@ -23,42 +27,42 @@ export interface ScopeCondition {
   kind: string;
 }
 
-export async function scopeConditionFor(db: Kysely<Database>, request: FastifyRequest, page: RuntimePage, alias: string | null = null): Promise<ScopeCondition> {
-  const user = request.user;
-  if (!user) return { where: sql`false`, kind: 'none' };
+export async function scopeConditionFor(
+  ctx: Pick<ServiceContext, 'user' | 'isSystem' | 'now'>,
+  db: Kysely<Database>,
+  page: RuntimePage,
+  alias: string | null = null,
+): Promise<ScopeCondition> {
+  if (ctx.isSystem) return { where: null, kind: 'all' };
+  const user = ctx.user;
+  if (!user) return { where: repo.noRows, kind: 'none' };
   if (user.isAdmin) return { where: null, kind: 'all' };
   let effective = await dataScopeFor(db, user.id, page.pageCode);
   if (effective.scope === 'all' && effective.customFilters.length === 0) {
     const byId = await dataScopeFor(db, user.id, page.pageId);
     if (byId.scope !== 'all') effective = byId;
   }
-  const col = (name: string) => (alias ? sql.ref(`${alias}.${name}`) : sql.ref(name));
   const parts: RawBuilder<unknown>[] = [];
   switch (effective.scope) {
     case 'all':
       return { where: null, kind: 'all' };
     case 'own':
-      parts.push(sql`${col('CreatorId')} = ${user.id}::uuid`);
+      parts.push(repo.createdBy(alias, user.id));
       break;
     case 'ownUnit':
-      parts.push(user.organizationUnitIds.length ? sql`${col('OwnerOrganizationUnitId')} in (${sql.join(user.organizationUnitIds.map((id) => sql`${id}::uuid`))})` : sql`false`);
+      parts.push(repo.ownedByUnits(alias, user.organizationUnitIds));
       break;
     case 'unitAndBelow':
-      parts.push(
-        user.organizationUnitIds.length
-          ? sql`${col('OwnerOrganizationUnitId')} in (select d.id from organization_units d join organization_units u on d.code = u.code or d.code like u.code || '.%' where u.id in (${sql.join(user.organizationUnitIds.map((id) => sql`${id}::uuid`))}))`
-          : sql`false`,
-      );
+      parts.push(repo.ownedByUnitsAndBelow(alias, user.organizationUnitIds));
       break;
     case 'custom':
       break;
   }
   const fields = filterFieldsOf(page.master.controls);
   for (const filter of effective.customFilters) {
-    const parsed = parseFilterConditions(filter, fields, { now: new Date() });
+    const parsed = parseFilterConditions(filter, fields, { now: ctx.now() });
     // A custom filter that no longer fits the page (a removed field) grants nothing.
-    parts.push(parsed.ok ? compileFilterSql(parsed.tree, fields, { alias }) : sql`false`);
+    parts.push(parsed.ok ? compileFilterSql(parsed.tree, fields, { alias }) : repo.noRows);
   }
-  if (parts.length === 0) return { where: sql`false`, kind: effective.scope };
-  return { where: sql`(${sql.join(parts, sql` or `)})`, kind: effective.scope };
+  return { where: repo.anyOf(parts), kind: effective.scope };
 }

@@ -1,0 +1,51 @@
+/**
+ * Step 1, load and lock: the master row is locked (FOR UPDATE) inside the caller's data scope, and
+ * the page's stored rows are read — one query per view.
+ */
+import type { Db, ServiceContext } from '../../../platform/context.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { bizNotFound, type Translate } from '../business-data.messages.ts';
+import * as repo from '../business-data.repository.ts';
+import { scopeConditionFor } from '../data-scope.ts';
+import { rowToRecord } from '../record-values.ts';
+import type { RuntimePage } from '../runtime-page.ts';
+import type { Rec, SaveSession, StoredPage } from './model.ts';
+import type { MasterInput } from './parse.ts';
+
+/**
+ * Locks the master record and reads the page as stored. A row outside the caller's scope (or
+ * deleted) is a 404, told apart from a new id in the same query; the caller needs the page's "add"
+ * or "edit" action; a stale ConcurrencyStamp is a 409 naming who changed the record and when.
+ */
+export async function loadAndLock(ctx: ServiceContext, trx: Db, session: SaveSession, master: MasterInput): Promise<StoredPage> {
+  const { page, t } = session;
+  const scope = await scopeConditionFor(ctx, trx, page, 't');
+  const locked = await repo.lockRow(trx, page.master, master.id, scope.where);
+  if (locked && !locked.visible) throw bizNotFound(t, 'record.notFound', {}, { id: master.id });
+  const storedMaster = locked?.row;
+  session.access.requireAction(storedMaster ? 'edit' : 'add');
+  if (!storedMaster) return { isNew: true, rows: new Map(), records: storedRecordsOf(page, new Map()) };
+  if (master.input.ConcurrencyStamp !== storedMaster.ConcurrencyStamp) throw await conflictError(trx, t, storedMaster);
+  const rows = await repo.pageRows(trx, page, storedMaster);
+  return { isNew: false, rows, records: storedRecordsOf(page, rows) };
+}
+
+/** Stored table rows → records by id, for every view of the page (an empty map for views without rows). */
+export function storedRecordsOf(page: RuntimePage, rows: Map<string, Rec[]>): Map<string, Map<string, Rec>> {
+  const records = new Map<string, Map<string, Rec>>();
+  for (const view of page.order) records.set(view.id, new Map((rows.get(view.id) ?? []).map((r) => [String(r.Id), rowToRecord(r, view.controls)])));
+  return records;
+}
+
+/** The 409 of a stale stamp: who changed the record last, and when. */
+async function conflictError(db: Db, t: Translate, stored: Rec): Promise<AppError> {
+  const modifier = (stored.LastModifierId ?? stored.CreatorId ?? null) as string | null;
+  const names = await repo.userNames(db, modifier ? [modifier] : []);
+  const time = (stored.LastModificationTime ?? stored.CreationTime) as Date | string | null;
+  const iso = time ? new Date(time).toISOString() : null;
+  const name = modifier ? (names.get(modifier) ?? null) : null;
+  return new AppError(409, 'Conflict', null, {
+    message: t('record.conflict', { user: name ?? '?', time: iso ?? '?' }),
+    details: { id: stored.Id, concurrencyStamp: stored.ConcurrencyStamp, lastModifierId: modifier, lastModifierName: name, lastModificationTime: iso },
+  });
+}

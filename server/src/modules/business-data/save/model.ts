@@ -1,0 +1,72 @@
+/**
+ * The shapes the save pipeline passes from step to step, and the control rules several steps share.
+ */
+import { ControlTypeId } from '@tessera/core/controls/registry';
+import type { RequestUser } from '../../../platform/auth.ts';
+import type { Culture } from '../../../platform/messages.ts';
+import type { Translate } from '../business-data.messages.ts';
+import type { PageAccess, RuntimeControl, RuntimePage, RuntimeView } from '../runtime-page.ts';
+
+export type Rec = Record<string, unknown>;
+
+/** One save's fixed inputs: the page, the caller's rights and language, the clock reading. */
+export interface SaveSession {
+  readonly t: Translate;
+  readonly page: RuntimePage;
+  readonly access: PageAccess;
+  /** The moment of the save (defaults, numbers, modification times). */
+  readonly now: Date;
+  /** The caller's UTC offset, for dates without a time. */
+  readonly offsetMinutes: number;
+  readonly culture: Culture;
+  /** Who saves: creator, modifier, history and the "current user" defaults; null for the system. */
+  readonly user: RequestUser | null;
+}
+
+/** The submitted rows of one view. */
+export interface EntryInput {
+  view: RuntimeView;
+  /** Index in the request's viewDataList (for error members). */
+  entryIndex: number;
+  rows: Rec[];
+}
+
+/** A row on its way to the database: its record, what is stored (null: new), where errors point. */
+export interface PreparedRow {
+  record: Rec;
+  stored: Rec | null;
+  member: string;
+}
+
+/** The rows of the page being saved, per view id, in the order they are written. */
+export type PageRows = Map<string, PreparedRow[]>;
+
+/** The page as stored before the save (rows of a new record: none). */
+export interface StoredPage {
+  isNew: boolean;
+  /** Table rows (as read) per view. */
+  rows: Map<string, Rec[]>;
+  /** The same rows as records, per view, by id. */
+  records: Map<string, Map<string, Rec>>;
+}
+
+/** One field's change, as the history records it. */
+export interface FieldChange {
+  viewId: string;
+  rowId: string;
+  code: string;
+  title: string;
+  before: unknown;
+  after: unknown;
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+export const extra = (c: RuntimeControl) => (c.control.extraProperties ?? {}) as Record<string, unknown>;
+/** The document-number rule of a document-number control, if it has one. */
+export const ruleOf = (c: RuntimeControl) => {
+  const rule = extra(c).documentNumberRuleId;
+  return c.controlType === ControlTypeId.DocumentNumber && typeof rule === 'string' && rule ? rule : null;
+};
+/** A computed control (valueTakingType 2): the server's linkages set it, never the client. */
+export const isComputed = (c: RuntimeControl) => Number(c.control.valueTakingType) === 2;

@@ -1,0 +1,52 @@
+/**
+ * The save pipeline (docs/architecture.md, "The save pipeline"): one master record with its child
+ * rows, inside the caller's transaction — load and lock → parse → numbers → linkages → validate →
+ * write → history; `answerOf` turns what was written into the API's answer.
+ */
+import { v7 as uuidv7 } from 'uuid';
+import type { Db, ServiceContext } from '../../../platform/context.ts';
+import * as repo from '../business-data.repository.ts';
+import { openPage } from '../runtime-page.ts';
+import { saveHistory } from './history.ts';
+import { dictionaryLabelsOn, applyLinkages } from './linkages.ts';
+import { loadAndLock } from './load.ts';
+import type { EntryInput, Rec, SaveSession } from './model.ts';
+import { assignDocumentNumbers } from './numbers.ts';
+import { masterOf, parseRows } from './parse.ts';
+import { validatePage } from './validate.ts';
+import { applyWrites, planWrites } from './write.ts';
+
+/** The page, the caller's rights (Access required) and the moment of a save. */
+export async function saveSession(ctx: ServiceContext, pageId: string, offsetMinutes: number | undefined): Promise<SaveSession> {
+  const { t, page, access } = await openPage(ctx, pageId);
+  return { t, page, access, now: ctx.now(), offsetMinutes: offsetMinutes ?? 0, culture: ctx.culture, user: ctx.user };
+}
+
+export interface SaveResult {
+  masterId: string;
+  /** Every row of the page as stored after the save, per view id (unordered; see `answerOf`). */
+  written: Map<string, Rec[]>;
+}
+
+/**
+ * Saves one master record with the given child lists inside `trx` (all or nothing: any error throws
+ * and the caller's transaction rolls back). Views absent from `entries` keep their stored rows.
+ */
+export async function savePageInTrx(ctx: ServiceContext, trx: Db, session: SaveSession, entries: Map<string, EntryInput>): Promise<SaveResult> {
+  const { page, t } = session;
+  const master = masterOf(page, entries, t);
+  const stored = await loadAndLock(ctx, trx, session, master);
+  const parsed = parseRows(session, entries, master, stored);
+  let rows = parsed.rows;
+  // Rows that did not parse get no numbers and run no linkages: validation reports everything at once.
+  if (parsed.errors.length === 0) {
+    await assignDocumentNumbers(trx, session, rows);
+    rows = await applyLinkages(session, rows, stored, dictionaryLabelsOn(trx, session.culture));
+  }
+  validatePage(t, page, rows, parsed.errors);
+  const plan = planWrites(page, rows, stored, { user: session.user, now: session.now, concurrencyStamp: uuidv7() });
+  const written = await applyWrites(trx, plan, t);
+  const history = saveHistory(page, master.id, stored.isNew, plan.changes, session.user);
+  if (history) await repo.insertHistory(trx, [history]);
+  return { masterId: master.id, written };
+}
