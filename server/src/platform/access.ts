@@ -7,6 +7,8 @@ export interface UserAccess {
   organizationUnitId: string | null;
   organizationUnitName: string | null;
   organizationUnitIds: string[];
+  /** The user's roles (data scopes are set per role). */
+  roleIds: string[];
 }
 
 export const ADMIN_ROLE_NAME = 'admin';
@@ -24,6 +26,7 @@ export async function loadUserAccess(db: Kysely<Database>, userId: string): Prom
     ou_id: string | null;
     ou_name: string | null;
     ou_ids: string[] | null;
+    role_ids: string[] | null;
   }>`
     with my_roles as (
       select r.id, r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${userId}
@@ -48,7 +51,8 @@ export async function loadUserAccess(db: Kysely<Database>, userId: string): Prom
       end as access,
       (select id::text from my_units order by code limit 1) as ou_id,
       (select display_name from my_units order by code limit 1) as ou_name,
-      (select array_agg(id::text order by code) from my_units) as ou_ids
+      (select array_agg(id::text order by code) from my_units) as ou_ids,
+      (select array_agg(id::text order by id) from my_roles) as role_ids
   `.execute(db);
   const row = result.rows[0]!;
   return {
@@ -57,6 +61,7 @@ export async function loadUserAccess(db: Kysely<Database>, userId: string): Prom
     organizationUnitId: row.ou_id,
     organizationUnitName: row.ou_name,
     organizationUnitIds: row.ou_ids ?? [],
+    roleIds: row.role_ids ?? [],
   };
 }
 

@@ -16,6 +16,8 @@ export interface RequestUser {
   organizationUnitId: string | null;
   organizationUnitName: string | null;
   organizationUnitIds: string[];
+  /** The user's roles (from the cached access list). */
+  roleIds: string[];
 }
 
 declare module 'fastify' {
@@ -151,6 +153,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     organizationUnitId: value.organizationUnitId,
     organizationUnitName: value.organizationUnitName,
     organizationUnitIds: value.organizationUnitIds,
+    roleIds: value.roleIds,
   };
 }
 

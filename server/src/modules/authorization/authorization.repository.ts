@@ -180,9 +180,9 @@ export async function upsertDefinition(db: Db, row: Insertable<PermissionDefinit
 export type DataScopeRow = { page_key: string; scope: TDataScopeKind; custom_filter: unknown[] | null };
 
 /** The data scopes the roles set for one page. */
-export function dataScopesOfRolesForPage(db: Db, roleIds: string[], pageKey: string) {
-  if (roleIds.length === 0) return Promise.resolve([] as { role_id: string; scope: TDataScopeKind; custom_filter: unknown[] | null }[]);
-  return db.selectFrom('data_scopes').select(['role_id', 'scope', 'custom_filter']).where('role_id', 'in', roleIds).where('page_key', '=', pageKey).execute();
+export function dataScopesOfRolesForPages(db: Db, roleIds: readonly string[], pageKeys: readonly string[]) {
+  if (roleIds.length === 0 || pageKeys.length === 0) return Promise.resolve([] as { role_id: string; page_key: string; scope: TDataScopeKind; custom_filter: unknown[] | null }[]);
+  return db.selectFrom('data_scopes').select(['role_id', 'page_key', 'scope', 'custom_filter']).where('role_id', 'in', [...roleIds]).where('page_key', 'in', [...pageKeys]).execute();
 }
 
 export function dataScopesOfRole(db: Db, roleId: string) {

@@ -11,7 +11,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { guardDelegation } from '../../platform/delegation.ts';
-import { findRoleSummary, rolesOfUser, userHasRole } from '../identity/index.ts';
+import { findRoleSummary, userHasRole } from '../identity/index.ts';
 import * as repo from './authorization.repository.ts';
 
 /** A page with no scope set for a role shows that role all of its rows. */
@@ -30,24 +30,36 @@ export interface EffectiveDataScope {
   customFilters: TScopeFilterCondition[][];
 }
 
+/** Whose data scope is asked: the signed-in user's roles, as the cached access list has them. */
+export interface DataScopeSubject {
+  isAdmin: boolean;
+  roleIds: readonly string[];
+}
+
 /**
  * The rows of a business page a user may see (for the business-data module to enforce): the most
- * permissive of their roles' scopes. Administrators and pages without scope settings: `all`.
+ * permissive of their roles' scopes. Administrators, users without roles and pages without scope
+ * settings: `all`. `pageKeys` are tried in order (a page's code, then its id): the first key with a
+ * restriction decides. One query, whatever the number of keys.
  */
-export async function dataScopeFor(db: Db, userId: string, pageKey: string): Promise<EffectiveDataScope> {
-  const userRoles = await rolesOfUser(db, userId);
-  const scopes = new Map((await repo.dataScopesOfRolesForPage(db, userRoles.map((r) => r.id), pageKey)).map((s) => [s.role_id, s]));
-  const roles = userRoles.map((r) => ({ name: r.name, scope: scopes.get(r.id)?.scope ?? null, custom_filter: scopes.get(r.id)?.custom_filter ?? null }));
-  if (roles.length === 0 || roles.some((r) => r.name.toLowerCase() === ADMIN_ROLE_NAME)) return { scope: 'all', customFilters: [] };
-  let best: Exclude<TDataScopeKind, 'custom'> | null = null;
-  const customFilters: TScopeFilterCondition[][] = [];
-  for (const role of roles) {
-    const scope = role.scope ?? DEFAULT_DATA_SCOPE;
-    if (scope === 'custom') customFilters.push((role.custom_filter ?? []) as TScopeFilterCondition[]);
-    else if (!best || RANK[scope] > RANK[best]) best = scope;
+export async function dataScopeFor(db: Db, subject: DataScopeSubject, pageKeys: string | readonly string[]): Promise<EffectiveDataScope> {
+  const all: EffectiveDataScope = { scope: 'all', customFilters: [] };
+  if (subject.isAdmin || subject.roleIds.length === 0) return all;
+  const keys = typeof pageKeys === 'string' ? [pageKeys] : pageKeys;
+  const rows = await repo.dataScopesOfRolesForPages(db, subject.roleIds, keys);
+  for (const key of keys) {
+    const byRole = new Map(rows.filter((r) => r.page_key === key).map((r) => [r.role_id, r]));
+    let best: Exclude<TDataScopeKind, 'custom'> | null = null;
+    const customFilters: TScopeFilterCondition[][] = [];
+    for (const roleId of subject.roleIds) {
+      const setting = byRole.get(roleId);
+      const scope = setting?.scope ?? DEFAULT_DATA_SCOPE;
+      if (scope === 'custom') customFilters.push((setting?.custom_filter ?? []) as TScopeFilterCondition[]);
+      else if (!best || RANK[scope] > RANK[best]) best = scope;
+    }
+    if (best !== 'all') return { scope: best ?? 'custom', customFilters };
   }
-  if (best === 'all') return { scope: 'all', customFilters: [] };
-  return { scope: best ?? 'custom', customFilters };
+  return all;
 }
 
 async function findRole(db: Db, roleId: string) {

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoleId, createRole, createUser } from '../../../test/access-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { loadUserAccess } from '../../platform/access.ts';
 import { dataScopeFor } from './data-scopes.service.ts';
+
+/** A user's data-scope subject as the auth guard's cached access list gives it. */
+const subject = async (userId: string) => loadUserAccess(db(), userId);
 
 let t: TestApp;
 let admin: string;
@@ -87,19 +91,19 @@ describe('data scopes per role and page', () => {
     ]);
 
     const ownOnly = await createUser(db(), 'only-own', { roles: [own] });
-    expect(await dataScopeFor(db(), ownOnly, 'Orders')).toEqual({ scope: 'own', customFilters: [] });
+    expect(await dataScopeFor(db(), await subject(ownOnly), 'Orders')).toEqual({ scope: 'own', customFilters: [] });
     const ownAndUnit = await createUser(db(), 'own-and-unit', { roles: [own, unit] });
-    expect(await dataScopeFor(db(), ownAndUnit, 'Orders')).toEqual({ scope: 'ownUnit', customFilters: [] });
+    expect(await dataScopeFor(db(), await subject(ownAndUnit), 'Orders')).toEqual({ scope: 'ownUnit', customFilters: [] });
     const withCustom = await createUser(db(), 'with-custom', { roles: [own, unit, custom] });
-    expect(await dataScopeFor(db(), withCustom, 'Orders')).toEqual({ scope: 'ownUnit', customFilters: [[cond()]] });
+    expect(await dataScopeFor(db(), await subject(withCustom), 'Orders')).toEqual({ scope: 'ownUnit', customFilters: [[cond()]] });
     const customOnly = await createUser(db(), 'custom-only', { roles: [custom] });
-    expect(await dataScopeFor(db(), customOnly, 'Quotes')).toEqual({ scope: 'custom', customFilters: [[cond({ key: 'Total' })]] });
+    expect(await dataScopeFor(db(), await subject(customOnly), 'Quotes')).toEqual({ scope: 'custom', customFilters: [[cond({ key: 'Total' })]] });
     // A role without a setting for the page sees all of it, and that wins.
     const unset = await createUser(db(), 'with-unset', { roles: [own, silent] });
-    expect(await dataScopeFor(db(), unset, 'Orders')).toEqual({ scope: 'all', customFilters: [] });
-    expect(await dataScopeFor(db(), ownOnly, 'Elsewhere')).toEqual({ scope: 'all', customFilters: [] });
+    expect(await dataScopeFor(db(), await subject(unset), 'Orders')).toEqual({ scope: 'all', customFilters: [] });
+    expect(await dataScopeFor(db(), await subject(ownOnly), 'Elsewhere')).toEqual({ scope: 'all', customFilters: [] });
     const adminId = (await db().selectFrom('users').select('id').where('user_name', '=', 'admin').executeTakeFirstOrThrow()).id;
-    expect(await dataScopeFor(db(), adminId, 'Orders')).toEqual({ scope: 'all', customFilters: [] });
+    expect(await dataScopeFor(db(), await subject(adminId), 'Orders')).toEqual({ scope: 'all', customFilters: [] });
   });
 
   it('removes a role’s scopes with the role', async () => {

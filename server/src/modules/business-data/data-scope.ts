@@ -37,11 +37,7 @@ export async function scopeConditionFor(
   const user = ctx.user;
   if (!user) return { where: repo.noRows, kind: 'none' };
   if (user.isAdmin) return { where: null, kind: 'all' };
-  let effective = await dataScopeFor(db, user.id, page.pageCode);
-  if (effective.scope === 'all' && effective.customFilters.length === 0) {
-    const byId = await dataScopeFor(db, user.id, page.pageId);
-    if (byId.scope !== 'all') effective = byId;
-  }
+  const effective = await dataScopeFor(db, user, [page.pageCode, page.pageId]);
   const parts: RawBuilder<unknown>[] = [];
   switch (effective.scope) {
     case 'all':
