@@ -14,8 +14,17 @@ type Row = Record<string, unknown>;
  * names from the published definition's control codes (`ident`); every value is a bound parameter.
  */
 
-const columnsOf = (view: RuntimeView, alias = 't') =>
-  sql.join([...SYSTEM_SELECT, ...view.controls.map((c) => c.code)].map((name) => sql`${ident(alias)}.${ident(name)}`));
+// The select list of a view's rows, built once per runtime view (runtime pages are cached per
+// published version, so this is once per view and version).
+const selectLists = new WeakMap<RuntimeView, RawBuilder<unknown>>();
+const columnsOf = (view: RuntimeView): RawBuilder<unknown> => {
+  let list = selectLists.get(view);
+  if (!list) {
+    list = sql.join([...SYSTEM_SELECT, ...view.controls.map((c) => c.code)].map((name) => sql`t.${ident(name)}`));
+    selectLists.set(view, list);
+  }
+  return list;
+};
 
 const whereAll = (conditions: (RawBuilder<unknown> | null)[]) => {
   const list = conditions.filter((c): c is RawBuilder<unknown> => c !== null);
