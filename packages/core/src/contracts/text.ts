@@ -29,11 +29,11 @@ export interface TextIssue {
   kind: 'text' | 'depth';
 }
 
+/** Arrays and data objects (also prototype-less ones, as query-string parsers make); not dates, bytes, maps. */
 const isPlainContainer = (v: unknown): v is Record<string, unknown> | unknown[] => {
   if (typeof v !== 'object' || v === null) return false;
   if (Array.isArray(v)) return true;
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
+  return !(v instanceof Date || v instanceof RegExp || v instanceof Map || v instanceof Set || v instanceof ArrayBuffer || ArrayBuffer.isView(v));
 };
 
 interface Frame {
