@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPageDefinition, TView } from '@tessera/core/page-definition';
@@ -150,6 +151,32 @@ describe('NUL and lone surrogates', () => {
     await bd(t, admin, 'save-view', { pageId, viewId, dataList: [{ Id, Name: '中文 😀 ok', Qty: 2 }] });
     const rows = (await bd(t, admin, 'query-view-data', { pageId, viewId, filterConditions: [{ key: 'Name', judgmentMethod: 'contains', value: '😀' }] })).items;
     expect(rows.map((r: { Id: string }) => r.Id)).toEqual([Id]);
+  });
+});
+
+describe('Excel imports', () => {
+  // ExcelJS reads Excel's `_xHHHH_` escapes back into characters: a workbook can carry NUL and
+  // lone surrogates that no XML character could.
+  const workbook = async (rows: string[][]) => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Sheet1');
+    for (const row of rows) sheet.addRow(row);
+    return Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+  };
+  it.each(['a_x0000_b', 'c_xD800_d'])('a cell holding %s once read is a 400 naming the cell, in every import', async (cell) => {
+    const content = await workbook([['Name'], [cell]]);
+    const dictionary = await t.call(admin, { method: 'POST', url: '/api/app/business-dictionary', payload: { code: `D${cell.slice(0, 1)}`, title: { 'en-US': 'd' } } });
+    expect(dictionary.statusCode, dictionary.body).toBe(200);
+    for (const [url, payload, member] of [
+      [`${BD}/import-view-data`, { pageId, viewId, fileBase64: content }, /^fileBase64$/],
+      ['/api/identity/users/import', { content }, /^content$/],
+      [`/api/app/business-dictionary/${dictionary.json().id}/import`, { content }, /^content$/],
+      ['/api/app/localization/import', { culture: 'en-US', format: 'xlsx', content }, /^content$/],
+    ] as const) {
+      const res = await t.call(admin, { method: 'POST', url, payload });
+      expectRefused(res, member);
+      expect(res.json().error.message, url).toContain('A2');
+    }
   });
 });
 
