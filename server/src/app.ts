@@ -22,6 +22,7 @@ import { registerAuthGuard } from './platform/auth.ts';
 import { registerRequestContext } from './platform/context.ts';
 import { registerDeploymentHeaders, transportOptions, withoutUpgradeInsecureRequests } from './platform/deployment.ts';
 import { frameworkErrors, registerErrorHandling } from './platform/errors.ts';
+import { registerInputGuard } from './platform/input-guard.ts';
 import { publicRoute, type RouteAccess } from './platform/route-access.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { qrCodeRoutes, systemRoutes } from './modules/system/index.ts';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerAuthGuard(app);
   registerRequestContext(app);
+  registerInputGuard(app);
 
   // 2. modules
   await app.register(authRoutes, { prefix: '/api' });

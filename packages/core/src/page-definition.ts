@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zJson, zLooseObject, zText } from './contracts/text.ts';
 
 // The page definition document (spec §3): views holding data controls, buttons, data linkages,
 // join and filter conditions. Validated with zod wherever it crosses a trust boundary (designer
@@ -10,7 +11,7 @@ const looseInt = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
   z.number().int(),
 );
-const optionalText = z.string().nullish();
+const optionalText = zText().nullish();
 const optionalInt = looseInt.nullish();
 const looseBool = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
 
@@ -20,40 +21,40 @@ export type TableFieldType = (typeof TABLE_FIELD_TYPES)[number];
 export const ZTableFieldType = z.union(TABLE_FIELD_TYPES.map((n) => z.literal(n)));
 
 /** One row of a join-condition list (data-source joins of lookup controls). */
-export const ZJoinCondition = z.looseObject({
+export const ZJoinCondition = zLooseObject({
   id: optionalText,
-  key: z.string(),
-  judgmentMethod: z.union([z.string(), z.number()]).nullish(),
-  joinConditionMethod: z.union([z.string(), z.number()]).nullish(),
+  key: zText(),
+  judgmentMethod: z.union([zText(), z.number()]).nullish(),
+  joinConditionMethod: z.union([zText(), z.number()]).nullish(),
   value: z.unknown().optional(),
-  leftBracket: z.union([z.string(), z.number()]).nullish(),
-  rightBracket: z.union([z.string(), z.number()]).nullish(),
-  linkCondition: z.union([z.string(), z.number()]).nullish(),
+  leftBracket: z.union([zText(), z.number()]).nullish(),
+  rightBracket: z.union([zText(), z.number()]).nullish(),
+  linkCondition: z.union([zText(), z.number()]).nullish(),
   tableFieldType: optionalInt,
   viewId: optionalText,
 });
 export type TJoinCondition = z.infer<typeof ZJoinCondition>;
 
 /** One row of a filter-condition list (spec §3). Parsed into a tree by `filters/index.ts`. */
-export const ZFilterCondition = z.looseObject({
+export const ZFilterCondition = zLooseObject({
   filterId: optionalText,
-  joinConditionMethod: z.union([z.string(), z.number()]).nullish(),
-  key: z.string(),
-  judgmentMethod: z.union([z.string(), z.number()]).nullish(),
+  joinConditionMethod: z.union([zText(), z.number()]).nullish(),
+  key: zText(),
+  judgmentMethod: z.union([zText(), z.number()]).nullish(),
   value: z.unknown().optional(),
-  leftBracket: z.union([z.string(), z.number()]).nullish(),
-  rightBracket: z.union([z.string(), z.number()]).nullish(),
-  linkCondition: z.union([z.string(), z.number()]).nullish(),
+  leftBracket: z.union([zText(), z.number()]).nullish(),
+  rightBracket: z.union([zText(), z.number()]).nullish(),
+  linkCondition: z.union([zText(), z.number()]).nullish(),
   sortNo: optionalInt,
   tableFieldType: optionalInt,
   isSys: looseBool.nullish(),
 });
 export type TFilterCondition = z.infer<typeof ZFilterCondition>;
 
-export const ZMapField = z.object({ sourceCode: z.string(), targetCode: z.string() });
+export const ZMapField = z.object({ sourceCode: zText(), targetCode: zText() });
 
 /** Control-specific settings (spec §3 extraProperties); unknown keys are kept. */
-export const ZExtraProperties = z.looseObject({
+export const ZExtraProperties = zLooseObject({
   mapFields: z.array(ZMapField).nullish(),
   joinConditions: z.array(ZJoinCondition).nullish(),
   dataSourceTitle: optionalText,
@@ -61,7 +62,7 @@ export const ZExtraProperties = z.looseObject({
   /** 1 year-month, 2 year-month-day, 3 full date-time. */
   dateType: optionalInt,
   dataSourceId: optionalText,
-  dataSourceMethod: z.union([z.string(), z.number()]).nullish(),
+  dataSourceMethod: z.union([zText(), z.number()]).nullish(),
   /** Decimal places shown and stored for decimal controls. */
   accuracy: optionalInt,
 });
@@ -79,15 +80,15 @@ export const ZCode = z
   .regex(/^[A-Za-z_\u4e00-\u9fff][A-Za-z0-9_\u4e00-\u9fff]*$/, 'Codes use letters, digits and underscore')
   .refine((c) => !FORBIDDEN_CODES.has(c), 'Reserved code');
 export const ZDataControl = z.object({
-  id: z.string(),
+  id: zText(),
   code: ZCode,
-  title: z.string().default(''),
+  title: zText().default(''),
   controlType: looseInt,
   parentDataControlId: optionalText,
   isDisplayed: looseBool.default(true),
   isEdit: looseBool.default(true),
-  options: z.unknown().optional(),
-  defaultValue: z.union([z.string(), z.number(), z.boolean()]).nullish(),
+  options: zJson().optional(),
+  defaultValue: z.union([zText(), z.number(), z.boolean()]).nullish(),
   /** 1: fetch the document number when the record is created. */
   docNoOccasion: optionalInt,
   valueTakingType: optionalInt,
@@ -96,11 +97,11 @@ export const ZDataControl = z.object({
 });
 export type TDataControl = z.infer<typeof ZDataControl>;
 
-export const ZButton = z.looseObject({
-  id: z.string(),
+export const ZButton = zLooseObject({
+  id: zText(),
   code: optionalText,
-  title: z.string().default(''),
-  buttonType: z.union([z.string(), z.number()]).nullish(),
+  title: zText().default(''),
+  buttonType: z.union([zText(), z.number()]).nullish(),
 });
 export type TButton = z.infer<typeof ZButton>;
 
@@ -117,39 +118,59 @@ export type TView = {
   viewButtons: TButton[];
   viewControls: TView[];
 };
-export const ZView: z.ZodType<TView> = z.object({
-  id: z.string(),
-  code: ZCode,
-  title: z.string().default(''),
-  viewType: optionalInt,
-  parentViewControlId: optionalText,
-  associateForeignKeyCode: optionalText,
-  dataControls: z.array(ZDataControl).default([]),
-  viewButtons: z.array(ZButton).default([]),
-  get viewControls() {
-    return z.array(ZView).default([]);
-  },
-}) as z.ZodType<TView>;
+/**
+ * Limits of one page design (issue 27): views nest at most MAX_VIEW_DEPTH levels (a master and
+ * seven levels of child views), a page holds at most MAX_PAGE_VIEWS views and MAX_PAGE_CONTROLS
+ * data controls. Every view becomes a table and every control a column, so nothing real comes
+ * close; the caps keep hostile designs from exhausting the stack or the database.
+ */
+export const MAX_VIEW_DEPTH = 8;
+export const MAX_PAGE_VIEWS = 200;
+export const MAX_PAGE_CONTROLS = 2000;
+
+/**
+ * The view schema of one nesting level. Built level by level rather than recursively, so parsing
+ * never descends past MAX_VIEW_DEPTH whatever the input's nesting: below the last level any view
+ * is refused without being read.
+ */
+function viewAtLevel(level: number): z.ZodType<TView> {
+  const children =
+    level >= MAX_VIEW_DEPTH
+      ? z.array(z.unknown()).max(0, `views nest at most ${MAX_VIEW_DEPTH} levels deep`).default([])
+      : z.array(viewAtLevel(level + 1)).max(MAX_PAGE_VIEWS, `at most ${MAX_PAGE_VIEWS} views on a page`).default([]);
+  return z.object({
+    id: zText(),
+    code: ZCode,
+    title: zText().default(''),
+    viewType: optionalInt,
+    parentViewControlId: optionalText,
+    associateForeignKeyCode: optionalText,
+    dataControls: z.array(ZDataControl).max(MAX_PAGE_CONTROLS, `at most ${MAX_PAGE_CONTROLS} controls on a page`).default([]),
+    viewButtons: z.array(ZButton).max(500).default([]),
+    viewControls: children,
+  }) as unknown as z.ZodType<TView>;
+}
+export const ZView: z.ZodType<TView> = viewAtLevel(1);
 
 export const ZTriggerCondition = z.object({
   dataControlId: optionalText,
   dataControlCode: optionalText,
-  triggerFormula: z.string().nullish(),
+  triggerFormula: zText().nullish(),
 });
 export const ZAssignment = z.object({
   dataControlId: optionalText,
   dataControlCode: optionalText,
-  assignmentFormula: z.string().nullish(),
+  assignmentFormula: zText().nullish(),
 });
-export const ZPageEvent = z.looseObject({
-  triggerOperationType: z.union([z.string(), z.number()]).nullish(),
-  assignmentType: z.union([z.string(), z.number()]).nullish(),
+export const ZPageEvent = zLooseObject({
+  triggerOperationType: z.union([zText(), z.number()]).nullish(),
+  assignmentType: z.union([zText(), z.number()]).nullish(),
   bingDataControlId: optionalText,
 });
 export const ZPageStateControl = z.object({
-  controlObjectId: z.string(),
+  controlObjectId: zText(),
   controlObjectTitle: optionalText,
-  controlObjectType: z.union([z.string(), z.number()]).nullish(),
+  controlObjectType: z.union([zText(), z.number()]).nullish(),
   isHide: looseBool.default(false),
   isReadOnly: looseBool.default(false),
 });
@@ -168,11 +189,18 @@ export type TPageEvent = z.infer<typeof ZPageEvent>;
 export type TPageStateControl = z.infer<typeof ZPageStateControl>;
 export type TDataLinkage = z.infer<typeof ZDataLinkage>;
 
-export const ZPageDefinition = z.object({
-  viewControls: z.array(ZView).default([]),
-  pageButtons: z.array(ZButton).default([]),
-  dataLinkages: z.array(ZDataLinkage).default([]),
-});
+export const ZPageDefinition = z
+  .object({
+    viewControls: z.array(ZView).max(MAX_PAGE_VIEWS, `at most ${MAX_PAGE_VIEWS} views on a page`).default([]),
+    pageButtons: z.array(ZButton).max(500).default([]),
+    dataLinkages: z.array(ZDataLinkage).max(2000).default([]),
+  })
+  .superRefine((definition, ctx) => {
+    const views = flattenViews(definition);
+    if (views.length > MAX_PAGE_VIEWS) ctx.addIssue({ code: 'custom', message: `at most ${MAX_PAGE_VIEWS} views on a page`, path: ['viewControls'] });
+    const controls = views.reduce((n, { view }) => n + view.dataControls.length, 0);
+    if (controls > MAX_PAGE_CONTROLS) ctx.addIssue({ code: 'custom', message: `at most ${MAX_PAGE_CONTROLS} controls on a page`, path: ['viewControls'] });
+  });
 export type TPageDefinition = z.infer<typeof ZPageDefinition>;
 
 /** A business record / row (spec §3): system fields plus one property per control code. */

@@ -108,8 +108,13 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
   return reply.status(status).header('x-content-type-options', 'nosniff').send(body(code, message));
 }
 
+/** Ill-formed characters (NUL, unpaired surrogates) replaced by U+FFFD, for texts that quote input. */
+export const sanitizeText = (s: string) => s.replace(/[\u0000\p{Cs}]/gu, '\uFFFD');
+
 async function auditValidationFailure(request: FastifyRequest, validationErrors: ValidationErrorItem[]) {
+  // Members and messages may quote hostile input (a key holding NUL): the audit log stores JSON.
+  const quoted = validationErrors.slice(0, 20).map((v) => ({ message: sanitizeText(v.message), members: v.members.map(sanitizeText) }));
   await recordAudit(request.ctx, 'ValidationFailed', {
-    details: { route: request.routeOptions.url, method: request.method, validationErrors: validationErrors.slice(0, 20) },
+    details: { route: request.routeOptions.url, method: request.method, validationErrors: quoted },
   });
 }

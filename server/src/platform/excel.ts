@@ -4,6 +4,9 @@
  * boolean cells. Modules build their sheets with ExcelJS and use these for the shared parts.
  */
 import ExcelJS from 'exceljs';
+import { findTextIssues, isWellFormedText } from '@tessera/core/contracts/text';
+import { AppError } from './errors.ts';
+import { cultureOf, translate, type TextAudience } from './messages.ts';
 
 /** The content type of an .xlsx download. */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -39,6 +42,29 @@ export async function readWorkbook(content: Buffer | string): Promise<ExcelJS.Wo
     return workbook;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The text rule of the contracts (no NUL, no unpaired surrogate) for an uploaded workbook: every
+ * sheet name and cell (text, rich text, formula result, hyperlink text). A 400 naming the first bad
+ * cell (`Sheet1!B3`) under `member`; nothing of the file is used then. No-op for null (unreadable
+ * files are the caller's answer).
+ */
+export function requireWellFormedCells(who: TextAudience, workbook: ExcelJS.Workbook | null, member: string): void {
+  if (!workbook) return;
+  for (const sheet of workbook.worksheets) {
+    let bad: string | null = isWellFormedText(sheet.name) ? null : 'A1';
+    sheet.eachRow({ includeEmpty: false }, (row) => {
+      if (bad) return;
+      row.eachCell({ includeEmpty: false }, (cell) => {
+        if (!bad && findTextIssues(cell.value, { limit: 1 }).length) bad = cell.address;
+      });
+    });
+    if (bad) {
+      const message = translate(cultureOf(who), 'error.illFormedCell', { sheet: sheet.name.replace(/[\u0000\p{Cs}]/gu, '\uFFFD'), cell: bad });
+      throw new AppError(400, 'ValidationError', null, { message, validationErrors: [{ message, members: [member] }] });
+    }
   }
 }
 

@@ -1,19 +1,20 @@
 import { z } from 'zod';
+import { zText } from './text.ts';
 import { pagedResult, ZPagedQuery } from './common.ts';
 
 export const AUDIT_EXPORT_MAX_ROWS = 50_000;
 
 export const ZAuditLog = z.object({
-  id: z.string(),
-  time: z.string(),
-  userId: z.string().nullable(),
-  userName: z.string().nullable(),
-  action: z.string(),
-  entityType: z.string().nullable(),
-  entityId: z.string().nullable(),
-  ip: z.string().nullable(),
+  id: zText(),
+  time: zText(),
+  userId: zText().nullable(),
+  userName: zText().nullable(),
+  action: zText(),
+  entityType: zText().nullable(),
+  entityId: zText().nullable(),
+  ip: zText().nullable(),
   /** For data changes `{ before, after }`; for denials the route and code. */
-  details: z.record(z.string(), z.unknown()).nullable(),
+  details: z.record(zText(), z.unknown()).nullable(),
 });
 export type TAuditLog = z.infer<typeof ZAuditLog>;
 
@@ -23,15 +24,15 @@ const isoTime = z.iso.datetime({ offset: true });
 export const ZAuditLogQuery = ZPagedQuery.extend({
   StartTime: isoTime.optional(),
   EndTime: isoTime.optional(),
-  UserName: z.string().trim().max(256).optional(),
+  UserName: zText().trim().max(256).optional(),
   UserId: z.uuid().optional(),
   /** One action or several separated by commas. */
-  Action: z.string().trim().max(500).regex(/^[A-Za-z0-9_,]*$/, 'action names separated by commas').optional(),
-  EntityType: z.string().trim().max(200).optional(),
+  Action: zText().trim().max(500).regex(/^[A-Za-z0-9_,]*$/, 'action names separated by commas').optional(),
+  EntityType: zText().trim().max(200).optional(),
 });
 export type TAuditLogQuery = z.infer<typeof ZAuditLogQuery>;
 
 export const ZAuditLogList = pagedResult(ZAuditLog);
 export type TAuditLogList = z.infer<typeof ZAuditLogList>;
 
-export const ZAuditActionList = z.object({ items: z.array(z.string()) });
+export const ZAuditActionList = z.object({ items: z.array(zText()) });

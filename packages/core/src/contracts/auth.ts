@@ -1,33 +1,34 @@
 import { z } from 'zod';
+import { zText } from './text.ts';
 import { text } from './common.ts';
 
 export const ZLoginInput = z.object({
   username: text(256).min(1),
-  password: z.string().min(1).max(256),
+  password: zText().min(1).max(256),
 });
 export type TLoginInput = z.infer<typeof ZLoginInput>;
 
 /** spec §3 user info: what the browser needs about the signed-in user. */
 export const ZCurrentUser = z.object({
-  userId: z.string(),
-  userName: z.string(),
-  name: z.string(),
-  avatar: z.string().nullable(),
-  organizationUnitId: z.string().nullable(),
-  organizationUnitName: z.string().nullable(),
+  userId: zText(),
+  userName: zText(),
+  name: zText(),
+  avatar: zText().nullable(),
+  organizationUnitId: zText().nullable(),
+  organizationUnitName: zText().nullable(),
   isAdmin: z.boolean(),
-  access: z.array(z.string()),
+  access: z.array(zText()),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
-export const ZLoginUser = ZCurrentUser.extend({ id: z.string() });
+export const ZLoginUser = ZCurrentUser.extend({ id: zText() });
 
 /** Login answers `{ code: 0, data }`; a failed sign-in answers a non-zero code and a message. */
 export const ZLoginResponse = z.object({
   code: z.number().int(),
-  message: z.string(),
+  message: zText(),
   data: z
-    .object({ accessToken: z.string(), isAdmin: z.boolean(), user: ZLoginUser })
+    .object({ accessToken: zText(), isAdmin: z.boolean(), user: ZLoginUser })
     .nullable(),
 });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
@@ -41,17 +42,17 @@ export const LOGIN_CODES = { ok: 0, invalidCredentials: 1001, lockedOut: 1002, d
 
 export const ZRegisterInput = z.object({
   mail: z.email().max(256),
-  password: z.string().min(1).max(256),
-  mobile: z.string().trim().regex(/^\+?[0-9 -]{5,20}$/),
+  password: zText().min(1).max(256),
+  mobile: zText().trim().regex(/^\+?[0-9 -]{5,20}$/),
   /** The solved proof-of-work challenge: ALTCHA's base64 payload (`GET /api/register/captcha`). */
-  captcha: z.string().trim().min(1).max(4000),
+  captcha: zText().trim().min(1).max(4000),
 });
 export type TRegisterInput = z.infer<typeof ZRegisterInput>;
 
 export const ZRegisterResponse = z.object({
   code: z.number().int(),
-  message: z.string(),
-  data: z.object({ uuid: z.string(), token: z.string(), isAdmin: z.boolean(), info: ZLoginUser }).nullable(),
+  message: zText(),
+  data: z.object({ uuid: zText(), token: zText(), isAdmin: z.boolean(), info: ZLoginUser }).nullable(),
 });
 
 /**
@@ -59,22 +60,22 @@ export const ZRegisterResponse = z.object({
  * SHA-256(salt ‖ nonce ‖ counter as uint32 big-endian) starts with `keyPrefix`.
  */
 export const ZCaptchaParameters = z.object({
-  algorithm: z.string().max(32),
-  nonce: z.string().max(128),
-  salt: z.string().max(128),
+  algorithm: zText().max(32),
+  nonce: zText().max(128),
+  salt: zText().max(128),
   cost: z.number().int(),
   keyLength: z.number().int(),
-  keyPrefix: z.string().max(128),
-  keySignature: z.string().max(256).optional(),
+  keyPrefix: zText().max(128),
+  keySignature: zText().max(256).optional(),
   expiresAt: z.number().int().optional(),
 });
-export const ZCaptcha = z.object({ parameters: ZCaptchaParameters, signature: z.string() });
+export const ZCaptcha = z.object({ parameters: ZCaptchaParameters, signature: zText() });
 export type TCaptcha = z.infer<typeof ZCaptcha>;
 
 /** What the browser sends back (base64 of this JSON) as `captcha`. */
 export const ZCaptchaPayload = z.object({
   challenge: ZCaptcha,
-  solution: z.object({ counter: z.number().int().min(0).max(0xffffffff), derivedKey: z.string().max(256), time: z.number().optional() }),
+  solution: z.object({ counter: z.number().int().min(0).max(0xffffffff), derivedKey: zText().max(256), time: z.number().optional() }),
 });
 export type TCaptchaPayload = z.infer<typeof ZCaptchaPayload>;
 
@@ -91,9 +92,9 @@ export const ZRegistrationOptions = z.object({ isEnabled: z.boolean(), passwordP
 export type TRegistrationOptions = z.infer<typeof ZRegistrationOptions>;
 
 export const ZChangePasswordInput = z.object({
-  currentPassword: z.string().min(1).max(256),
-  newPassword: z.string().min(1).max(256),
+  currentPassword: zText().min(1).max(256),
+  newPassword: zText().min(1).max(256),
 });
 export type TChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
 
-export const ZSystemDate = z.object({ date: z.string(), timeZone: z.string() });
+export const ZSystemDate = z.object({ date: zText(), timeZone: zText() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zJson, zText } from './text.ts';
 
 // The business runtime (server/src/modules/business-data, spec §3/§4/§7): rows of published pages.
 // Routes, all POST under `/api/app/business-data` unless noted. Every call names the page (its id
@@ -32,33 +33,33 @@ export const VIEW_DATA_MAX_RESULT_COUNT = 1000;
 export const MAX_SAVE_ROWS = 5000;
 
 /** A page by id (UUID) or code. */
-export const ZPageRef = z.string().trim().min(1).max(128);
+export const ZPageRef = zText().trim().min(1).max(128);
 
 /** The caller's offset from UTC in minutes (date-only values and shortcuts are read in it). Default 0. */
 export const ZOffsetMinutes = z.coerce.number().int().min(-840).max(840).optional();
 
 /** spec §3 filter condition as sent by the client; validated by the core filter model on the server. */
-export const ZWireFilterConditions = z.array(z.unknown()).max(200).nullish();
+export const ZWireFilterConditions = z.array(zJson()).max(200).nullish();
 
 /** A business record (spec §3): system fields plus one property per control code. */
-export const ZBusinessRecordInput = z.record(z.string().max(128), z.unknown());
+export const ZBusinessRecordInput = z.record(zText().max(128), zJson());
 export type TBusinessRecordInput = z.infer<typeof ZBusinessRecordInput>;
 
 export const ZQueryViewDataInput = z.object({
   pageId: ZPageRef,
-  viewId: z.string().min(1).max(64),
+  viewId: zText().min(1).max(64),
   /** Child views: the parent record whose rows are listed (required for child views). */
   parentId: z.uuid().nullish(),
   filterConditions: ZWireFilterConditions,
   /** `code asc`, `code desc`, comma-separated; codes of visible controls or system time columns. */
-  Sorting: z.string().max(300).nullish(),
+  Sorting: zText().max(300).nullish(),
   SkipCount: z.coerce.number().int().min(0).max(10_000_000).default(0),
   MaxResultCount: z.coerce.number().int().min(1).max(VIEW_DATA_MAX_RESULT_COUNT).default(100),
   offsetMinutes: ZOffsetMinutes,
 });
 export type TQueryViewDataInput = z.input<typeof ZQueryViewDataInput>;
 
-export const ZRecord = z.record(z.string(), z.unknown());
+export const ZRecord = z.record(zText(), z.unknown());
 
 export const ZQueryViewDataResult = z.object({
   items: z.array(ZRecord),
@@ -72,17 +73,17 @@ export const ZQueryPageDataInput = z.object({ pageId: ZPageRef, id: z.uuid(), of
 export type TQueryPageDataInput = z.infer<typeof ZQueryPageDataInput>;
 
 /** spec §3 page data entry: `dataList` typed values, `businessDataList` display texts of the same rows. */
-export const ZViewData = z.object({ viewId: z.string(), dataList: z.array(ZRecord), businessDataList: z.array(ZRecord) });
+export const ZViewData = z.object({ viewId: zText(), dataList: z.array(ZRecord), businessDataList: z.array(ZRecord) });
 export const ZPageDataResult = z.object({
-  pageId: z.string(),
-  pageCode: z.string(),
+  pageId: zText(),
+  pageCode: zText(),
   version: z.number().int(),
   viewDataList: z.array(ZViewData),
 });
 export type TPageDataResult = z.infer<typeof ZPageDataResult>;
 
 export const ZSaveViewDataEntry = z.object({
-  viewId: z.string().min(1).max(64),
+  viewId: zText().min(1).max(64),
   dataList: z.array(ZBusinessRecordInput).max(MAX_SAVE_ROWS),
 });
 
@@ -101,7 +102,7 @@ export type TSavePageInput = z.infer<typeof ZSavePageInput>;
 /** Rows of one view: top-level records (each its own record) or child rows of existing records. */
 export const ZSaveViewInput = z.object({
   pageId: ZPageRef,
-  viewId: z.string().min(1).max(64),
+  viewId: zText().min(1).max(64),
   dataList: z.array(ZBusinessRecordInput).max(MAX_SAVE_ROWS),
   /** Child views: stored rows to delete. */
   deletedIds: z.array(z.uuid()).max(MAX_SAVE_ROWS).default([]),
@@ -115,37 +116,37 @@ export type TDeleteDataInput = z.infer<typeof ZDeleteDataInput>;
 export const ZDeleteDataResult = z.object({ deleted: z.number().int() });
 
 export const ZConcurrencyConflict = z.object({
-  id: z.string(),
-  concurrencyStamp: z.string(),
-  lastModifierId: z.string().nullable(),
-  lastModifierName: z.string().nullable(),
-  lastModificationTime: z.string().nullable(),
+  id: zText(),
+  concurrencyStamp: zText(),
+  lastModifierId: zText().nullable(),
+  lastModifierName: zText().nullable(),
+  lastModificationTime: zText().nullable(),
 });
 export type TConcurrencyConflict = z.infer<typeof ZConcurrencyConflict>;
 
 export const ZQueryDropDownInput = z.object({
   pageId: ZPageRef,
-  dataControlId: z.string().min(1).max(64),
+  dataControlId: zText().min(1).max(64),
   filterConditions: ZWireFilterConditions,
   /** Search text over the option labels. */
-  filter: z.string().max(200).nullish(),
+  filter: zText().max(200).nullish(),
   /** The row being edited: a control with `parentCode` gets only the options under that control's value (cascading). */
   record: ZBusinessRecordInput.nullish(),
   skipCount: z.coerce.number().int().min(0).max(1_000_000).default(0),
   maxResultCount: z.coerce.number().int().min(1).max(1000).default(100),
 });
 export type TQueryDropDownInput = z.input<typeof ZQueryDropDownInput>;
-export const ZDropDownOption = z.object({ value: z.string(), label: z.string(), parentValue: z.string().nullable().optional() });
+export const ZDropDownOption = z.object({ value: zText(), label: zText(), parentValue: zText().nullable().optional() });
 export const ZDropDownResult = z.object({ items: z.array(ZDropDownOption), totalCount: z.number().int() });
 export type TDropDownResult = z.infer<typeof ZDropDownResult>;
 
 /** spec §3 open-data query: maxResultCount (≤ 100), skipCount, dataControlId, filterConditions. */
 export const ZQueryOpenWindowInput = z.object({
   pageId: ZPageRef,
-  dataControlId: z.string().min(1).max(64),
+  dataControlId: zText().min(1).max(64),
   filterConditions: ZWireFilterConditions,
   /** Search text: matches any text column shown in the window. */
-  filter: z.string().max(200).nullish(),
+  filter: zText().max(200).nullish(),
   /** The record being edited: join-condition formulas read its values. */
   record: ZBusinessRecordInput.nullish(),
   skipCount: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -157,18 +158,18 @@ export const ZOpenWindowResult = z.object({
   items: z.array(ZRecord),
   totalCount: z.number().int(),
   totalCountIsEstimate: z.boolean(),
-  columns: z.array(z.object({ code: z.string(), title: z.string(), tableFieldType: z.number().int() })),
+  columns: z.array(z.object({ code: zText(), title: zText(), tableFieldType: z.number().int() })),
 });
 export type TOpenWindowResult = z.infer<typeof ZOpenWindowResult>;
 
 export const ZRecordHistoryQuery = z.object({ pageId: ZPageRef, id: z.uuid() });
-export const ZFieldChange = z.object({ viewId: z.string(), rowId: z.string(), code: z.string(), title: z.string(), before: z.unknown(), after: z.unknown() });
+export const ZFieldChange = z.object({ viewId: zText(), rowId: zText(), code: zText(), title: zText(), before: z.unknown(), after: z.unknown() });
 export const ZRecordHistoryEntry = z.object({
-  id: z.string(),
+  id: zText(),
   action: z.enum(['Created', 'Updated', 'Deleted']),
-  userId: z.string().nullable(),
-  userName: z.string().nullable(),
-  time: z.string(),
+  userId: zText().nullable(),
+  userName: zText().nullable(),
+  time: zText(),
   changes: z.array(ZFieldChange),
 });
 export type TRecordHistoryEntry = z.infer<typeof ZRecordHistoryEntry>;
@@ -177,24 +178,24 @@ export type TRecordHistoryList = z.infer<typeof ZRecordHistoryList>;
 
 export const ZExportViewDataInput = z.object({
   pageId: ZPageRef,
-  viewId: z.string().min(1).max(64),
+  viewId: zText().min(1).max(64),
   filterConditions: ZWireFilterConditions,
-  Sorting: z.string().max(300).nullish(),
+  Sorting: zText().max(300).nullish(),
   offsetMinutes: ZOffsetMinutes,
 });
 export type TExportViewDataInput = z.infer<typeof ZExportViewDataInput>;
 
-export const ZImportTemplateQuery = z.object({ pageId: ZPageRef, viewId: z.string().min(1).max(64) });
+export const ZImportTemplateQuery = z.object({ pageId: ZPageRef, viewId: zText().min(1).max(64) });
 
 /** An xlsx workbook, base64 (first sheet; header row of control titles or codes). */
 export const ZImportViewDataInput = z.object({
   pageId: ZPageRef,
-  viewId: z.string().min(1).max(64),
-  fileBase64: z.string().min(1).max(30_000_000),
+  viewId: zText().min(1).max(64),
+  fileBase64: zText().min(1).max(30_000_000),
 });
 export type TImportViewDataInput = z.infer<typeof ZImportViewDataInput>;
 /** `sheet`: the child-view sheet the row is on (absent: the master sheet). */
-export const ZImportRowError = z.object({ sheet: z.string().nullish(), row: z.number().int(), column: z.string().nullable(), message: z.string() });
+export const ZImportRowError = z.object({ sheet: zText().nullish(), row: z.number().int(), column: zText().nullable(), message: zText() });
 export const ZImportViewDataResult = z.object({
   imported: z.number().int(),
   errors: z.array(ZImportRowError),
@@ -202,28 +203,28 @@ export const ZImportViewDataResult = z.object({
 export type TImportViewDataResult = z.infer<typeof ZImportViewDataResult>;
 
 /** spec §4 docNoOccasion 1: reserve the number a new record shows (consumed by its save). */
-export const ZReserveDocumentNumberInput = z.object({ pageId: ZPageRef, dataControlId: z.string().min(1).max(64) });
-export const ZReserveDocumentNumberResult = z.object({ docNo: z.string() });
+export const ZReserveDocumentNumberInput = z.object({ pageId: ZPageRef, dataControlId: zText().min(1).max(64) });
+export const ZReserveDocumentNumberResult = z.object({ docNo: zText() });
 
 /** A user's list settings for one view: saved filters, visible columns, widths (free-form, bounded). */
-export const ZViewPreferencesQuery = z.object({ pageId: ZPageRef, viewId: z.string().min(1).max(64) });
+export const ZViewPreferencesQuery = z.object({ pageId: ZPageRef, viewId: zText().min(1).max(64) });
 export const ZViewPreferencesInput = ZViewPreferencesQuery.extend({
-  value: z.record(z.string().max(64), z.unknown()).refine((v) => JSON.stringify(v).length <= 100_000, 'At most 100 kB'),
+  value: z.record(zText().max(64), zJson()).refine((v) => JSON.stringify(v).length <= 100_000, 'At most 100 kB'),
 });
-export const ZViewPreferences = z.object({ value: z.record(z.string(), z.unknown()).nullable() });
+export const ZViewPreferences = z.object({ value: z.record(zText(), z.unknown()).nullable() });
 export type TViewPreferences = z.infer<typeof ZViewPreferences>;
 
 /** The published page as the runtime renders it, with what the caller may do (GET page-runtime). */
 export const ZPageRuntimeQuery = z.object({ pageId: ZPageRef });
 export const ZPageRuntime = z.object({
-  pageId: z.string(),
-  pageCode: z.string(),
+  pageId: zText(),
+  pageCode: zText(),
   version: z.number().int(),
-  title: z.record(z.string(), z.string()),
-  masterViewId: z.string(),
+  title: z.record(zText(), zText()),
+  masterViewId: zText(),
   /** The published definition; controls the caller may not edit are `isEdit: false`, not view: also `isDisplayed: false`. */
   definition: z.unknown(),
   actions: z.object({ add: z.boolean(), edit: z.boolean(), delete: z.boolean(), import: z.boolean(), export: z.boolean() }),
-  fields: z.record(z.string(), z.object({ view: z.boolean(), edit: z.boolean() })),
+  fields: z.record(zText(), z.object({ view: z.boolean(), edit: z.boolean() })),
 });
 export type TPageRuntime = z.infer<typeof ZPageRuntime>;

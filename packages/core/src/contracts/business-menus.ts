@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text.ts';
 import { ZLocalizedText } from './authorization.ts';
 import { text, ZPagedQuery } from './common.ts';
 
@@ -24,16 +25,16 @@ export interface TBusinessMenu {
 // Recursive through a getter (zod 4) and registered by id, so OpenAPI can reference it as a component.
 export const ZBusinessMenu = z
   .object({
-    id: z.string(),
-    title: z.record(z.string(), z.string()),
-    url: z.string().nullable(),
-    associateKey: z.string().nullable(),
-    parentId: z.string().nullable(),
+    id: zText(),
+    title: z.record(zText(), zText()),
+    url: zText().nullable(),
+    associateKey: zText().nullable(),
+    parentId: zText().nullable(),
     order: z.number().int(),
-    pageDefinitionId: z.string().nullable(),
+    pageDefinitionId: zText().nullable(),
     isJump: z.boolean(),
-    permissionCode: z.string(),
-    concurrencyStamp: z.string(),
+    permissionCode: zText(),
+    concurrencyStamp: zText(),
     get subBusinessMenus(): z.ZodArray<typeof ZBusinessMenu> {
       return z.array(ZBusinessMenu);
     },
@@ -52,14 +53,14 @@ export const ICON_NAME_PATTERN = /^[A-Z][A-Za-z0-9]*$/;
 /** Create and update (PUT): on update an omitted field keeps its value and null clears it. */
 export const ZBusinessMenuInput = z.object({
   title: ZLocalizedText,
-  url: z.string().trim().max(100).regex(ICON_NAME_PATTERN, 'an icon name like AppstoreOutlined').nullish(),
+  url: zText().trim().max(100).regex(ICON_NAME_PATTERN, 'an icon name like AppstoreOutlined').nullish(),
   associateKey: text(200).nullish(),
   parentId: z.uuid().nullish(),
   order: z.number().int().min(0).max(100_000).optional(),
   pageDefinitionId: z.uuid().nullish(),
   isJump: z.boolean().optional(),
   /** Optional on update: when sent it must match (someone else changed the menu otherwise). */
-  concurrencyStamp: z.string().max(64).optional(),
+  concurrencyStamp: zText().max(64).optional(),
 });
 export type TBusinessMenuInput = z.input<typeof ZBusinessMenuInput>;
 

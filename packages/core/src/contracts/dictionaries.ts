@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text.ts';
 import { ZLocalizedText } from './authorization.ts';
 import { pagedResult, text, ZPagedQuery } from './common.ts';
 
@@ -21,29 +22,29 @@ export const ITEM_COLORS = ['blue', 'green', 'red', 'orange', 'gold', 'cyan', 'p
 export const MAX_DICTIONARY_ITEMS = 5000;
 
 export const ZDictionaryItem = z.object({
-  id: z.string(),
-  code: z.string(),
-  label: z.record(z.string(), z.string()),
+  id: zText(),
+  code: zText(),
+  label: z.record(zText(), zText()),
   /** The parent item's code (tree dictionaries); null at the top. */
-  parentCode: z.string().nullable(),
+  parentCode: zText().nullable(),
   order: z.number().int(),
   /** A disabled item is hidden from pickers, but records that hold it still show its label. */
   isEnabled: z.boolean(),
-  color: z.string().nullable(),
+  color: zText().nullable(),
 });
 export type TDictionaryItem = z.infer<typeof ZDictionaryItem>;
 
 export const ZDictionarySummary = z.object({
-  id: z.string(),
-  code: z.string(),
-  title: z.record(z.string(), z.string()),
-  description: z.string(),
+  id: zText(),
+  code: zText(),
+  title: z.record(zText(), zText()),
+  description: zText(),
   isTree: z.boolean(),
   itemCount: z.number().int(),
   enabledItemCount: z.number().int(),
-  concurrencyStamp: z.string(),
-  creationTime: z.string(),
-  lastModificationTime: z.string().nullable(),
+  concurrencyStamp: zText(),
+  creationTime: zText(),
+  lastModificationTime: zText().nullable(),
 });
 export type TDictionarySummary = z.infer<typeof ZDictionarySummary>;
 
@@ -61,41 +62,41 @@ export type TDictionaryList = z.infer<typeof ZDictionaryList>;
 export const ZDictionaryItemInput = z.object({
   /** An existing item's id (its code must not change); omitted for a new item. */
   id: z.uuid().optional(),
-  code: z.string().trim().regex(ITEM_CODE_PATTERN, 'letters, digits and _ . - : / (at most 64)'),
+  code: zText().trim().regex(ITEM_CODE_PATTERN, 'letters, digits and _ . - : / (at most 64)'),
   label: ZLocalizedText,
-  parentCode: z.string().trim().max(64).nullish(),
+  parentCode: zText().trim().max(64).nullish(),
   isEnabled: z.boolean().optional(),
-  color: z.string().trim().regex(ITEM_COLOR_PATTERN, 'a colour name (blue, green…) or #rrggbb').nullish(),
+  color: zText().trim().regex(ITEM_COLOR_PATTERN, 'a colour name (blue, green…) or #rrggbb').nullish(),
 });
 export type TDictionaryItemInput = z.input<typeof ZDictionaryItemInput>;
 
 /** Create and update (PUT): the whole dictionary with its items in display order. */
 export const ZDictionaryInput = z.object({
-  code: z.string().trim().regex(DICTIONARY_CODE_PATTERN, 'a letter, then letters, digits, _ . - (at most 64)'),
+  code: zText().trim().regex(DICTIONARY_CODE_PATTERN, 'a letter, then letters, digits, _ . - (at most 64)'),
   title: ZLocalizedText,
   description: text(500).optional(),
   isTree: z.boolean().optional(),
   items: z.array(ZDictionaryItemInput).max(MAX_DICTIONARY_ITEMS).default([]),
   /** Optional on update: when sent it must match (someone else changed the dictionary otherwise). */
-  concurrencyStamp: z.string().max(64).optional(),
+  concurrencyStamp: zText().max(64).optional(),
 });
 export type TDictionaryInput = z.input<typeof ZDictionaryInput>;
 
 // ---------------------------------------------------------------- options for pickers
 
 export const ZDictionaryOptionsQuery = z.object({
-  dictionaryCode: z.string().trim().min(1).max(64),
+  dictionaryCode: zText().trim().min(1).max(64),
   /** Include disabled items (to show the label of a value a record already holds). */
   includeDisabled: queryBoolean.optional(),
 });
 export type TDictionaryOptionsQuery = z.infer<typeof ZDictionaryOptionsQuery>;
 
 export const ZDictionaryOption = z.object({
-  value: z.string(),
+  value: zText(),
   /** In the caller's language. */
-  label: z.string(),
-  parentValue: z.string().nullable(),
-  color: z.string().nullable(),
+  label: zText(),
+  parentValue: zText().nullable(),
+  color: zText().nullable(),
   isEnabled: z.boolean(),
 });
 export type TDictionaryOption = z.infer<typeof ZDictionaryOption>;
@@ -106,7 +107,7 @@ export const ZDictionaryOptionList = z.object({ items: z.array(ZDictionaryOption
 export const ZImportDictionaryItemsInput = z.object({
   fileName: text(200).optional(),
   /** The workbook, base64 (at most 8 MiB). */
-  content: z.string().min(1).max(12 * 1024 * 1024),
+  content: zText().min(1).max(12 * 1024 * 1024),
 });
 export type TImportDictionaryItemsInput = z.infer<typeof ZImportDictionaryItemsInput>;
 export const ZImportDictionaryItemsResult = z.object({
@@ -120,12 +121,12 @@ export type TImportDictionaryItemsResult = z.infer<typeof ZImportDictionaryItems
 
 export const ZSysDictionary = z.object({
   /** The code doubles as the id (system dictionaries are built in, not rows). */
-  id: z.string(),
-  code: z.string(),
-  title: z.record(z.string(), z.string()),
+  id: zText(),
+  code: zText(),
+  title: z.record(zText(), zText()),
   items: z.array(ZDictionaryItem),
 });
 export type TSysDictionary = z.infer<typeof ZSysDictionary>;
 export const ZSysDictionaryList = pagedResult(ZSysDictionary);
 export const ZSysDictionaryQuery = ZPagedQuery.omit({ Sorting: true });
-export const ZSysDictionaryIdParam = z.object({ id: z.string().trim().min(1).max(64) });
+export const ZSysDictionaryIdParam = z.object({ id: zText().trim().min(1).max(64) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text.ts';
 import { ZLocalizedText } from './authorization.ts';
 import { text } from './common.ts';
 
@@ -29,13 +30,13 @@ export interface THelpDocumentNode {
 
 export const ZHelpDocumentNode = z
   .object({
-    id: z.string(),
-    parentId: z.string().nullable(),
-    key: z.string(),
-    title: z.union([z.string(), z.record(z.string(), z.string())]),
+    id: zText(),
+    parentId: zText().nullable(),
+    key: zText(),
+    title: z.union([zText(), z.record(zText(), zText())]),
     order: z.number().int(),
-    updatedAt: z.string(),
-    snippet: z.string().nullable(),
+    updatedAt: zText(),
+    snippet: zText().nullable(),
     isMatch: z.boolean(),
     get children(): z.ZodArray<typeof ZHelpDocumentNode> {
       return z.array(ZHelpDocumentNode);
@@ -46,43 +47,43 @@ export const ZHelpDocumentNode = z
 export const ZHelpDocumentTree = z.object({ items: z.array(ZHelpDocumentNode), totalCount: z.number().int() });
 export type THelpDocumentTree = z.infer<typeof ZHelpDocumentTree>;
 
-export const ZHelpTreeQuery = z.object({ filter: z.string().trim().max(200).optional() });
+export const ZHelpTreeQuery = z.object({ filter: zText().trim().max(200).optional() });
 
 export const ZHelpDocument = z.object({
-  id: z.string(),
-  parentId: z.string().nullable(),
-  key: z.string(),
-  title: z.union([z.string(), z.record(z.string(), z.string())]),
+  id: zText(),
+  parentId: zText().nullable(),
+  key: zText(),
+  title: z.union([zText(), z.record(zText(), zText())]),
   order: z.number().int(),
-  markdown: z.string(),
+  markdown: zText(),
   /** Rendered and sanitised on the server: safe to insert as HTML. */
-  html: z.string(),
-  updatedBy: z.string().nullable(),
-  updatedByName: z.string().nullable(),
-  updatedAt: z.string(),
-  concurrencyStamp: z.string(),
+  html: zText(),
+  updatedBy: zText().nullable(),
+  updatedByName: zText().nullable(),
+  updatedAt: zText(),
+  concurrencyStamp: zText(),
 });
 export type THelpDocument = z.infer<typeof ZHelpDocument>;
 
 export const ZHelpDocumentInput = z.object({
-  key: z.string().trim().regex(HELP_KEY_PATTERN, 'lower-case letters, digits, dots, dashes, underscores'),
+  key: zText().trim().regex(HELP_KEY_PATTERN, 'lower-case letters, digits, dots, dashes, underscores'),
   title: ZHelpTitle,
   parentId: z.uuid().nullish(),
   order: z.number().int().min(0).max(100_000).optional(),
-  markdown: z.string().max(HELP_MARKDOWN_MAX),
+  markdown: zText().max(HELP_MARKDOWN_MAX),
   /** Optional on update: when sent it must match (someone else changed the document otherwise). */
-  concurrencyStamp: z.string().max(64).optional(),
+  concurrencyStamp: zText().max(64).optional(),
 });
 export type THelpDocumentInput = z.input<typeof ZHelpDocumentInput>;
 
-export const ZHelpKeyParam = z.object({ key: z.string().regex(HELP_KEY_PATTERN) });
+export const ZHelpKeyParam = z.object({ key: zText().regex(HELP_KEY_PATTERN) });
 export const ZHelpDeleteQuery = z.object({
   cascade: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
 });
 
-export const ZHelpPreviewInput = z.object({ markdown: z.string().max(HELP_MARKDOWN_MAX) });
-export const ZHelpPreview = z.object({ html: z.string() });
+export const ZHelpPreviewInput = z.object({ markdown: zText().max(HELP_MARKDOWN_MAX) });
+export const ZHelpPreview = z.object({ html: zText() });
 
-export const ZHelpImage = z.object({ name: z.string(), url: z.string(), contentType: z.string(), size: z.number().int() });
+export const ZHelpImage = z.object({ name: zText(), url: zText(), contentType: zText(), size: z.number().int() });
 export type THelpImage = z.infer<typeof ZHelpImage>;
-export const ZHelpImageParam = z.object({ name: z.string().regex(HELP_IMAGE_NAME_PATTERN) });
+export const ZHelpImageParam = z.object({ name: zText().regex(HELP_IMAGE_NAME_PATTERN) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text.ts';
 import { pagedResult, text, ZPagedQuery } from './common.ts';
 
 // Identity: organisation units, users and roles (ABP identity shapes), and the selection items the
@@ -10,18 +11,18 @@ const queryBoolean = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? 
 // ---------------------------------------------------------------- organisation units
 
 export const ZOrganizationUnit = z.object({
-  id: z.string(),
-  parentId: z.string().nullable(),
+  id: zText(),
+  parentId: zText().nullable(),
   /** Materialised path (`00001.00003`): a unit's descendants are the codes that start with it and a dot. */
-  code: z.string(),
-  displayName: z.string(),
-  leaderUserId: z.string().nullable(),
-  leaderName: z.string().nullable(),
+  code: zText(),
+  displayName: zText(),
+  leaderUserId: zText().nullable(),
+  leaderName: zText().nullable(),
   /** Direct members (users of this unit, not of the units below). */
   memberCount: z.number().int(),
   childCount: z.number().int(),
-  concurrencyStamp: z.string(),
-  creationTime: z.string(),
+  concurrencyStamp: zText(),
+  creationTime: zText(),
 });
 export type TOrganizationUnit = z.infer<typeof ZOrganizationUnit>;
 
@@ -48,7 +49,7 @@ export type TCreateOrganizationUnitInput = z.infer<typeof ZCreateOrganizationUni
 export const ZUpdateOrganizationUnitInput = z.object({
   displayName: text(128).min(1),
   parentId: z.uuid().nullable(),
-  concurrencyStamp: z.string().min(1).max(64),
+  concurrencyStamp: zText().min(1).max(64),
 });
 export type TUpdateOrganizationUnitInput = z.infer<typeof ZUpdateOrganizationUnitInput>;
 
@@ -58,12 +59,12 @@ export const ZDeleteOrganizationUnitQuery = z.object({
 });
 
 export const ZOrganizationUnitMember = z.object({
-  id: z.string(),
-  userName: z.string(),
-  name: z.string(),
-  surname: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
+  id: zText(),
+  userName: zText(),
+  name: zText(),
+  surname: zText(),
+  email: zText(),
+  phoneNumber: zText(),
   isActive: z.boolean(),
   isLeader: z.boolean(),
 });
@@ -86,27 +87,27 @@ export const ZUnitMemberParams = z.object({ id: z.uuid(), userId: z.uuid() });
 
 // ---------------------------------------------------------------- users
 
-export const ZUserUnit = z.object({ id: z.string(), displayName: z.string() });
+export const ZUserUnit = z.object({ id: zText(), displayName: zText() });
 
 export const ZIdentityUser = z.object({
-  id: z.string(),
-  userName: z.string(),
-  name: z.string(),
-  surname: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
+  id: zText(),
+  userName: zText(),
+  name: zText(),
+  surname: zText(),
+  email: zText(),
+  phoneNumber: zText(),
   isActive: z.boolean(),
   lockoutEnabled: z.boolean(),
   /** Until when the user is locked out (ISO 8601), or null. */
-  lockoutEnd: z.string().nullable(),
+  lockoutEnd: zText().nullable(),
   isLockedOut: z.boolean(),
   accessFailedCount: z.number().int(),
-  avatar: z.string().nullable(),
-  roleNames: z.array(z.string()),
+  avatar: zText().nullable(),
+  roleNames: z.array(zText()),
   organizationUnits: z.array(ZUserUnit),
-  concurrencyStamp: z.string(),
-  creationTime: z.string(),
-  lastModificationTime: z.string().nullable(),
+  concurrencyStamp: zText(),
+  creationTime: zText(),
+  lastModificationTime: zText().nullable(),
 });
 export type TIdentityUser = z.infer<typeof ZIdentityUser>;
 
@@ -130,15 +131,15 @@ const ZAvatar = z
   .max(AVATAR_MAX_LENGTH)
   .regex(/^(data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+|https?:\/\/\S+|\/\S*)$/, 'a data:image URL or a link')
   .nullable();
-const ZPhone = z.string().trim().max(32).regex(/^[0-9+()\s-]*$/, 'digits, spaces, + - ( )');
+const ZPhone = zText().trim().max(32).regex(/^[0-9+()\s-]*$/, 'digits, spaces, + - ( )');
 // Any local@domain (intranet addresses such as admin@localhost are common in back offices).
-const ZEmail = z.union([z.literal(''), z.string().max(256).regex(/^[^\s@]+@[^\s@]+$/, 'an e-mail address')]);
+const ZEmail = z.union([z.literal(''), zText().max(256).regex(/^[^\s@]+@[^\s@]+$/, 'an e-mail address')]);
 
 const userFields = {
-  userName: z.string().trim().min(1).max(64).regex(USER_NAME_PATTERN, 'letters, digits and _ . @ + -'),
+  userName: zText().trim().min(1).max(64).regex(USER_NAME_PATTERN, 'letters, digits and _ . @ + -'),
   name: text(64).default(''),
   surname: text(64).default(''),
-  email: z.string().trim().pipe(ZEmail).default(''),
+  email: zText().trim().pipe(ZEmail).default(''),
   phoneNumber: ZPhone.default(''),
   isActive: z.boolean().default(true),
   lockoutEnabled: z.boolean().default(true),
@@ -147,9 +148,9 @@ const userFields = {
 
 export const ZCreateUserInput = z.object({
   ...userFields,
-  password: z.string().min(1).max(128),
+  password: zText().min(1).max(128),
   /** Omitted: the default roles. */
-  roleNames: z.array(z.string().trim().min(1).max(64)).max(100).optional(),
+  roleNames: z.array(zText().trim().min(1).max(64)).max(100).optional(),
   organizationUnitIds: z.array(z.uuid()).max(100).default([]),
 });
 export type TCreateUserInput = z.input<typeof ZCreateUserInput>;
@@ -157,9 +158,9 @@ export type TCreateUserInput = z.input<typeof ZCreateUserInput>;
 export const ZUpdateUserInput = z.object({
   ...userFields,
   /** Omitted: unchanged; given: exactly these. */
-  roleNames: z.array(z.string().trim().min(1).max(64)).max(100).optional(),
+  roleNames: z.array(zText().trim().min(1).max(64)).max(100).optional(),
   organizationUnitIds: z.array(z.uuid()).max(100).optional(),
-  concurrencyStamp: z.string().min(1).max(64),
+  concurrencyStamp: zText().min(1).max(64),
 });
 export type TUpdateUserInput = z.input<typeof ZUpdateUserInput>;
 
@@ -172,7 +173,7 @@ export const ZLockUserInput = z
   .refine((v) => (v.minutes === undefined) !== (v.until === undefined), { message: 'give minutes or until', path: ['minutes'] });
 export type TLockUserInput = z.infer<typeof ZLockUserInput>;
 
-export const ZResetPasswordInput = z.object({ newPassword: z.string().min(1).max(128) });
+export const ZResetPasswordInput = z.object({ newPassword: zText().min(1).max(128) });
 export type TResetPasswordInput = z.infer<typeof ZResetPasswordInput>;
 
 export const ZRevokeSessionsResult = z.object({ revokedCount: z.number().int() });
@@ -180,12 +181,12 @@ export const ZRevokeSessionsResult = z.object({ revokedCount: z.number().int() }
 /** An Excel workbook as base64 (the template's columns; at most IMPORT_MAX_ROWS rows). */
 export const ZImportUsersInput = z.object({
   fileName: text(255).optional(),
-  content: z.string().min(1).max(8_000_000).regex(/^[A-Za-z0-9+/=\s]+$/, 'base64'),
+  content: zText().min(1).max(8_000_000).regex(/^[A-Za-z0-9+/=\s]+$/, 'base64'),
 });
 export type TImportUsersInput = z.infer<typeof ZImportUsersInput>;
 export const IMPORT_MAX_ROWS = 1000;
 
-export const ZImportRowError = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+export const ZImportRowError = z.object({ row: z.number().int(), column: zText(), message: zText() });
 export type TImportRowError = z.infer<typeof ZImportRowError>;
 export const ZImportUsersResult = z.object({ importedCount: z.number().int() });
 
@@ -206,9 +207,9 @@ export type TUserSheetColumn = (typeof USER_SHEET_COLUMNS)[number];
 // ---------------------------------------------------------------- roles
 
 export const ZIdentityRole = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
+  id: zText(),
+  name: zText(),
+  description: zText(),
   isDefault: z.boolean(),
   isPublic: z.boolean(),
   isStatic: z.boolean(),
@@ -216,8 +217,8 @@ export const ZIdentityRole = z.object({
   userCount: z.number().int(),
   /** Permissions granted to the role (the administrator role holds all of them). */
   grantedPermissionCount: z.number().int(),
-  concurrencyStamp: z.string(),
-  creationTime: z.string(),
+  concurrencyStamp: zText(),
+  creationTime: zText(),
 });
 export type TIdentityRole = z.infer<typeof ZIdentityRole>;
 
@@ -226,29 +227,29 @@ export type TRoleQuery = z.infer<typeof ZRoleQuery>;
 export const ZRoleList = pagedResult(ZIdentityRole);
 
 const roleFields = {
-  name: z.string().trim().min(1).max(64).regex(/^[^,;，；]+$/, 'no commas or semicolons'),
+  name: zText().trim().min(1).max(64).regex(/^[^,;，；]+$/, 'no commas or semicolons'),
   description: text(256).default(''),
   isDefault: z.boolean().default(false),
   isPublic: z.boolean().default(true),
 };
 export const ZCreateRoleInput = z.object(roleFields);
 export type TCreateRoleInput = z.input<typeof ZCreateRoleInput>;
-export const ZUpdateRoleInput = z.object({ ...roleFields, concurrencyStamp: z.string().min(1).max(64) });
+export const ZUpdateRoleInput = z.object({ ...roleFields, concurrencyStamp: zText().min(1).max(64) });
 export type TUpdateRoleInput = z.input<typeof ZUpdateRoleInput>;
 
 export const ZRoleMember = z.object({
-  id: z.string(),
-  userName: z.string(),
-  name: z.string(),
-  surname: z.string(),
-  email: z.string(),
+  id: zText(),
+  userName: zText(),
+  name: zText(),
+  surname: zText(),
+  email: zText(),
   isActive: z.boolean(),
 });
 export type TRoleMember = z.infer<typeof ZRoleMember>;
 export const ZRoleMemberList = pagedResult(ZRoleMember);
 
 /** Roles a user form may assign (no Roles permission needed). */
-export const ZAssignableRole = z.object({ id: z.string(), name: z.string(), isDefault: z.boolean() });
+export const ZAssignableRole = z.object({ id: zText(), name: zText(), isDefault: z.boolean() });
 export const ZAssignableRoleList = z.object({ items: z.array(ZAssignableRole) });
 
 // ---------------------------------------------------------------- selection items
@@ -276,7 +277,7 @@ export const ZSelectionItemQuery = z
       .pipe(z.array(z.uuid()).max(SELECTION_ITEMS_MAX))
       .optional(),
     pageId: z.uuid().optional(),
-    dataControlId: z.string().min(1).max(64).optional(),
+    dataControlId: zText().min(1).max(64).optional(),
     skipCount: z.coerce.number().int().min(0).max(100_000).default(0),
     maxResultCount: z.coerce.number().int().min(1).max(SELECTION_ITEMS_MAX).default(50),
   })
@@ -284,10 +285,10 @@ export const ZSelectionItemQuery = z
 export type TSelectionItemQuery = z.input<typeof ZSelectionItemQuery>;
 
 export const ZSelectionItem = z.object({
-  id: z.string(),
-  title: z.string(),
+  id: zText(),
+  title: zText(),
   /** A hint shown beside the title: the user name of a user, the parent path of a unit. */
-  description: z.string().nullable(),
+  description: zText().nullable(),
 });
 export type TSelectionItem = z.infer<typeof ZSelectionItem>;
 export const ZSelectionItemList = z.array(ZSelectionItem);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zJson, zText } from './text.ts';
 import { pagedResult, text, ZPagedQuery } from './common.ts';
 
 /**
@@ -6,7 +7,7 @@ import { pagedResult, text, ZPagedQuery } from './common.ts';
  * `zh-CN`, `zh-Hant`, `en-US`, `km`, `sr-Latn-RS`.
  */
 export const CULTURE_PATTERN = /^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$/;
-export const ZCulture = z.string().trim().max(35).regex(CULTURE_PATTERN, 'a culture such as zh-CN, zh-Hant or en-US');
+export const ZCulture = zText().trim().max(35).regex(CULTURE_PATTERN, 'a culture such as zh-CN, zh-Hant or en-US');
 
 /** An i18next namespace (`common`, `identity`, `businessMenus`). */
 export const NAMESPACE_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
@@ -21,21 +22,21 @@ export const isSafeTextPath = (path: string) => !path.split('.').some((part) => 
 
 /** spec §3 language pack: culture, title; plus whether it is offered, its flag and its place in lists. */
 export const ZLanguagePack = z.object({
-  id: z.string(),
-  culture: z.string(),
-  title: z.string(),
+  id: zText(),
+  culture: zText(),
+  title: zText(),
   isEnabled: z.boolean(),
   /** ISO 3166 region code shown as a flag (`CN`), or null. */
-  flag: z.string().nullable(),
+  flag: zText().nullable(),
   order: z.number().int(),
   /** The language offered when the browser has none stored (spec §4 locale). */
   isDefault: z.boolean(),
   /** zh-CN and en-US carry the web app's own texts and cannot be deleted. */
   isBuiltIn: z.boolean(),
   textCount: z.number().int(),
-  concurrencyStamp: z.string(),
-  creationTime: z.string(),
-  lastModificationTime: z.string().nullable(),
+  concurrencyStamp: zText(),
+  creationTime: zText(),
+  lastModificationTime: zText().nullable(),
 });
 export type TLanguagePack = z.infer<typeof ZLanguagePack>;
 export const ZLanguagePackList = pagedResult(ZLanguagePack);
@@ -43,9 +44,9 @@ export type TLanguagePackList = z.infer<typeof ZLanguagePackList>;
 
 /** What anyone (also before sign-in) may read: the enabled packs for the language selector. */
 export const ZPublicLanguagePack = z.object({
-  culture: z.string(),
-  title: z.string(),
-  flag: z.string().nullable(),
+  culture: zText(),
+  title: zText(),
+  flag: zText().nullable(),
   isDefault: z.boolean(),
 });
 export type TPublicLanguagePack = z.infer<typeof ZPublicLanguagePack>;
@@ -53,7 +54,7 @@ export const ZPublicLanguagePackList = pagedResult(ZPublicLanguagePack);
 export type TPublicLanguagePackList = z.infer<typeof ZPublicLanguagePackList>;
 
 /** `POST /api/system/i18n/list`: enabled packs and the current default culture. */
-export const ZI18nList = z.object({ items: z.array(ZPublicLanguagePack), defaultCulture: z.string() });
+export const ZI18nList = z.object({ items: z.array(ZPublicLanguagePack), defaultCulture: zText() });
 export type TI18nList = z.infer<typeof ZI18nList>;
 
 export const ZLanguagePackInput = z.object({
@@ -61,35 +62,35 @@ export const ZLanguagePackInput = z.object({
   title: text(100).min(1),
   /** Omitted: true on create, unchanged on update. */
   isEnabled: z.boolean().optional(),
-  flag: z.string().trim().regex(/^[A-Z]{2}$/, 'a two-letter region code such as CN').nullish(),
+  flag: zText().trim().regex(/^[A-Z]{2}$/, 'a two-letter region code such as CN').nullish(),
   order: z.number().int().min(0).max(100_000).optional(),
   /** Setting it makes every other pack non-default; omitted: false on create, unchanged on update. */
   isDefault: z.boolean().optional(),
   /** Optional on update: when sent it must match (someone else changed the pack otherwise). */
-  concurrencyStamp: z.string().max(64).optional(),
+  concurrencyStamp: zText().max(64).optional(),
 });
 export type TLanguagePackInput = z.infer<typeof ZLanguagePackInput>;
 
 // ---------------------------------------------------------------- texts
 
 export const ZLocalizationText = z.object({
-  id: z.string(),
-  culture: z.string(),
-  resourceName: z.string(),
-  key: z.string(),
-  value: z.string(),
-  creationTime: z.string(),
-  lastModificationTime: z.string().nullable(),
-  lastModifierName: z.string().nullable(),
+  id: zText(),
+  culture: zText(),
+  resourceName: zText(),
+  key: zText(),
+  value: zText(),
+  creationTime: zText(),
+  lastModificationTime: zText().nullable(),
+  lastModifierName: zText().nullable(),
 });
 export type TLocalizationText = z.infer<typeof ZLocalizationText>;
 
 export const ZLocalizationTextInput = z.object({
   culture: ZCulture,
   /** The i18next namespace the key belongs to. */
-  resourceName: z.string().trim().regex(NAMESPACE_PATTERN, 'a namespace such as common').refine(isSafeTextPath, 'a reserved name'),
-  key: z.string().trim().regex(TEXT_KEY_PATTERN, 'a key such as login.subtitle').refine(isSafeTextPath, 'a reserved name'),
-  value: z.string().min(1).max(TEXT_VALUE_MAX),
+  resourceName: zText().trim().regex(NAMESPACE_PATTERN, 'a namespace such as common').refine(isSafeTextPath, 'a reserved name'),
+  key: zText().trim().regex(TEXT_KEY_PATTERN, 'a key such as login.subtitle').refine(isSafeTextPath, 'a reserved name'),
+  value: zText().min(1).max(TEXT_VALUE_MAX),
 });
 export type TLocalizationTextInput = z.infer<typeof ZLocalizationTextInput>;
 
@@ -102,9 +103,9 @@ const ZBool = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v
  */
 export const ZPagedTextsQuery = ZPagedQuery.extend({
   Culture: ZCulture.optional(),
-  ResourceName: z.string().trim().max(64).optional(),
-  Key: z.string().trim().max(200).optional(),
-  Value: z.string().trim().max(200).optional(),
+  ResourceName: zText().trim().max(64).optional(),
+  Key: zText().trim().max(200).optional(),
+  Value: zText().trim().max(200).optional(),
   ReferenceCulture: ZCulture.optional(),
   OnlyMissing: ZBool.optional(),
 }).refine((q) => !q.ReferenceCulture || q.Culture, { message: 'ReferenceCulture needs Culture', path: ['Culture'] })
@@ -114,15 +115,15 @@ export type TPagedTextsQuery = z.infer<typeof ZPagedTextsQuery>;
 
 export const ZPagedTextItem = z.object({
   /** Null for a reference text that has no translation yet. */
-  id: z.string().nullable(),
-  culture: z.string(),
-  resourceName: z.string(),
-  key: z.string(),
-  value: z.string().nullable(),
-  referenceValue: z.string().nullable(),
+  id: zText().nullable(),
+  culture: zText(),
+  resourceName: zText(),
+  key: zText(),
+  value: zText().nullable(),
+  referenceValue: zText().nullable(),
   isMissing: z.boolean(),
-  lastModificationTime: z.string().nullable(),
-  lastModifierName: z.string().nullable(),
+  lastModificationTime: zText().nullable(),
+  lastModifierName: zText().nullable(),
 });
 export type TPagedTextItem = z.infer<typeof ZPagedTextItem>;
 export const ZPagedTextList = pagedResult(ZPagedTextItem);
@@ -135,8 +136,8 @@ export const ZDictionaryQuery = z.object({ culture: ZCulture });
 /** Nested texts by namespace: `{ common: { login: { subtitle: "…" } } }` (i18next resources of one culture). */
 export type TNestedTexts = { [key: string]: string | TNestedTexts };
 export type TLanguageDictionary = Record<string, TNestedTexts>;
-const ZNested: z.ZodType<TNestedTexts> = z.lazy(() => z.record(z.string(), z.union([z.string(), ZNested])));
-export const ZLanguageDictionary = z.record(z.string(), ZNested);
+const ZNested: z.ZodType<TNestedTexts> = z.lazy(() => z.record(zText(), z.union([zText(), ZNested])));
+export const ZLanguageDictionary = z.record(zText(), ZNested);
 
 /** Bumped on every change to packs or texts; browsers poll it to refresh their dictionaries. */
 export const ZLocalizationVersion = z.object({ version: z.number().int() });
@@ -151,17 +152,17 @@ export type TExportQuery = z.infer<typeof ZExportQuery>;
 /** A pack file: the JSON export, and what a JSON import takes. */
 export const ZLanguagePackFile = z.object({
   culture: ZCulture.optional(),
-  title: z.string().max(100).optional(),
+  title: zText().max(100).optional(),
   texts: ZLanguageDictionary,
 });
 export type TLanguagePackFile = z.infer<typeof ZLanguagePackFile>;
 
 export const ZImportPackInput = z.discriminatedUnion('format', [
-  z.object({ culture: ZCulture, format: z.literal('json'), content: z.unknown() }),
+  z.object({ culture: ZCulture, format: z.literal('json'), content: zJson() }),
   z.object({
     culture: ZCulture,
     format: z.literal('xlsx'),
-    content: z.string().min(1).max(8_000_000).regex(/^[A-Za-z0-9+/=\s]+$/, 'base64'),
+    content: zText().min(1).max(8_000_000).regex(/^[A-Za-z0-9+/=\s]+$/, 'base64'),
   }),
 ]);
 export type TImportPackInput = z.infer<typeof ZImportPackInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text.ts';
 
 /** spec §3 menu item: path, title, header, mainShow, icon, children, twoPath, url, isJump, auth, custom, img. */
 export interface TMenuItem {
@@ -20,18 +21,18 @@ export interface TMenuItem {
 
 export const ZMenuItem: z.ZodType<TMenuItem> = z.lazy(() =>
   z.object({
-    path: z.string(),
-    title: z.string(),
+    path: zText(),
+    title: zText(),
     header: z.boolean().optional(),
     mainShow: z.boolean().optional(),
-    icon: z.string().optional(),
+    icon: zText().optional(),
     children: z.array(ZMenuItem).optional(),
-    twoPath: z.string().optional(),
-    url: z.string().optional(),
+    twoPath: zText().optional(),
+    url: zText().optional(),
     isJump: z.boolean().optional(),
-    auth: z.array(z.string()).optional(),
+    auth: z.array(zText()).optional(),
     custom: z.boolean().optional(),
-    img: z.string().optional(),
+    img: zText().optional(),
   }),
 );
 

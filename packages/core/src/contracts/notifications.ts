@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text.ts';
 import { text, ZPagedQuery } from './common.ts';
 
 /** spec §2 header notifications: the tabs notice, message and to-do. */
@@ -7,16 +8,16 @@ export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
 
 export const ZNotification = z.object({
-  id: z.string(),
+  id: zText(),
   type: ZNotificationType,
-  title: z.string(),
-  content: z.string(),
+  title: zText(),
+  content: zText(),
   /** An in-app path (`/flows/assignTask`) the notification leads to, if any. */
-  link: z.string().nullable(),
+  link: zText().nullable(),
   isRead: z.boolean(),
-  readTime: z.string().nullable(),
-  creationTime: z.string(),
-  senderName: z.string().nullable(),
+  readTime: zText().nullable(),
+  creationTime: zText(),
+  senderName: zText().nullable(),
 });
 export type TNotification = z.infer<typeof ZNotification>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text.ts';
 import { flattenViews, ZPageDefinition, type TPageDefinition, type TView } from '../page-definition.ts';
 import { ZLocalizedText } from './authorization.ts';
 import { pagedResult, text, ZPagedQuery } from './common.ts';
@@ -63,10 +64,10 @@ export function isReservedColumnName(code: string): boolean {
   return RESERVED.has(code.toLowerCase());
 }
 
-export const ZIdentifier = z.string().regex(IDENTIFIER_PATTERN, IDENTIFIER_MESSAGE);
+export const ZIdentifier = zText().regex(IDENTIFIER_PATTERN, IDENTIFIER_MESSAGE);
 export const ZControlCode = ZIdentifier.refine((c) => !isReservedColumnName(c), 'a reserved system column name');
 /** Control, button and linkage ids (not used in SQL; views use UUIDs). */
-export const ZElementId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ (at most 64)');
+export const ZElementId = zText().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ (at most 64)');
 
 /** View types: a form (one record), a grid (child rows), a container (tabs/group; no data, no table). */
 export const VIEW_TYPES = { form: 1, grid: 2, container: 3 } as const;
@@ -146,30 +147,30 @@ export function dataViews(definition: Pick<TPageDefinition, 'viewControls'>) {
  * `ZPageDefinition`'s output, without its input coercions (responses are encoded, and coercing
  * preprocessors cannot be encoded). Unknown keys of buttons, extra properties and events pass.
  */
-const scalarKey = z.union([z.string(), z.number()]).nullish();
+const scalarKey = z.union([zText(), z.number()]).nullish();
 const ZControlOut = z.object({
-  id: z.string(),
-  code: z.string(),
-  title: z.string(),
+  id: zText(),
+  code: zText(),
+  title: zText(),
   controlType: z.number(),
-  parentDataControlId: z.string().nullish(),
+  parentDataControlId: zText().nullish(),
   isDisplayed: z.boolean(),
   isEdit: z.boolean(),
   options: z.unknown().optional(),
-  defaultValue: z.union([z.string(), z.number(), z.boolean()]).nullish(),
+  defaultValue: z.union([zText(), z.number(), z.boolean()]).nullish(),
   docNoOccasion: z.number().nullish(),
   valueTakingType: z.number().nullish(),
-  dataFieldId: z.string().nullish(),
+  dataFieldId: zText().nullish(),
   extraProperties: z.looseObject({}).nullish(),
 });
-const ZButtonOut = z.looseObject({ id: z.string(), code: z.string().nullish(), title: z.string(), buttonType: scalarKey });
+const ZButtonOut = z.looseObject({ id: zText(), code: zText().nullish(), title: zText(), buttonType: scalarKey });
 const ZViewOut: z.ZodType<TView> = z.object({
-  id: z.string(),
-  code: z.string(),
-  title: z.string(),
+  id: zText(),
+  code: zText(),
+  title: zText(),
   viewType: z.number().nullish(),
-  parentViewControlId: z.string().nullish(),
-  associateForeignKeyCode: z.string().nullish(),
+  parentViewControlId: zText().nullish(),
+  associateForeignKeyCode: zText().nullish(),
   dataControls: z.array(ZControlOut),
   viewButtons: z.array(ZButtonOut),
   get viewControls() {
@@ -181,15 +182,15 @@ export const ZPageDefinitionOut = z.object({
   pageButtons: z.array(ZButtonOut),
   dataLinkages: z.array(
     z.object({
-      id: z.string().nullish(),
+      id: zText().nullish(),
       dataLinkType: z.number(),
-      triggerConditions: z.array(z.object({ dataControlId: z.string().nullish(), dataControlCode: z.string().nullish(), triggerFormula: z.string().nullish() })),
-      assignments: z.array(z.object({ dataControlId: z.string().nullish(), dataControlCode: z.string().nullish(), assignmentFormula: z.string().nullish() })),
-      pageEvents: z.array(z.looseObject({ triggerOperationType: scalarKey, assignmentType: scalarKey, bingDataControlId: z.string().nullish() })),
+      triggerConditions: z.array(z.object({ dataControlId: zText().nullish(), dataControlCode: zText().nullish(), triggerFormula: zText().nullish() })),
+      assignments: z.array(z.object({ dataControlId: zText().nullish(), dataControlCode: zText().nullish(), assignmentFormula: zText().nullish() })),
+      pageEvents: z.array(z.looseObject({ triggerOperationType: scalarKey, assignmentType: scalarKey, bingDataControlId: zText().nullish() })),
       pageStateControls: z.array(
         z.object({
-          controlObjectId: z.string(),
-          controlObjectTitle: z.string().nullish(),
+          controlObjectId: zText(),
+          controlObjectTitle: zText().nullish(),
           controlObjectType: scalarKey,
           isHide: z.boolean(),
           isReadOnly: z.boolean(),
@@ -209,20 +210,20 @@ export const ZPageStatus = z.enum(PAGE_STATUSES);
 export type TPageStatus = z.infer<typeof ZPageStatus>;
 
 export const ZPageDefinitionListItem = z.object({
-  id: z.string(),
-  code: z.string(),
+  id: zText(),
+  code: zText(),
   /** Multilingual: `{ "zh-CN": "采购订单", "en-US": "Purchase order" }`. */
-  name: z.record(z.string(), z.string()),
-  description: z.string().nullable(),
+  name: z.record(zText(), zText()),
+  description: zText().nullable(),
   status: ZPageStatus,
   /** Number of the latest published version (null before the first publish). */
   publishedVersion: z.number().int().nullable(),
-  publishedTime: z.string().nullable(),
-  concurrencyStamp: z.string(),
-  creatorId: z.string().nullable(),
-  creationTime: z.string(),
-  lastModifierId: z.string().nullable(),
-  lastModificationTime: z.string().nullable(),
+  publishedTime: zText().nullable(),
+  concurrencyStamp: zText(),
+  creatorId: zText().nullable(),
+  creationTime: zText(),
+  lastModifierId: zText().nullable(),
+  lastModificationTime: zText().nullable(),
 });
 export type TPageDefinitionListItem = z.infer<typeof ZPageDefinitionListItem>;
 
@@ -238,7 +239,7 @@ export type TPageDefinitionQuery = z.infer<typeof ZPageDefinitionQuery>;
 export const ZPageDefinitionList = pagedResult(ZPageDefinitionListItem);
 export type TPageDefinitionList = z.infer<typeof ZPageDefinitionList>;
 
-export const ZPageCodeInput = z.string().trim().regex(IDENTIFIER_PATTERN, IDENTIFIER_MESSAGE);
+export const ZPageCodeInput = zText().trim().regex(IDENTIFIER_PATTERN, IDENTIFIER_MESSAGE);
 
 export const ZCreatePageDefinitionInput = z.object({
   code: ZPageCodeInput,
@@ -252,7 +253,7 @@ export type TCreatePageDefinitionInput = z.input<typeof ZCreatePageDefinitionInp
 /** Autosave of the draft. `concurrencyStamp` is the one last read; a stale one answers 409. */
 export const ZSavePageDraftInput = z.object({
   definition: ZPageDesign,
-  concurrencyStamp: z.string().min(1).max(64),
+  concurrencyStamp: zText().min(1).max(64),
 });
 export type TSavePageDraftInput = z.input<typeof ZSavePageDraftInput>;
 
@@ -268,15 +269,15 @@ export const ZRenamePageDefinitionInput = z.object({
   code: ZPageCodeInput.optional(),
   name: ZLocalizedText,
   description: text(500).nullish(),
-  concurrencyStamp: z.string().max(64).optional(),
+  concurrencyStamp: zText().max(64).optional(),
 });
 export type TRenamePageDefinitionInput = z.input<typeof ZRenamePageDefinitionInput>;
 
 /** Details of 409 `Pages.InUse`: the business menus that open the page. */
 export const ZPageInUseDetails = z.object({
-  menus: z.array(z.object({ id: z.string(), title: z.record(z.string(), z.string()) })),
+  menus: z.array(z.object({ id: zText(), title: z.record(zText(), zText()) })),
   /** Workflows (and other registered users of a page) that reference it; empty until such a module registers. */
-  workflows: z.array(z.object({ id: z.string(), title: z.record(z.string(), z.string()) })).optional(),
+  workflows: z.array(z.object({ id: zText(), title: z.record(zText(), zText()) })).optional(),
 });
 export type TPageInUseDetails = z.infer<typeof ZPageInUseDetails>;
 
@@ -293,9 +294,9 @@ export const ZPageExportQuery = z.object({ source: z.enum(['draft', 'published']
  * the same code in the published page with the same code on the importing instance.
  */
 export const ZExportDataSource = z.object({
-  viewId: z.string().max(64),
-  pageCode: z.string().max(40),
-  viewCode: z.string().max(64),
+  viewId: zText().max(64),
+  pageCode: zText().max(40),
+  viewCode: zText().max(64),
 });
 export type TExportDataSource = z.infer<typeof ZExportDataSource>;
 
@@ -303,8 +304,8 @@ export type TExportDataSource = z.infer<typeof ZExportDataSource>;
 export const ZPageExportDocument = z.object({
   format: z.literal(PAGE_EXPORT_FORMAT),
   formatVersion: z.literal(1),
-  exportedAt: z.string(),
-  page: z.object({ code: z.string(), name: z.record(z.string(), z.string()), description: z.string().nullish() }),
+  exportedAt: zText(),
+  page: z.object({ code: zText(), name: z.record(zText(), zText()), description: zText().nullish() }),
   definition: ZPageDefinitionOut,
   /** The other pages' views the lookups read (absent in files from before this field existed). */
   dataSources: z.array(ZExportDataSource).optional(),
@@ -315,7 +316,7 @@ export type TPageExportDocument = z.infer<typeof ZPageExportDocument>;
 export const ZPageExportDocumentInput = z.object({
   format: z.literal(PAGE_EXPORT_FORMAT),
   formatVersion: z.literal(1),
-  exportedAt: z.string().max(64).optional(),
+  exportedAt: zText().max(64).optional(),
   page: z.object({ code: ZPageCodeInput, name: ZLocalizedText, description: text(500).nullish() }),
   definition: ZPageDesign,
   dataSources: z.array(ZExportDataSource).max(500).optional(),
@@ -357,12 +358,12 @@ export const DESIGN_PROBLEM_KINDS = [
 ] as const;
 export const ZDesignProblem = z.object({
   kind: z.enum(DESIGN_PROBLEM_KINDS),
-  message: z.string(),
+  message: zText(),
   /** The control (or button) to select in the designer; null when the problem is a view's. */
-  controlId: z.string().nullable(),
-  viewId: z.string().nullable(),
+  controlId: zText().nullable(),
+  viewId: zText().nullable(),
   /** Linkage problems: the linkage's id. */
-  linkageId: z.string().nullable().optional(),
+  linkageId: zText().nullable().optional(),
   /** Formula problems: character range in the formula text. */
   start: z.number().int().optional(),
   end: z.number().int().optional(),
@@ -375,27 +376,27 @@ export type TDesignCheckResult = z.infer<typeof ZDesignCheckResult>;
 
 /** One schema change of a publish (table names are `biz.v_<view id without dashes>`). */
 export const ZPublishChange = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('createTable'), viewId: z.string(), viewCode: z.string(), table: z.string(), columns: z.number().int() }),
-  z.object({ kind: z.literal('addColumn'), viewId: z.string(), controlId: z.string(), table: z.string(), column: z.string(), sqlType: z.string() }),
+  z.object({ kind: z.literal('createTable'), viewId: zText(), viewCode: zText(), table: zText(), columns: z.number().int() }),
+  z.object({ kind: z.literal('addColumn'), viewId: zText(), controlId: zText(), table: zText(), column: zText(), sqlType: zText() }),
   z.object({
     kind: z.literal('alterType'),
-    viewId: z.string(),
-    controlId: z.string(),
-    table: z.string(),
-    column: z.string(),
-    fromType: z.string(),
-    toType: z.string(),
+    viewId: zText(),
+    controlId: zText(),
+    table: zText(),
+    column: zText(),
+    fromType: zText(),
+    toType: zText(),
     /** false: every existing value casts (text takes anything; bigint → numeric …); true: checked by a dry run. */
     narrowing: z.boolean(),
   }),
-  z.object({ kind: z.literal('renameColumn'), viewId: z.string(), controlId: z.string(), table: z.string(), from: z.string(), to: z.string() }),
-  z.object({ kind: z.literal('dropColumn'), viewId: z.string(), controlId: z.string().nullable(), table: z.string(), column: z.string() }),
-  z.object({ kind: z.literal('hideColumn'), viewId: z.string(), controlId: z.string().nullable(), table: z.string(), column: z.string(), rowCount: z.number().int() }),
-  z.object({ kind: z.literal('unhideColumn'), viewId: z.string(), controlId: z.string(), table: z.string(), column: z.string() }),
-  z.object({ kind: z.literal('dropTable'), viewId: z.string(), table: z.string() }),
-  z.object({ kind: z.literal('hideTable'), viewId: z.string(), table: z.string(), rowCount: z.number().int() }),
-  z.object({ kind: z.literal('setParent'), viewId: z.string(), table: z.string(), parentTable: z.string().nullable() }),
-  z.object({ kind: z.literal('createIndex'), viewId: z.string(), table: z.string(), column: z.string() }),
+  z.object({ kind: z.literal('renameColumn'), viewId: zText(), controlId: zText(), table: zText(), from: zText(), to: zText() }),
+  z.object({ kind: z.literal('dropColumn'), viewId: zText(), controlId: zText().nullable(), table: zText(), column: zText() }),
+  z.object({ kind: z.literal('hideColumn'), viewId: zText(), controlId: zText().nullable(), table: zText(), column: zText(), rowCount: z.number().int() }),
+  z.object({ kind: z.literal('unhideColumn'), viewId: zText(), controlId: zText(), table: zText(), column: zText() }),
+  z.object({ kind: z.literal('dropTable'), viewId: zText(), table: zText() }),
+  z.object({ kind: z.literal('hideTable'), viewId: zText(), table: zText(), rowCount: z.number().int() }),
+  z.object({ kind: z.literal('setParent'), viewId: zText(), table: zText(), parentTable: zText().nullable() }),
+  z.object({ kind: z.literal('createIndex'), viewId: zText(), table: zText(), column: zText() }),
 ]);
 export type TPublishChange = z.infer<typeof ZPublishChange>;
 
@@ -404,45 +405,45 @@ export const ZPublishBlocker = z.discriminatedUnion('kind', [
   /** Existing values do not cast to the new type: fix the data or the design. */
   z.object({
     kind: z.literal('narrowing'),
-    message: z.string(),
-    viewId: z.string(),
-    controlId: z.string(),
-    column: z.string(),
-    fromType: z.string(),
-    toType: z.string(),
+    message: zText(),
+    viewId: zText(),
+    controlId: zText(),
+    column: zText(),
+    fromType: zText(),
+    toType: zText(),
     failingCount: z.number().int(),
     /** Up to 5 rows whose value does not cast. */
-    samples: z.array(z.object({ id: z.string(), value: z.string().nullable() })),
+    samples: z.array(z.object({ id: zText(), value: zText().nullable() })),
   }),
   /** A removed control/view still has data: publish with `confirmHideColumns` keeps it hidden. */
   z.object({
     kind: z.literal('removeWithData'),
-    message: z.string(),
-    viewId: z.string(),
-    controlId: z.string().nullable(),
-    table: z.string(),
-    column: z.string().nullable(),
+    message: zText(),
+    viewId: zText(),
+    controlId: zText().nullable(),
+    table: zText(),
+    column: zText().nullable(),
     rowCount: z.number().int(),
   }),
   /** The schema cannot be changed this way (a column name held by a hidden column, rows under another parent …). */
   z.object({
     kind: z.literal('conflict'),
-    message: z.string(),
-    viewId: z.string(),
-    controlId: z.string().nullable(),
-    table: z.string(),
-    column: z.string().nullable(),
+    message: zText(),
+    viewId: zText(),
+    controlId: zText().nullable(),
+    table: zText(),
+    column: zText().nullable(),
   }),
 ]);
 export type TPublishBlocker = z.infer<typeof ZPublishBlocker>;
 
 /** A column or table kept with its data after its control/view was removed from the design. */
 export const ZHiddenColumn = z.object({
-  viewId: z.string(),
+  viewId: zText(),
   /** null for a whole hidden table. */
-  controlId: z.string().nullable(),
-  table: z.string(),
-  column: z.string().nullable(),
+  controlId: zText().nullable(),
+  table: zText(),
+  column: zText().nullable(),
   rowCount: z.number().int(),
   /** The version that hid it. */
   hiddenInVersion: z.number().int(),
@@ -454,7 +455,7 @@ export type TPublishInput = z.input<typeof ZPublishInput>;
 
 /** The dry run (`GET /{id}/publish-plan`), also the details of 409 `Pages.DataLoss`. */
 export const ZPublishPlan = z.object({
-  pageId: z.string(),
+  pageId: zText(),
   nextVersion: z.number().int(),
   /** The design-time problems; publishing needs none. */
   problems: z.array(ZDesignProblem),
@@ -472,15 +473,15 @@ export type TPublishPlan = z.infer<typeof ZPublishPlan>;
  * named `<view code>.<control code>`; a rename keeps the control id and changes its code.
  */
 export const ZDesignChanges = z.object({
-  viewsAdded: z.array(z.string()),
-  viewsRemoved: z.array(z.string()),
-  controlsAdded: z.array(z.string()),
-  controlsRemoved: z.array(z.string()),
-  controlsRenamed: z.array(z.object({ from: z.string(), to: z.string() })),
+  viewsAdded: z.array(zText()),
+  viewsRemoved: z.array(zText()),
+  controlsAdded: z.array(zText()),
+  controlsRemoved: z.array(zText()),
+  controlsRenamed: z.array(z.object({ from: zText(), to: zText() })),
   /** Controls whose control type changed (`Master.Amount: 1001 → 1003`). */
-  controlsRetyped: z.array(z.object({ control: z.string(), from: z.number().int(), to: z.number().int() })),
+  controlsRetyped: z.array(z.object({ control: zText(), from: z.number().int(), to: z.number().int() })),
   /** Controls whose other properties changed (title, options, defaults, lookups …). */
-  controlsChanged: z.array(z.string()),
+  controlsChanged: z.array(zText()),
   buttons: z.object({ added: z.number().int(), removed: z.number().int(), changed: z.number().int() }),
   linkages: z.object({ added: z.number().int(), removed: z.number().int(), changed: z.number().int() }),
 });
@@ -488,9 +489,9 @@ export type TDesignChanges = z.infer<typeof ZDesignChanges>;
 
 export const ZPageVersionListItem = z.object({
   version: z.number().int(),
-  publishedBy: z.string().nullable(),
-  publishedByName: z.string().nullable(),
-  publishedTime: z.string(),
+  publishedBy: zText().nullable(),
+  publishedByName: zText().nullable(),
+  publishedTime: zText(),
   changeSummary: z.array(ZPublishChange),
   hiddenColumns: z.array(ZHiddenColumn),
   /** The version this one rolled back to, if it was a rollback. */
@@ -513,7 +514,7 @@ export type TPublishResult = z.infer<typeof ZPublishResult>;
 
 // ---------------------------------------------------------------- control designer palette
 
-export const ZBilingual = z.object({ 'zh-CN': z.string(), 'en-US': z.string() });
+export const ZBilingual = z.object({ 'zh-CN': zText(), 'en-US': zText() });
 export type TBilingual = z.infer<typeof ZBilingual>;
 
 /** The widget the properties panel uses for a property. */
@@ -543,14 +544,14 @@ export type TPropertyWidget = z.infer<typeof ZPropertyWidget>;
 
 export const ZDesignerProperty = z.object({
   /** Path in the control/view object, e.g. `code`, `isEdit`, `extraProperties.accuracy`. */
-  key: z.string(),
+  key: zText(),
   widget: ZPropertyWidget,
   title: ZBilingual,
   help: ZBilingual,
   default: z.unknown().optional(),
   required: z.boolean(),
   /** `select` widgets: the choices. */
-  choices: z.array(z.object({ value: z.union([z.string(), z.number()]), title: ZBilingual })).optional(),
+  choices: z.array(z.object({ value: z.union([zText(), z.number()]), title: ZBilingual })).optional(),
   min: z.number().optional(),
   max: z.number().optional(),
 });
@@ -559,13 +560,13 @@ export type TDesignerProperty = z.infer<typeof ZDesignerProperty>;
 export const ZPaletteControlType = z.object({
   code: z.number().int(),
   /** Stable English key (`decimal`). */
-  name: z.string(),
+  name: zText(),
   title: ZBilingual,
   help: ZBilingual,
   /** spec §3 table field type: 1 text, 2 integer, 3 decimal, 4 date, 5 boolean, 6 id/lookup. */
   tableFieldType: z.number().int(),
   /** The column type publishing creates. */
-  sqlType: z.string(),
+  sqlType: zText(),
   group: z.enum(['basic', 'choice', 'lookup', 'system']),
   properties: z.array(ZDesignerProperty),
 });
@@ -573,7 +574,7 @@ export type TPaletteControlType = z.infer<typeof ZPaletteControlType>;
 
 export const ZPaletteViewType = z.object({
   code: z.number().int(),
-  name: z.string(),
+  name: zText(),
   title: ZBilingual,
   help: ZBilingual,
   properties: z.array(ZDesignerProperty),
@@ -581,7 +582,7 @@ export const ZPaletteViewType = z.object({
 export type TPaletteViewType = z.infer<typeof ZPaletteViewType>;
 
 export const ZPaletteButtonAction = z.object({
-  code: z.string(),
+  code: zText(),
   title: ZBilingual,
   /** Page buttons, view buttons or both. */
   scope: z.enum(['page', 'view', 'both']),
@@ -595,7 +596,7 @@ export const ZControlDesigner = z.object({
   buttonActions: z.array(ZPaletteButtonAction),
   buttonProperties: z.array(ZDesignerProperty),
   /** The identifier rule for codes (`IDENTIFIER_PATTERN` source) and the reserved column names. */
-  codePattern: z.string(),
-  reservedCodes: z.array(z.string()),
+  codePattern: zText(),
+  reservedCodes: z.array(zText()),
 });
 export type TControlDesigner = z.infer<typeof ZControlDesigner>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text.ts';
 import { ZPasswordPolicy } from './auth.ts';
 
 /** The system settings page (system management → system settings). */
@@ -15,6 +16,6 @@ export type TSystemSettings = z.infer<typeof ZSystemSettings>;
 
 /** The settings and what the page needs to edit them: the roles a registered user may get. */
 export const ZSystemSettingsView = ZSystemSettings.extend({
-  roles: z.array(z.object({ id: z.string(), name: z.string(), isAdmin: z.boolean() })),
+  roles: z.array(z.object({ id: zText(), name: zText(), isAdmin: z.boolean() })),
 });
 export type TSystemSettingsView = z.infer<typeof ZSystemSettingsView>;

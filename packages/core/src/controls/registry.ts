@@ -2,6 +2,7 @@ import { operatorsForFieldType, type FilterOperator } from '../filters/operators
 import type { TableFieldType, TDataControl } from '../page-definition.ts';
 import type { DisplayOptions, ParseResult } from './control-types.ts';
 import { getControlType, tableFieldTypeOf } from './control-table.ts';
+import { findTextIssues, TEXT_RULE_MESSAGE } from '../contracts/text.ts';
 
 export type { ControlType, DisplayOptions, DocumentNumberRequest, NewRecordContext, ParseResult, SelectionItem } from './control-types.ts';
 export { CONTROL_TYPES, ControlTypeId, arrayCompanionCode, getControlType, isKnownControlType, tableFieldTypeOf } from './control-table.ts';
@@ -11,8 +12,15 @@ export { readSelectionItems } from './control-kinds.ts';
 // Public entry of the control-type registry: column type, validation, parsing, display, defaults
 // and filter operators of a data control, all looked up by its control type code.
 
+/**
+ * Parses a value sent for a control (save-page, save-view, the Excel import). Any kind refuses a
+ * value holding ill-formed text (NUL, an unpaired surrogate), sent or produced by parsing.
+ */
 export function parseControlValue(control: TDataControl, input: unknown, options: DisplayOptions = {}): ParseResult {
-  return getControlType(control.controlType).parse(input, control, options);
+  if (findTextIssues(input, { limit: 1 }).length) return { ok: false, message: TEXT_RULE_MESSAGE };
+  const result = getControlType(control.controlType).parse(input, control, options);
+  if (result.ok && findTextIssues(result.value, { limit: 1 }).length) return { ok: false, message: TEXT_RULE_MESSAGE };
+  return result;
 }
 
 export function formatControlValue(control: TDataControl, value: unknown, options: DisplayOptions = {}): string {
@@ -21,6 +29,7 @@ export function formatControlValue(control: TDataControl, value: unknown, option
 
 /** Validates a stored value; returns an error message or null. */
 export function validateControlValue(control: TDataControl, value: unknown): string | null {
+  if (findTextIssues(value, { limit: 1 }).length) return TEXT_RULE_MESSAGE;
   const result = getControlType(control.controlType).schema.safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid value');
 }

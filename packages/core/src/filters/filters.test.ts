@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileFilterPredicate, FILTER_OPERATORS, foldCase, parseFilterConditions, resolveDateShortcut, validateFilterTree, type FilterField, type FilterNode } from './index.ts';
+import { compileFilterPredicate, countFilterOperands, FILTER_OPERATORS, foldCase, MAX_FILTER_OPERANDS, parseFilterConditions, resolveDateShortcut, validateFilterTree, type FilterField, type FilterNode } from './index.ts';
+import { TEXT_RULE_MESSAGE } from '../contracts/text.ts';
 
 const fields: FilterField[] = [
   { code: 'name', tableFieldType: 1 },
@@ -205,9 +206,24 @@ describe('text semantics shared with SQL', () => {
     expect(match('name', 'gt', '\uE000', ['😀', '\uE000', 'z', '\uFFFD'])).toEqual(['😀', '\uFFFD']);
     expect(match('name', 'lt', 'a', ['B', 'a', 'Z', '', null])).toEqual(['B', 'Z']);
   });
-  it('rejects NUL characters in text values (PostgreSQL text cannot hold them)', () => {
-    const r = parseFilterConditions([c('name', 'eq', 'a\u0000')], fields);
-    expect(!r.ok && r.errors[0].message).toBe('Text must not contain NUL characters');
+  it('rejects NUL characters and lone surrogates in text values (PostgreSQL text cannot hold them)', () => {
+    for (const bad of ['a\u0000', 'a\ud800', '\udc00', 'x\ud83d']) {
+      const r = parseFilterConditions([c('name', 'eq', bad)], fields);
+      expect(!r.ok && r.errors[0].message).toBe(TEXT_RULE_MESSAGE);
+      const list = parseFilterConditions([c('name', 'in', ['ok', bad])], fields);
+      expect(!list.ok && list.errors[0].members).toEqual(['filterConditions[0].value']);
+    }
+    expect(parseFilterConditions([c('name', 'eq', 'a😀')], fields).ok).toBe(true);
+  });
+  it('caps the values of all conditions together (bound parameters)', () => {
+    const values = Array.from({ length: 1000 }, (_, i) => `v${i}`);
+    const at = (n: number) => Array.from({ length: n }, () => c('name', 'in', values));
+    expect(parseFilterConditions(at(MAX_FILTER_OPERANDS / 1000), fields).ok).toBe(true);
+    const over = parseFilterConditions([...at(MAX_FILTER_OPERANDS / 1000), c('name', 'eq', 'x')], fields);
+    expect(!over.ok && over.errors).toEqual([{ message: `At most ${MAX_FILTER_OPERANDS} values in all conditions together`, members: ['filterConditions'] }]);
+    expect(parseFilterConditions(at(70), fields, { maxOperands: Number.POSITIVE_INFINITY }).ok).toBe(true);
+    const tree = parseFilterConditions([c('name', 'in', ['a', 'b']), c('name', 'eq', 'c')], fields);
+    expect(tree.ok && countFilterOperands(tree.tree)).toBe(3);
   });
 });
 

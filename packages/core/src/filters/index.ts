@@ -1,3 +1,4 @@
+import { isWellFormedText, TEXT_RULE_MESSAGE } from '../contracts/text.ts';
 import { parseIsoDateParts } from '../helpers/iso-date.ts';
 import type { TableFieldType } from '../page-definition.ts';
 import { nextDay, resolveDateShortcut } from './date-shortcuts.ts';
@@ -39,11 +40,36 @@ export interface FilterParseOptions {
   offsetMinutes?: number;
   /** Property path used in error members. Default `filterConditions`. */
   path?: string;
+  /** Most operands (values) of all conditions together. Default MAX_FILTER_OPERANDS. */
+  maxOperands?: number;
 }
 
 export const MAX_FILTER_CONDITIONS = 200;
 const MAX_BRACKETS_PER_ENTRY = 10;
 const MAX_LIST_OPERANDS = 1000;
+/**
+ * Most values one filter list may hold in all its conditions together (each becomes a bound
+ * parameter; PostgreSQL takes at most 65,535 in one statement, and a query also binds the data
+ * scope's and the page's own values). See FILTERS.md.
+ */
+export const MAX_FILTER_OPERANDS = 5000;
+/**
+ * Most values of the data-scope filters applied to one query (set by administrators, outside the
+ * caller's MAX_FILTER_OPERANDS); scope filters past it grant no rows rather than fail the query.
+ */
+export const MAX_SCOPE_OPERANDS = 40_000;
+
+/** How many operands (bound values) a validated tree holds. */
+export function countFilterOperands(node: FilterNode): number {
+  let count = 0;
+  const stack: FilterNode[] = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.kind === 'condition') count += n.operands.length;
+    else stack.push(...n.children);
+  }
+  return count;
+}
 const MAX_TEXT_OPERAND = 1000;
 
 type Token = { t: '(' | ')' | 'and' | 'or'; index: number } | { t: 'cond'; node: FilterNode; index: number };
@@ -71,7 +97,7 @@ function parseScalar(raw: unknown, fieldType: TableFieldType, offsetMinutes: num
     case 6: {
       if (typeof raw !== 'string' && typeof raw !== 'number') return bad('text');
       const s = String(raw);
-      if (s.includes('\u0000')) return ['Text must not contain NUL characters'];
+      if (!isWellFormedText(s)) return [TEXT_RULE_MESSAGE];
       return s.length > MAX_TEXT_OPERAND ? bad(`text of at most ${MAX_TEXT_OPERAND} characters`) : s;
     }
     case 2:
@@ -144,7 +170,7 @@ function expandDateOnly(base: Omit<FilterConditionNode, 'operator' | 'operands'>
   }
 }
 
-function parseEntry(entry: FlatCondition, index: number, fields: Map<string, FilterField>, options: FilterParseOptions, member: (p: string) => string, errors: FilterValidationError[]): FilterNode | null {
+function parseEntry(entry: FlatCondition, index: number, fields: Map<string, FilterField>, options: FilterParseOptions, member: (p: string) => string, errors: FilterValidationError[], budget: { count: number }): FilterNode | null {
   const push = (message: string, prop: string) => errors.push({ message, members: [member(prop)] });
   const key = typeof entry.key === 'string' ? entry.key : '';
   const field = fields.get(key);
@@ -178,6 +204,7 @@ function parseEntry(entry: FlatCondition, index: number, fields: Map<string, Fil
   const operator = op.code as TreeOperatorCode;
   if (op.arity === 'none') return cond(base, operator, []);
   const raws = op.arity === 'one' ? [entry.value] : splitList(entry.value);
+  budget.count += raws.length;
   if (op.arity === 'two' && raws.length !== 2) {
     push('Between needs two values', 'value');
     return null;
@@ -225,6 +252,7 @@ export function parseFilterConditions(list: unknown, fields: readonly FilterFiel
     return sa - sb || a.index - b.index;
   });
   const tokens: Token[] = [];
+  const operands = { count: 0 };
   ordered.forEach(({ entry, index }, position) => {
     const member = (prop: string) => `${path}[${index}].${prop}`;
     if (typeof entry !== 'object' || entry === null) {
@@ -238,12 +266,14 @@ export function parseFilterConditions(list: unknown, fields: readonly FilterFiel
     if (right === null || right > MAX_BRACKETS_PER_ENTRY) errors.push({ message: 'Invalid right bracket', members: [member('rightBracket')] });
     const link = linkOf(e.linkCondition);
     if (!link) errors.push({ message: 'Link condition must be AND or OR', members: [member('linkCondition')] });
-    const node = parseEntry(e, index, allowed, options, member, errors);
+    const node = parseEntry(e, index, allowed, options, member, errors, operands);
     if (position > 0) tokens.push({ t: link ?? 'and', index });
     for (let i = 0; i < (left ?? 0); i++) tokens.push({ t: '(', index });
     if (node) tokens.push({ t: 'cond', node, index });
     for (let i = 0; i < (right ?? 0); i++) tokens.push({ t: ')', index });
   });
+  const maxOperands = options.maxOperands ?? MAX_FILTER_OPERANDS;
+  if (operands.count > maxOperands) return { ok: false, errors: [{ message: `At most ${maxOperands} values in all conditions together`, members: [path] }] };
   if (errors.length) return { ok: false, errors };
   return buildTree(tokens, path);
 }

@@ -1,3 +1,4 @@
+import { isWellFormedText, TEXT_RULE_MESSAGE } from '../contracts/text.ts';
 import { parseIsoDateParts } from '../helpers/iso-date.ts';
 import type { FilterField, FilterScalar, FilterValidationError } from './filter-tree.ts';
 import { findFilterOperator } from './operators.ts';
@@ -20,7 +21,7 @@ function operandProblem(v: unknown, fieldType: number): string | null {
     case 1:
     case 6:
       if (typeof v !== 'string') return 'Expected text';
-      if (v.includes('\u0000')) return 'Text must not contain NUL characters';
+      if (!isWellFormedText(v)) return TEXT_RULE_MESSAGE;
       return v.length > MAX_TEXT_OPERAND ? `Expected text of at most ${MAX_TEXT_OPERAND} characters` : null;
     case 2:
       return typeof v === 'number' && Number.isSafeInteger(v) ? null : 'Expected a whole number';

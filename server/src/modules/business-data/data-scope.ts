@@ -1,5 +1,5 @@
 import type { Kysely, RawBuilder } from 'kysely';
-import { parseFilterConditions } from '@tessera/core/filters/index';
+import { countFilterOperands, MAX_SCOPE_OPERANDS, parseFilterConditions } from '@tessera/core/filters/index';
 import type { Database } from '../../db/schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { dataScopeFor } from '../authorization/index.ts';
@@ -55,10 +55,18 @@ export async function scopeConditionFor(
       break;
   }
   const fields = filterFieldsOf(page.master.controls);
+  // Scope filters have their own operand budget, apart from the caller's filter (FILTERS.md).
+  let budget = MAX_SCOPE_OPERANDS;
   for (const filter of effective.customFilters) {
-    const parsed = parseFilterConditions(filter, fields, { now: ctx.now() });
-    // A custom filter that no longer fits the page (a removed field) grants nothing.
-    parts.push(parsed.ok ? compileFilterSql(parsed.tree, fields, { alias }) : repo.noRows);
+    const parsed = parseFilterConditions(filter, fields, { now: ctx.now(), maxOperands: Number.POSITIVE_INFINITY });
+    const operands = parsed.ok ? countFilterOperands(parsed.tree) : 0;
+    // A custom filter that no longer fits the page (a removed field), or past the budget, grants nothing.
+    if (!parsed.ok || operands > budget) {
+      parts.push(repo.noRows);
+      continue;
+    }
+    budget -= operands;
+    parts.push(compileFilterSql(parsed.tree, fields, { alias }));
   }
   return { where: repo.anyOf(parts), kind: effective.scope };
 }

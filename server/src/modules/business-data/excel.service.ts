@@ -1,5 +1,5 @@
 import { ControlTypeId } from '@tessera/core/controls/registry';
-import { readWorkbook, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
+import { readWorkbook, requireWellFormedCells, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
@@ -235,6 +235,7 @@ export async function importViewData(ctx: ServiceContext, input: { pageId: strin
   const { t, page, view, access } = await viewFor(ctx, input.pageId, input.viewId);
   access.requireAction('import');
   const workbook = await readWorkbook(input.fileBase64);
+  requireWellFormedCells(ctx, workbook, 'fileBase64');
   if (!workbook) throw bizInvalid(t, [{ message: t('import.badFile'), members: ['fileBase64'] }]);
   const [sheet, ...childSheets] = workbook.worksheets;
   if (!sheet) throw bizInvalid(t, [{ message: t('import.empty'), members: ['fileBase64'] }]);

@@ -6,7 +6,7 @@ import {
   type TImportDictionaryItemsResult,
 } from '@tessera/core/contracts/dictionaries';
 import type { ServiceContext } from '../../platform/context.ts';
-import { parseBoolean, readWorkbook, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
+import { parseBoolean, readWorkbook, requireWellFormedCells, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
 import { notFound } from '../../platform/errors.ts';
 import { dictionaryInvalid, dictionaryText } from './dictionaries.messages.ts';
 import { validationFailure } from '../../platform/module-messages.ts';
@@ -81,6 +81,7 @@ export async function importDictionaryItems(
   const dictionary = await repo.findDictionary(ctx.db, id);
   if (!dictionary) throw notFound({ id });
   const workbook = await readWorkbook(input.content);
+  requireWellFormedCells(ctx, workbook, 'content');
   const sheet = workbook?.worksheets[0];
   if (!sheet) throw dictionaryInvalid(ctx, 'import.unreadable', ['content']);
 

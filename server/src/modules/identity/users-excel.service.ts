@@ -13,7 +13,7 @@ import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { parseBoolean, readWorkbook, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
+import { parseBoolean, readWorkbook, requireWellFormedCells, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { guardDelegation } from '../../platform/delegation.ts';
 import { identityInvalid, identityText } from './identity.messages.ts';
@@ -111,6 +111,7 @@ export async function exportUsers(ctx: ServiceContext, query: TUserQuery): Promi
  */
 export async function importUsers(ctx: ServiceContext, input: TImportUsersInput) {
   const workbook = await readWorkbook(input.content);
+  requireWellFormedCells(ctx, workbook, 'content');
   if (!workbook) throw identityInvalid(ctx, 'import.unreadable', ['content']);
   const sheet = workbook.worksheets[0];
   if (!sheet) throw identityInvalid(ctx, 'import.unreadable', ['content']);

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../platform/context.ts';
-import { readWorkbook, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
+import { readWorkbook, requireWellFormedCells, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
 import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -116,6 +116,7 @@ function safeJson(text: string): unknown {
 
 async function entriesFromXlsx(ctx: ServiceContext, base64: string): Promise<Entry[]> {
   const workbook = await readWorkbook(base64);
+  requireWellFormedCells(ctx, workbook, 'content');
   const sheet = workbook?.worksheets[0];
   if (!sheet) throw l10nInvalid(ctx, 'import.unreadable', ['content']);
   // Header titles in either language, or the field names themselves.
