@@ -37,4 +37,3 @@ export function valuesOutsideOptions(value: unknown, choosable: ReadonlySet<stri
   const kept = new Set(valuesOf(held));
   return valuesOf(value).filter((v) => !choosable.has(v) && !kept.has(v));
 }
-
