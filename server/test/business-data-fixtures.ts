@@ -161,6 +161,7 @@ export function savePipelineFixture(options: { holds?: (code: string) => boolean
     now: new Date('2025-03-04T05:06:07.000Z'),
     offsetMinutes: 0,
     culture: 'en-US',
+    dictionaryChoices: new Map(),
     user,
   };
   return { page, session, user, master: page.master, lines: page.views.get(lines.id)! };

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { tryParseIsoDate } from '@tessera/core/helpers/iso-date';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -50,7 +51,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     parsers: {
       [INT8]: (v: string) => Number(v),
       [NUMERIC]: (v: string) => v,
-      [pgliteTypes.TIMESTAMPTZ]: (v: string) => new Date(v),
+      // Not `new Date(v)` alone: it reads the years 1–99 of PostgreSQL's text as 2001–2099 (and
+      // 1900s); ISO parsing takes the year as written. Outside the years 1–9999: as before.
+      [pgliteTypes.TIMESTAMPTZ]: (v: string) => tryParseIsoDate(v) ?? new Date(v),
     },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

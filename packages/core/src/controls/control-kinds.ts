@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tryParseIsoDate, formatByDateType, formatIsoDateTime, formatIsoDay, parseIsoDateParts } from '../helpers/iso-date.ts';
+import { DATE_OUT_OF_RANGE_MESSAGE, formatByDateType, formatIsoDateTime, formatIsoDay, isoDateProblem, isoPartsToTime, isTimeInDateRange, parseIsoDateParts, readIsoDate, tryParseIsoDate } from '../helpers/iso-date.ts';
 import { roundHalfAwayFromZero, toFixedHalfAwayFromZero } from '../helpers/round.ts';
 import type { TDataControl } from '../page-definition.ts';
 import type { ControlBehaviour, DisplayOptions, ParseResult, SelectionItem } from './control-types.ts';
@@ -92,14 +92,25 @@ export const decimalKind: ControlBehaviour = {
 const dateTypeOf = (control: TDataControl) => control.extraProperties?.dateType ?? 2;
 
 export const dateKind: ControlBehaviour = {
-  schema: z.string().refine((s) => tryParseIsoDate(s) !== null, 'Invalid ISO 8601 date format').nullable(),
+  schema: z
+    .string()
+    .superRefine((s, ctx) => {
+      const read = readIsoDate(s);
+      if (!read.ok) ctx.addIssue({ code: 'custom', message: read.message });
+    })
+    .nullable(),
   parse: (input, control, options) => {
     if (isBlank(input)) return ok(null);
     // Year-month text for dateType 1 pickers is ISO 8601 reduced precision.
     const text = typeof input === 'string' && /^\d{4}-\d{2}$/.test(input.trim()) ? `${input.trim()}-01` : input;
-    const date = tryParseIsoDate(text, options.offsetMinutes ?? 0);
-    if (!date) return fail('Invalid ISO 8601 date format');
     const offset = options.offsetMinutes ?? 0;
+    const parts = typeof text === 'string' ? parseIsoDateParts(text) : null;
+    if (!parts) return fail(isoDateProblem(text));
+    const date = new Date(isoPartsToTime(parts, offset));
+    // Years 1–9999 as the caller sees the date; a date-time is stored as that instant, which must
+    // be in range too (a date-only value is stored as its day's UTC midnight).
+    const wallInRange = isTimeInDateRange(date.getTime() + offset * 60_000);
+    if (!wallInRange || (dateTypeOf(control) === 3 && !isTimeInDateRange(date.getTime()))) return fail(DATE_OUT_OF_RANGE_MESSAGE);
     if (dateTypeOf(control) === 3) return ok(formatIsoDateTime(date, offset));
     const day = formatIsoDay(date, offset);
     return ok(dateTypeOf(control) === 1 ? `${day.slice(0, 7)}-01` : day);
@@ -107,10 +118,11 @@ export const dateKind: ControlBehaviour = {
   format: (value, control, options) => {
     if (isBlank(value) || typeof value !== 'string') return '';
     const parts = parseIsoDateParts(value);
-    if (!parts) return '';
+    const date = parts ? tryParseIsoDate(value) : null;
+    if (!parts || !date) return '';
     // A calendar date without time is shown as written, whatever the viewer's zone.
     const offset = parts.hasTime ? (options.offsetMinutes ?? 0) : 0;
-    return formatByDateType(tryParseIsoDate(value)!, dateTypeOf(control), offset);
+    return formatByDateType(date, dateTypeOf(control), offset);
   },
   defaultValue: (control, ctx) => {
     // spec §4: defaultValue 1 = the server's system date, formatted by dateType.

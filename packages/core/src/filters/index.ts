@@ -1,5 +1,5 @@
 import { isWellFormedText, TEXT_RULE_MESSAGE } from '../contracts/text.ts';
-import { parseIsoDateParts } from '../helpers/iso-date.ts';
+import { DATE_OUT_OF_RANGE_MESSAGE, isoDateProblem, isoPartsToTime, isTimeInDateRange, parseIsoDateParts } from '../helpers/iso-date.ts';
 import type { TableFieldType } from '../page-definition.ts';
 import { nextDay, resolveDateShortcut } from './date-shortcuts.ts';
 import type { FilterConditionNode, FilterField, FilterGroupNode, FilterNode, FilterParseResult, FilterScalar, FilterValidationError } from './filter-tree.ts';
@@ -109,13 +109,11 @@ function parseScalar(raw: unknown, fieldType: TableFieldType, offsetMinutes: num
     }
     case 4: {
       const parts = typeof raw === 'string' ? parseIsoDateParts(raw) : null;
-      if (!parts) return ['Invalid ISO 8601 date format'];
-      const offset = parts.offsetMinutes ?? offsetMinutes;
-      const d = new Date(0);
-      d.setUTCFullYear(parts.year, parts.month - 1, parts.day);
-      d.setUTCHours(parts.hour, parts.minute - offset, parts.second, parts.millisecond);
+      if (!parts) return [isoDateProblem(raw)];
+      // The years 1–9999 are checked on the whole condition (after its day arithmetic), below.
+      const iso = new Date(isoPartsToTime(parts, offsetMinutes)).toISOString();
       // Date-only values are marked with a trailing '#day' until expanded into ranges.
-      return parts.hasTime ? d.toISOString() : `${d.toISOString()}#day`;
+      return parts.hasTime ? iso : `${iso}#day`;
     }
     case 5:
       if (raw === true || raw === 'true' || raw === 1 || raw === '1') return true;
@@ -222,8 +220,25 @@ function parseEntry(entry: FlatCondition, index: number, fields: Map<string, Fil
     }
     operands.push(v);
   }
-  if (field.tableFieldType === 4) return expandDateOnly(base, operator, operands as string[]);
+  if (field.tableFieldType === 4) {
+    const node = expandDateOnly(base, operator, operands as string[]);
+    // Years 1–9999 as the caller means the dates (at their offset), after the day arithmetic:
+    // `eq 9999-12-31` needs 10000-01-01. (An instant a zone moves just past an end is fine: the
+    // back ends compare it exactly.)
+    if (!dateOperandsInRange(node, offset)) {
+      push(DATE_OUT_OF_RANGE_MESSAGE, 'value');
+      return null;
+    }
+    return node;
+  }
   return cond(base, operator, operands);
+}
+
+function dateOperandsInRange(node: FilterNode, offsetMinutes: number): boolean {
+  if (node.kind === 'group') return node.children.every((c) => dateOperandsInRange(c, offsetMinutes));
+  return node.operands.every((v) => {
+    return isTimeInDateRange(Date.parse(String(v)) + offsetMinutes * 60_000);
+  });
 }
 
 /** Folds nested groups with the same link and unwraps single-child groups. */

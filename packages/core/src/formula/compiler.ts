@@ -5,7 +5,7 @@ import { FUNCTION_TABLE } from './functions/table.ts';
 import type { CallSite } from './functions/types.ts';
 import type { FormulaLimits } from './limits.ts';
 import { BINARY_OPERATORS, negate, percent } from './operators.ts';
-import { firstError, fromHost, listSize, type FieldKind, type FormulaValue } from './values.ts';
+import { checkedValue, firstError, fromHost, listSize, type FieldKind, type FormulaValue } from './values.ts';
 
 // Turns an AST into nested closures, resolving every name at compile time: functions from the
 // allow-list Map, references against the schema, parameters to frame slots. The closures never
@@ -145,7 +145,7 @@ function compileCall(node: Extract<FormulaNode, { type: 'call' }>, scope: Compil
     const lazy = spec!.lazy;
     return (s) => {
       tick(s, start, end);
-      return lazy(args, s, site);
+      return checkedValue(lazy(args, s, site), start, end);
     };
   }
   const call = spec!.call!;
@@ -165,7 +165,8 @@ function compileCall(node: Extract<FormulaNode, { type: 'call' }>, scope: Compil
       } else if (propagate && v instanceof FormulaError) return v;
       values[i] = v;
     }
-    return call(values, s, site);
+    // No function hands on a non-finite number, an impossible date or ill-formed text.
+    return checkedValue(call(values, s, site), start, end);
   };
 }
 
@@ -218,14 +219,14 @@ export function compileNode(node: FormulaNode, scope: CompileScope): Evaluator {
       if (node.op === '+') return operand;
       return (s) => {
         tick(s, start, end);
-        return negate(operand(s), s, start, end);
+        return checkedValue(negate(operand(s), s, start, end), start, end);
       };
     }
     case 'percent': {
       const operand = compileNode(node.operand, scope);
       return (s) => {
         tick(s, start, end);
-        return percent(operand(s), s, start, end);
+        return checkedValue(percent(operand(s), s, start, end), start, end);
       };
     }
     case 'binary':
@@ -248,38 +249,38 @@ function compileBinary(node: Extract<FormulaNode, { type: 'binary' }>, scope: Co
         tick(s, start, end);
         const a = left(s), b = right(s);
         if (typeof a === 'number' && typeof b === 'number') { const r = a + b; if (Number.isFinite(r)) return r; }
-        return slow(a, b, s, start, end);
+        return checkedValue(slow(a, b, s, start, end), start, end);
       };
     case '-':
       return (s) => {
         tick(s, start, end);
         const a = left(s), b = right(s);
         if (typeof a === 'number' && typeof b === 'number') { const r = a - b; if (Number.isFinite(r)) return r; }
-        return slow(a, b, s, start, end);
+        return checkedValue(slow(a, b, s, start, end), start, end);
       };
     case '*':
       return (s) => {
         tick(s, start, end);
         const a = left(s), b = right(s);
         if (typeof a === 'number' && typeof b === 'number') { const r = a * b; if (Number.isFinite(r)) return r; }
-        return slow(a, b, s, start, end);
+        return checkedValue(slow(a, b, s, start, end), start, end);
       };
     case '>':
       return (s) => {
         tick(s, start, end);
         const a = left(s), b = right(s);
-        return typeof a === 'number' && typeof b === 'number' ? a > b : slow(a, b, s, start, end);
+        return typeof a === 'number' && typeof b === 'number' ? a > b : checkedValue(slow(a, b, s, start, end), start, end);
       };
     case '<':
       return (s) => {
         tick(s, start, end);
         const a = left(s), b = right(s);
-        return typeof a === 'number' && typeof b === 'number' ? a < b : slow(a, b, s, start, end);
+        return typeof a === 'number' && typeof b === 'number' ? a < b : checkedValue(slow(a, b, s, start, end), start, end);
       };
     default:
       return (s) => {
         tick(s, start, end);
-        return slow(left(s), right(s), s, start, end);
+        return checkedValue(slow(left(s), right(s), s, start, end), start, end);
       };
   }
 }

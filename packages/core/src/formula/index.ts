@@ -7,7 +7,8 @@ import { FUNCTION_TABLE } from './functions/table.ts';
 import { DEFAULT_FORMULA_LIMITS, type FormulaLimits } from './limits.ts';
 import { parseFormula } from './parser.ts';
 import type { UserFunctionSet } from './udf.ts';
-import { wallDateToText, numberToText, type FormulaValue } from './values.ts';
+import { checkedValue, isStorableText, wallDateToText, numberToText, type FormulaValue } from './values.ts';
+import { isTimeInDateRange } from '../helpers/iso-date.ts';
 
 // The formula language's public API: compile once, evaluate many times. Compilation never
 // throws and evaluation never throws: problems are formula error values with source positions.
@@ -73,7 +74,8 @@ export function compileFormula(source: string, options: CompileOptions = {}): Co
       if (!run) return errors[0];
       const s = newEvalState(ctx, limits);
       try {
-        return run(s);
+        // The result as a whole too: a literal or a reference can still carry what no control holds.
+        return checkedValue(run(s), 0, source.length);
       } catch (e) {
         if (e instanceof FormulaAbort) return e.error;
         // Defence in depth: nothing a formula does may throw out of the evaluator.
@@ -109,6 +111,10 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 export function toRecordValue(v: FormulaValue, offsetMinutes = 0): unknown {
   if (Array.isArray(v)) return v.map((x) => toRecordValue(x, offsetMinutes));
   if (v instanceof FormulaError) return null;
+  // Defence in depth (evaluate already turns these into errors): nothing a control cannot hold.
+  if (typeof v === 'number' && !Number.isFinite(v)) return null;
+  if (typeof v === 'string' && !isStorableText(v)) return null;
+  if (v instanceof Date && !isTimeInDateRange(v.getTime())) return null;
   if (v instanceof Date) {
     const day = `${pad(v.getUTCFullYear(), 4)}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;
     if (v.getUTCHours() === 0 && v.getUTCMinutes() === 0 && v.getUTCSeconds() === 0 && v.getUTCMilliseconds() === 0) return day;

@@ -1,4 +1,4 @@
-import { parseIsoDateParts } from '../helpers/iso-date.ts';
+import { DATE_OUT_OF_RANGE_MESSAGE, isTimeInDateRange, parseIsoDateParts } from '../helpers/iso-date.ts';
 import { FormulaError, formulaError } from './errors.ts';
 
 // Formula values and Excel's coercion rules. Dates are "wall-clock" Dates: their UTC fields are
@@ -85,7 +85,7 @@ export function toNumber(v: FormulaScalar, start: number, end: number, offsetMin
   if (v instanceof Date) return dateToSerial(v);
   if (typeof v === 'string') {
     if (v.trim() === '') return 0;
-    if (NUMERIC_TEXT.test(v)) return Number(v);
+    if (NUMERIC_TEXT.test(v)) return finiteOr(Number(v), start, end);
     const d = isoTextToWallDate(v.trim(), offsetMinutes);
     if (d) return dateToSerial(d);
     if (/^\s*[+-]?\d+(\.\d+)?%\s*$/.test(v)) return Number(v.trim().slice(0, -1)) / 100;
@@ -134,6 +134,36 @@ export function compareScalars(a: FormulaScalar, b: FormulaScalar, offsetMinutes
   return Number(na) - Number(nb);
 }
 
+const finiteOr = (n: number, start: number, end: number): number | FormulaError =>
+  Number.isFinite(n) ? n : formulaError('#NUM!', 'The number is too large', start, end);
+
+/** A lone surrogate (half of a pair without its other half): text PostgreSQL and UTF-8 cannot hold. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True for text without NUL characters and unpaired surrogates (what a record can store). */
+export const isStorableText = (t: string): boolean => !t.includes('\u0000') && !LONE_SURROGATE.test(t);
+
+/**
+ * Every value a function or operator produces passes here: a number that is not finite is #NUM!,
+ * a date that is invalid or outside the years 1–9999 #NUM!, text with NUL or a lone surrogate
+ * #VALUE! — errors the formula can test (IFERROR) and the linkages store as empty, never values
+ * no control can hold. Lists are checked element by element (copied only when one is replaced).
+ */
+export function checkedValue(v: FormulaValue, start: number, end: number, depth = 0): FormulaValue {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : formulaError('#NUM!', 'The result is not a finite number', start, end);
+  if (typeof v === 'string') return isStorableText(v) ? v : formulaError('#VALUE!', 'The text holds a NUL character or an unpaired surrogate', start, end);
+  if (v instanceof Date) return isTimeInDateRange(v.getTime()) ? v : formulaError('#NUM!', DATE_OUT_OF_RANGE_MESSAGE, start, end);
+  if (Array.isArray(v) && depth < 4) {
+    let out: FormulaValue[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const x = checkedValue(v[i], start, end, depth + 1);
+      if (x !== v[i]) (out ??= v.slice())[i] = x;
+    }
+    return out ?? v;
+  }
+  return v;
+}
+
 /** Read-time type hints from the view (spec table field types). */
 export type FieldKind = 1 | 2 | 3 | 4 | 5 | 6;
 
@@ -147,8 +177,9 @@ export function fromHost(raw: unknown, kind: FieldKind | undefined, offsetMinute
       return Number.isFinite(raw) ? raw : formulaError('#NUM!', 'Not a finite number');
     case 'string':
       if (raw.length > maxString) return formulaError('#VALUE!', 'Text too long');
+      if (!isStorableText(raw)) return formulaError('#VALUE!', 'The text holds a NUL character or an unpaired surrogate');
       if (kind === 4) return isoTextToWallDate(raw, offsetMinutes) ?? (raw === '' ? null : raw);
-      if ((kind === 2 || kind === 3) && NUMERIC_TEXT.test(raw)) return Number(raw);
+      if ((kind === 2 || kind === 3) && NUMERIC_TEXT.test(raw)) return finiteOr(Number(raw), 0, 0);
       if (kind === 5 && (raw === 'true' || raw === 'false')) return raw === 'true';
       return raw;
     case 'boolean':
@@ -156,10 +187,10 @@ export function fromHost(raw: unknown, kind: FieldKind | undefined, offsetMinute
     case 'undefined':
       return null;
     case 'bigint':
-      return Number(raw);
+      return finiteOr(Number(raw), 0, 0);
     case 'object': {
       if (raw === null) return null;
-      if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? formulaError('#VALUE!', 'Invalid date') : new Date(raw.getTime());
+      if (raw instanceof Date) return isTimeInDateRange(raw.getTime()) ? new Date(raw.getTime()) : formulaError('#VALUE!', 'Invalid date');
       if (raw instanceof FormulaError) return raw;
       if (Array.isArray(raw)) {
         if (raw.length > maxList || depth > 2) return formulaError('#VALUE!', 'List too long');

@@ -1,3 +1,4 @@
+import { DATE_OUT_OF_RANGE_MESSAGE } from '@tessera/core/helpers/iso-date';
 import { AppError, type ValidationErrorItem } from '../../platform/errors.ts';
 import type { Culture, TextAudience } from '../../platform/messages.ts';
 import { moduleMessages } from '../../platform/module-messages.ts';
@@ -15,6 +16,8 @@ const texts = {
     'field.min': '“{title}”不能小于 {min}',
     'field.max': '“{title}”不能大于 {max}',
     'field.invalid': '“{title}”：{message}',
+    'field.notAnOption': '“{title}”：{values} 不在可选项中',
+    'date.outOfRange': '日期必须在 1 年到 9999 年之间',
     'row.id': '行标识必须是 GUID',
     'row.duplicate': '行标识“{id}”重复',
     'row.parent': '行的上级记录不在本次保存的数据中',
@@ -50,6 +53,8 @@ const texts = {
     'field.min': '"{title}" must be at least {min}',
     'field.max': '"{title}" must be at most {max}',
     'field.invalid': '"{title}": {message}',
+    'field.notAnOption': '"{title}": {values} is not one of the options',
+    'date.outOfRange': 'Dates must be in the years 1 to 9999',
     'row.id': 'A row id must be a GUID',
     'row.duplicate': 'Row id "{id}" appears twice',
     'row.parent': "The row's parent record is not part of this save",
@@ -82,6 +87,11 @@ const messages = moduleMessages<BizMessageKey>(texts);
 
 export const translator = (culture: Culture): Translate => messages.translator(culture);
 export const requestTranslator = (who: TextAudience): Translate => messages.translator(who);
+
+/** A problem text of the core (value parsing, filters) in the caller's language where the module has one. */
+export function coreMessage(t: Translate, message: string): string {
+  return message === DATE_OUT_OF_RANGE_MESSAGE ? t('date.outOfRange') : message;
+}
 
 export function bizNotFound(t: Translate, key: BizMessageKey, params: Record<string, string | number> = {}, details: unknown = null) {
   return new AppError(404, 'NotFound', null, { message: t(key, params), details });

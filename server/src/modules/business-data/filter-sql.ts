@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FilterConditionNode, FilterField, FilterNode, FilterScalar } from '@tessera/core/filters/index';
+import { isTimeInDateRange, MAX_DATE_MS, MIN_DATE_MS } from '@tessera/core/helpers/iso-date';
 import { ident } from '../pages/index.ts';
 import { isDateOnly, LIST_TYPES } from './record-values.ts';
 import type { RuntimeControl } from './runtime-page.ts';
@@ -50,7 +51,13 @@ function operand(field: SqlField, v: FilterScalar, offsetMinutes: number): RawBu
     case 4: {
       // Date-only values are UTC midnights read at the user's offset: shift the operand instead.
       const t = Date.parse(String(v)) + (isDateOnly(field.control) ? offsetMinutes * 60_000 : 0);
-      return sql`${new Date(t).toISOString()}::timestamptz`;
+      if (isTimeInDateRange(t)) return sql`${new Date(t).toISOString()}::timestamptz`;
+      // The parser refuses dates outside the years 1–9999 (after the offset); a tree from elsewhere
+      // may still shift past an end. ISO text cannot say such an instant to PostgreSQL, epoch
+      // seconds can — kept within a week of the range, where no stored value lies anyway.
+      if (Number.isNaN(t)) throw new Error('Filter date operand is not a date');
+      const week = 7 * 86_400_000;
+      return sql`to_timestamp(${Math.min(Math.max(t, MIN_DATE_MS - week), MAX_DATE_MS + week) / 1000}::double precision)`;
     }
     case 5:
       return sql`${v === true}::boolean`;

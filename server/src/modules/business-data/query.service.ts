@@ -8,7 +8,7 @@ import type { RawBuilder } from 'kysely';
 import { EXACT_COUNT_THRESHOLD, type TPageDataResult, type TQueryViewDataResult } from '@tessera/core/contracts/business-data';
 import { parseFilterConditions } from '@tessera/core/filters/index';
 import type { Db, ServiceContext } from '../../platform/context.ts';
-import { bizInvalid, bizNotFound, type Translate } from './business-data.messages.ts';
+import { bizInvalid, bizNotFound, coreMessage, type Translate } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope.ts';
 import { compileFilterSql, filterFieldsOf } from './filter-sql.ts';
@@ -59,7 +59,7 @@ export function compileClientFilter(
   if (!list || list.length === 0) return null;
   const fields = filterFieldsOf(controls);
   const parsed = parseFilterConditions(list, fields, { now, offsetMinutes, path });
-  if (!parsed.ok) throw bizInvalid(t, parsed.errors);
+  if (!parsed.ok) throw bizInvalid(t, parsed.errors.map((e) => ({ ...e, message: coreMessage(t, e.message) })));
   return compileFilterSql(parsed.tree, fields, { alias: 't', offsetMinutes });
 }
 

@@ -83,6 +83,17 @@ export const NATIVE_FUNCTIONS: Record<string, FunctionImpl> = {
       return code >= 1 && code <= 255 ? String.fromCharCode(code) : formulaError('#VALUE!', 'CHAR expects a code from 1 to 255', site.start, site.end);
     },
   },
+  // Excel: code points 1..0x10FFFF; surrogate code points are not characters (#VALUE!, never a
+  // lone surrogate), and 0 would be NUL.
+  UNICHAR: {
+    call: (args, s, site) => {
+      const n = num(args[0], s, site);
+      if (n instanceof FormulaError) return n;
+      const code = Math.trunc(n);
+      const ok = code >= 1 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+      return ok ? String.fromCodePoint(code) : formulaError('#VALUE!', 'UNICHAR expects a Unicode code point from 1 to 1114111 that is not a surrogate', site.start, site.end);
+    },
+  },
   // Excel: text that is not a number is #VALUE! (formula.js returns 0); "1,234.5" and "50%" read.
   VALUE: {
     call: (args, s, site) => {

@@ -21,6 +21,8 @@ export interface SaveSession {
   readonly culture: Culture;
   /** Who saves: creator, modifier, history and the "current user" defaults; null for the system. */
   readonly user: RequestUser | null;
+  /** Choosable values of each business dictionary read so far (null: no such dictionary), read once per session. */
+  readonly dictionaryChoices: Map<string, ReadonlySet<string> | null>;
 }
 
 /** The submitted rows of one view. */

@@ -6,7 +6,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { createNewRecord, parseControlValue } from '@tessera/core/controls/registry';
 import type { ValidationErrorItem } from '../../../platform/errors.ts';
-import { bizInvalid, type Translate } from '../business-data.messages.ts';
+import { bizInvalid, coreMessage, type Translate } from '../business-data.messages.ts';
 import type { RuntimePage, RuntimeView } from '../runtime-page.ts';
 import { isComputed, ruleOf, UUID, type EntryInput, type PageRows, type PreparedRow, type Rec, type SaveSession, type StoredPage } from './model.ts';
 
@@ -76,7 +76,7 @@ export function applyInput(session: SaveSession, view: RuntimeView, base: Rec, i
     if (ruleOf(c) && !isNew) continue;
     const parsed = parseControlValue(c.control, input[c.code], { offsetMinutes: session.offsetMinutes });
     if (parsed.ok) out[c.code] = parsed.value;
-    else errors.push({ message: session.t('field.invalid', { title: c.control.title || c.code, message: parsed.message }), members: [`${member}.${c.code}`] });
+    else errors.push({ message: session.t('field.invalid', { title: c.control.title || c.code, message: coreMessage(session.t, parsed.message) }), members: [`${member}.${c.code}`] });
   }
   return out;
 }

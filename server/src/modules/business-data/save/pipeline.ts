@@ -1,12 +1,14 @@
 /**
  * The save pipeline (docs/architecture.md, "The save pipeline"): one master record with its child
- * rows, inside the caller's transaction — load and lock → parse → numbers → linkages → validate →
+ * rows, inside the caller's transaction — load and lock → parse → numbers → linkages → (dictionary
+ * choices) validate →
  * write → history; `answerOf` turns what was written into the API's answer.
  */
 import { v7 as uuidv7 } from 'uuid';
 import type { Db, ServiceContext } from '../../../platform/context.ts';
 import * as repo from '../business-data.repository.ts';
 import { openPage } from '../runtime-page.ts';
+import { loadDictionaryChoices } from './choices.ts';
 import { saveHistory } from './history.ts';
 import { dictionaryLabelsOn, applyLinkages } from './linkages.ts';
 import { loadAndLock } from './load.ts';
@@ -19,7 +21,7 @@ import { applyWrites, planWrites } from './write.ts';
 /** The page, the caller's rights (Access required) and the moment of a save. */
 export async function saveSession(ctx: ServiceContext, pageId: string, offsetMinutes: number | undefined): Promise<SaveSession> {
   const { t, page, access } = await openPage(ctx, pageId);
-  return { t, page, access, now: ctx.now(), offsetMinutes: offsetMinutes ?? 0, culture: ctx.culture, user: ctx.user };
+  return { t, page, access, now: ctx.now(), offsetMinutes: offsetMinutes ?? 0, culture: ctx.culture, user: ctx.user, dictionaryChoices: new Map() };
 }
 
 export interface SaveResult {
@@ -43,7 +45,7 @@ export async function savePageInTrx(ctx: ServiceContext, trx: Db, session: SaveS
     await assignDocumentNumbers(trx, session, rows);
     rows = await applyLinkages(session, rows, stored, dictionaryLabelsOn(trx, session.culture));
   }
-  validatePage(t, page, rows, parsed.errors);
+  validatePage(t, page, rows, parsed.errors, await loadDictionaryChoices(trx, session, rows));
   const plan = planWrites(page, rows, stored, { user: session.user, now: session.now, concurrencyStamp: uuidv7() });
   const written = await applyWrites(trx, plan, t);
   const history = saveHistory(page, master.id, stored.isNew, plan.changes, session.user);
