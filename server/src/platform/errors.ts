@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { replaceIllFormedText } from '@tessera/core/contracts/text';
 import { recordAudit } from './audit.ts';
 import { requestCulture, translate, type MessageKey } from './messages.ts';
 
@@ -108,12 +109,9 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
   return reply.status(status).header('x-content-type-options', 'nosniff').send(body(code, message));
 }
 
-/** Ill-formed characters (NUL, unpaired surrogates) replaced by U+FFFD, for texts that quote input. */
-export const sanitizeText = (s: string) => s.replace(/[\u0000\p{Cs}]/gu, '\uFFFD');
-
 async function auditValidationFailure(request: FastifyRequest, validationErrors: ValidationErrorItem[]) {
   // Members and messages may quote hostile input (a key holding NUL): the audit log stores JSON.
-  const quoted = validationErrors.slice(0, 20).map((v) => ({ message: sanitizeText(v.message), members: v.members.map(sanitizeText) }));
+  const quoted = validationErrors.slice(0, 20).map((v) => ({ message: replaceIllFormedText(v.message), members: v.members.map(replaceIllFormedText) }));
   await recordAudit(request.ctx, 'ValidationFailed', {
     details: { route: request.routeOptions.url, method: request.method, validationErrors: quoted },
   });

@@ -4,7 +4,7 @@
  * boolean cells. Modules build their sheets with ExcelJS and use these for the shared parts.
  */
 import ExcelJS from 'exceljs';
-import { findTextIssues, isWellFormedText } from '@tessera/core/contracts/text';
+import { findTextIssues, isWellFormedText, replaceIllFormedText } from '@tessera/core/contracts/text';
 import { AppError } from './errors.ts';
 import { cultureOf, translate, type TextAudience } from './messages.ts';
 
@@ -62,7 +62,7 @@ export function requireWellFormedCells(who: TextAudience, workbook: ExcelJS.Work
       });
     });
     if (bad) {
-      const message = translate(cultureOf(who), 'error.illFormedCell', { sheet: sheet.name.replace(/[\u0000\p{Cs}]/gu, '\uFFFD'), cell: bad });
+      const message = translate(cultureOf(who), 'error.illFormedCell', { sheet: replaceIllFormedText(sheet.name), cell: bad });
       throw new AppError(400, 'ValidationError', null, { message, validationErrors: [{ message, members: [member] }] });
     }
   }

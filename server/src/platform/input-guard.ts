@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findTextIssues, MAX_INPUT_DEPTH, type TextIssue } from '@tessera/core/contracts/text';
-import { AppError, sanitizeText, type ValidationErrorItem } from './errors.ts';
+import { findTextIssues, MAX_INPUT_DEPTH, replaceIllFormedText, type TextIssue } from '@tessera/core/contracts/text';
+import { AppError, type ValidationErrorItem } from './errors.ts';
 import { requestCulture, translate } from './messages.ts';
 
 /*
@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-const member = (where: Where, issue: TextIssue) => [where, ...issue.path.map((p) => sanitizeText(String(p)))].join('.');
+const member = (where: Where, issue: TextIssue) => [where, ...issue.path.map((p) => replaceIllFormedText(String(p)))].join('.');
 
 function inputsOf(request: FastifyRequest): [Where, unknown][] {
   return [

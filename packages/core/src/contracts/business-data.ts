@@ -59,7 +59,9 @@ export const ZQueryViewDataInput = z.object({
 });
 export type TQueryViewDataInput = z.input<typeof ZQueryViewDataInput>;
 
-export const ZRecord = z.record(zText(), z.unknown());
+// Answers carry what the database holds, which the text rule already kept clean on the way in:
+// the record outputs (every row of every list) are not walked again.
+export const ZRecord = z.record(z.string(), z.unknown());
 
 export const ZQueryViewDataResult = z.object({
   items: z.array(ZRecord),
@@ -73,7 +75,7 @@ export const ZQueryPageDataInput = z.object({ pageId: ZPageRef, id: z.uuid(), of
 export type TQueryPageDataInput = z.infer<typeof ZQueryPageDataInput>;
 
 /** spec §3 page data entry: `dataList` typed values, `businessDataList` display texts of the same rows. */
-export const ZViewData = z.object({ viewId: zText(), dataList: z.array(ZRecord), businessDataList: z.array(ZRecord) });
+export const ZViewData = z.object({ viewId: z.string(), dataList: z.array(ZRecord), businessDataList: z.array(ZRecord) });
 export const ZPageDataResult = z.object({
   pageId: zText(),
   pageCode: zText(),
@@ -211,7 +213,7 @@ export const ZViewPreferencesQuery = z.object({ pageId: ZPageRef, viewId: zText(
 export const ZViewPreferencesInput = ZViewPreferencesQuery.extend({
   value: z.record(zText().max(64), zJson()).refine((v) => JSON.stringify(v).length <= 100_000, 'At most 100 kB'),
 });
-export const ZViewPreferences = z.object({ value: z.record(zText(), z.unknown()).nullable() });
+export const ZViewPreferences = z.object({ value: z.record(z.string(), z.unknown()).nullable() });
 export type TViewPreferences = z.infer<typeof ZViewPreferences>;
 
 /** The published page as the runtime renders it, with what the caller may do (GET page-runtime). */

@@ -23,6 +23,11 @@ export function isWellFormedText(s: string): boolean {
   return !ILL_FORMED.test(s);
 }
 
+const ILL_FORMED_ALL = new RegExp(ILL_FORMED.source, 'gu');
+
+/** The text with each NUL or unpaired surrogate replaced by U+FFFD, for messages and logs that quote input. */
+export const replaceIllFormedText = (s: string): string => s.replace(ILL_FORMED_ALL, '\uFFFD');
+
 export interface TextIssue {
   /** Path from the value walked: object keys and array indexes. */
   path: (string | number)[];

@@ -7,7 +7,8 @@ import { FUNCTION_TABLE } from './functions/table.ts';
 import { DEFAULT_FORMULA_LIMITS, type FormulaLimits } from './limits.ts';
 import { parseFormula } from './parser.ts';
 import type { UserFunctionSet } from './udf.ts';
-import { checkedValue, isStorableText, wallDateToText, numberToText, type FormulaValue } from './values.ts';
+import { isWellFormedText } from '../contracts/text.ts';
+import { checkedValue, wallDateToText, numberToText, type FormulaValue } from './values.ts';
 import { isTimeInDateRange } from '../helpers/iso-date.ts';
 
 // The formula language's public API: compile once, evaluate many times. Compilation never
@@ -113,7 +114,7 @@ export function toRecordValue(v: FormulaValue, offsetMinutes = 0): unknown {
   if (v instanceof FormulaError) return null;
   // Defence in depth (evaluate already turns these into errors): nothing a control cannot hold.
   if (typeof v === 'number' && !Number.isFinite(v)) return null;
-  if (typeof v === 'string' && !isStorableText(v)) return null;
+  if (typeof v === 'string' && !isWellFormedText(v)) return null;
   if (v instanceof Date && !isTimeInDateRange(v.getTime())) return null;
   if (v instanceof Date) {
     const day = `${pad(v.getUTCFullYear(), 4)}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;

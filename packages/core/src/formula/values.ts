@@ -1,3 +1,4 @@
+import { isWellFormedText } from '../contracts/text.ts';
 import { DATE_OUT_OF_RANGE_MESSAGE, isTimeInDateRange, parseIsoDateParts } from '../helpers/iso-date.ts';
 import { FormulaError, formulaError } from './errors.ts';
 
@@ -137,11 +138,6 @@ export function compareScalars(a: FormulaScalar, b: FormulaScalar, offsetMinutes
 const finiteOr = (n: number, start: number, end: number): number | FormulaError =>
   Number.isFinite(n) ? n : formulaError('#NUM!', 'The number is too large', start, end);
 
-/** A lone surrogate (half of a pair without its other half): text PostgreSQL and UTF-8 cannot hold. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** True for text without NUL characters and unpaired surrogates (what a record can store). */
-export const isStorableText = (t: string): boolean => !t.includes('\u0000') && !LONE_SURROGATE.test(t);
 
 /**
  * Every value a function or operator produces passes here: a number that is not finite is #NUM!,
@@ -151,7 +147,7 @@ export const isStorableText = (t: string): boolean => !t.includes('\u0000') && !
  */
 export function checkedValue(v: FormulaValue, start: number, end: number, depth = 0): FormulaValue {
   if (typeof v === 'number') return Number.isFinite(v) ? v : formulaError('#NUM!', 'The result is not a finite number', start, end);
-  if (typeof v === 'string') return isStorableText(v) ? v : formulaError('#VALUE!', 'The text holds a NUL character or an unpaired surrogate', start, end);
+  if (typeof v === 'string') return isWellFormedText(v) ? v : formulaError('#VALUE!', 'The text holds a NUL character or an unpaired surrogate', start, end);
   if (v instanceof Date) return isTimeInDateRange(v.getTime()) ? v : formulaError('#NUM!', DATE_OUT_OF_RANGE_MESSAGE, start, end);
   if (Array.isArray(v) && depth < 4) {
     let out: FormulaValue[] | null = null;
@@ -177,7 +173,7 @@ export function fromHost(raw: unknown, kind: FieldKind | undefined, offsetMinute
       return Number.isFinite(raw) ? raw : formulaError('#NUM!', 'Not a finite number');
     case 'string':
       if (raw.length > maxString) return formulaError('#VALUE!', 'Text too long');
-      if (!isStorableText(raw)) return formulaError('#VALUE!', 'The text holds a NUL character or an unpaired surrogate');
+      if (!isWellFormedText(raw)) return formulaError('#VALUE!', 'The text holds a NUL character or an unpaired surrogate');
       if (kind === 4) return isoTextToWallDate(raw, offsetMinutes) ?? (raw === '' ? null : raw);
       if ((kind === 2 || kind === 3) && NUMERIC_TEXT.test(raw)) return finiteOr(Number(raw), 0, 0);
       if (kind === 5 && (raw === 'true' || raw === 'false')) return raw === 'true';

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { unitsAndBelowSql, userDisplayNames } from '../identity/index.ts';
+import { unitsAndBelowSql } from '../identity/index.ts';
 import { bizTable, ident } from '../pages/index.ts';
 import { SYSTEM_SELECT } from './record-values.ts';
 import type { RuntimePage, RuntimeView } from './runtime-page.ts';
@@ -201,8 +201,6 @@ export function listHistory(db: Db, pageId: string, masterRecordId: string) {
   return db.selectFrom('business_data_history').selectAll().where('page_id', '=', pageId).where('master_record_id', '=', masterRecordId).orderBy('time', 'desc').orderBy('id', 'desc').execute();
 }
 
-/** Users' display names by id (identity owns the users). */
-export const userNames = userDisplayNames;
 
 export function getPreferences(db: Db, userId: string, pageId: string, viewId: string) {
   return db.selectFrom('business_data_preferences').select('value').where('user_id', '=', userId).where('page_id', '=', pageId).where('view_id', '=', viewId).executeTakeFirst();

@@ -75,7 +75,8 @@ export async function saveView(ctx: ServiceContext, input: TSaveViewInput & { of
     }
     return ids;
   });
-  const rows = view.parent ? await repo.rowsByIds(ctx.db, view, savedIds.filter((id) => UUID.test(id)), [repo.notDeleted]) : await repo.rowsByIds(ctx.db, view, savedIds, [repo.notDeleted]);
+  // Master ids come from masterOf (always GUIDs); a child row may have been sent without one.
+  const rows = await repo.rowsByIds(ctx.db, view, savedIds.filter((id) => UUID.test(id)), [repo.notDeleted]);
   return { items: rows.map((r) => rowToRecord(r, session.access.visibleControls(view))) };
 }
 

@@ -280,15 +280,25 @@ export async function listDictionaryOptions(
   culture: string,
   options: { includeDisabled?: boolean } = {},
 ): Promise<TDictionaryOption[]> {
+  const found = await findDictionaryOptions(db, dictionaryCode, culture, options);
+  if (found) return found;
+  const message = dictionaryText(culture.startsWith('en') ? 'en-US' : 'zh-CN', 'dictionary.unknown', { code: dictionaryCode });
+  throw new AppError(404, 'DictionaryNotFound', null, { message, details: { dictionaryCode } });
+}
+
+/** As `listDictionaryOptions`, with null for a code no dictionary has (for callers to whom that is no error). */
+export async function findDictionaryOptions(
+  db: Db,
+  dictionaryCode: string,
+  culture: string,
+  options: { includeDisabled?: boolean } = {},
+): Promise<TDictionaryOption[] | null> {
   const row = await repo.findDictionaryByCode(db, dictionaryCode);
   let items: TDictionaryItem[];
   if (row) items = (await repo.itemsOf(db, row.id)).map(toItemDto);
   else {
     const sys = findSysDictionary(dictionaryCode);
-    if (!sys) {
-      const message = dictionaryText(culture.startsWith('en') ? 'en-US' : 'zh-CN', 'dictionary.unknown', { code: dictionaryCode });
-      throw new AppError(404, 'DictionaryNotFound', null, { message, details: { dictionaryCode } });
-    }
+    if (!sys) return null;
     items = sys.items;
   }
   const enabled = new Map<string, boolean>();

@@ -5,8 +5,7 @@
  */
 import { controlOptionSource } from '@tessera/core/controls/registry';
 import type { Db } from '../../../platform/context.ts';
-import { AppError } from '../../../platform/errors.ts';
-import { listDictionaryOptions } from '../../dictionaries/index.ts';
+import { findDictionaryOptions } from '../../dictionaries/index.ts';
 import { isBlank, type PageRows, type SaveSession } from './model.ts';
 
 /** Dictionary code → the values that may be newly chosen (enabled items); a code not here is not checked. */
@@ -34,12 +33,8 @@ export async function loadDictionaryChoices(db: Db, session: SaveSession, rows: 
   return out;
 }
 
+/** A dictionary that does not exist (publishing keeps used ones from being deleted): nothing to check against. */
 async function enabledValues(db: Db, code: string, culture: string): Promise<ReadonlySet<string> | null> {
-  try {
-    return new Set((await listDictionaryOptions(db, code, culture)).map((o) => o.value));
-  } catch (error) {
-    // A dictionary that does not exist (publishing keeps used ones from being deleted): nothing to check against.
-    if (error instanceof AppError && error.statusCode === 404) return null;
-    throw error;
-  }
+  const options = await findDictionaryOptions(db, code, culture);
+  return options && new Set(options.map((o) => o.value));
 }

@@ -7,9 +7,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { recomputeLinkages } from '@tessera/core/linkage/index';
 import type { TBusinessRecord } from '@tessera/core/page-definition';
 import type { Db } from '../../../platform/context.ts';
-import { AppError } from '../../../platform/errors.ts';
 import type { Culture } from '../../../platform/messages.ts';
-import { listDictionaryOptions } from '../../dictionaries/index.ts';
+import { findDictionaryOptions } from '../../dictionaries/index.ts';
 import type { PageRows, Rec, SaveSession, StoredPage } from './model.ts';
 import { newRowDefaults } from './parse.ts';
 
@@ -18,14 +17,7 @@ export type DictionaryLabels = (code: string) => Promise<Map<string, string>>;
 
 /** Labels in the caller's language (disabled items included: a stored value keeps its label); an unknown dictionary: none. */
 export function dictionaryLabelsOn(db: Db, culture: Culture): DictionaryLabels {
-  return async (code) => {
-    try {
-      return new Map((await listDictionaryOptions(db, code, culture, { includeDisabled: true })).map((o) => [o.value, o.label]));
-    } catch (error) {
-      if (error instanceof AppError && error.statusCode === 404) return new Map();
-      throw error;
-    }
-  };
+  return async (code) => new Map((await findDictionaryOptions(db, code, culture, { includeDisabled: true }))?.map((o) => [o.value, o.label]));
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Db, ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { bizNotFound, type Translate } from '../business-data.messages.ts';
 import * as repo from '../business-data.repository.ts';
+import { userDisplayNames } from '../../identity/index.ts';
 import { scopeConditionFor } from '../data-scope.ts';
 import { rowToRecord } from '../record-values.ts';
 import type { RuntimePage } from '../runtime-page.ts';
@@ -40,7 +41,7 @@ export function storedRecordsOf(page: RuntimePage, rows: Map<string, Rec[]>): Ma
 /** The 409 of a stale stamp: who changed the record last, and when. */
 async function conflictError(db: Db, t: Translate, stored: Rec): Promise<AppError> {
   const modifier = (stored.LastModifierId ?? stored.CreatorId ?? null) as string | null;
-  const names = await repo.userNames(db, modifier ? [modifier] : []);
+  const names = await userDisplayNames(db, modifier ? [modifier] : []);
   const time = (stored.LastModificationTime ?? stored.CreationTime) as Date | string | null;
   const iso = time ? new Date(time).toISOString() : null;
   const name = modifier ? (names.get(modifier) ?? null) : null;
