@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { ADMIN_PASSWORD, BROWSER_TIME_ZONE, screenshotPath, signInAs, startProduct, type Product } from './product.ts';
 
@@ -8,7 +10,7 @@ import { ADMIN_PASSWORD, BROWSER_TIME_ZONE, screenshotPath, signInAs, startProdu
 
 let product: Product;
 let token: string;
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
+const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(fn, { timeout: 20_000, interval: 100, ...options });
 
 async function apiCall<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${product.url}/api${path}`, {
@@ -31,6 +33,7 @@ async function publish(code: string, name: string, definition: object): Promise<
 }
 
 let menuId = '';
+let orders = { pageId: '', viewId: '' };
 beforeAll(async () => {
   product = await startProduct();
   const login = await fetch(`${product.url}/api/Auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
@@ -65,6 +68,7 @@ beforeAll(async () => {
   });
   // An older order (it draws PO-00001), so the filter has something to leave out.
   await apiCall('POST', '/app/business-data/save-page', { pageId, viewDataList: [{ viewId: master.id, dataList: [{ SupplierName: 'South Inc', Note: 'old' }] }] });
+  orders = { pageId, viewId: master.id };
   menuId = (await apiCall<{ id: string }>('POST', '/app/business-menu', { title: { 'zh-CN': '采购订单', 'en-US': 'Purchase orders' }, pageDefinitionId: pageId, isJump: true })).id;
 }, 120_000);
 afterAll(() => product?.stop());
@@ -226,4 +230,62 @@ describe('business runtime: server date, DICT() and cascading drop-downs', () =>
     await poll(() => page.locator('#f-Visit-CountryName').inputValue()).toBe('中国');
     await poll(() => page.locator('#f-Visit-VisitDate').inputValue()).toBe(serverDay);
   }, 120_000);
+});
+
+/** An .xlsx of the order sheet (header + `rows`), written by ExcelJS's streaming writer. */
+async function orderWorkbook(rows: number, row: (i: number) => unknown[]): Promise<Buffer> {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const sheet = writer.addWorksheet('订单');
+  sheet.addRow(['供应商名称', '备注']).commit();
+  for (let i = 1; i <= rows; i++) sheet.addRow(row(i)).commit();
+  sheet.commit();
+  await writer.commit();
+  return Buffer.concat(chunks);
+}
+
+describe('business runtime: imports that go wrong answer in words (issue 27)', () => {
+  it('a file that is not a workbook, a file past the row cap and a bad cell are refused with their reason; a large valid file imports', async () => {
+    const { page } = await product.newPage();
+    onTestFailed(async () => {
+      await page.screenshot({ path: screenshotPath('import-refusals-failure'), fullPage: true });
+    });
+    await signInAs(page, product.url);
+    await page.getByRole('menuitem', { name: '采购订单' }).first().click();
+    await poll(() => page.url()).toContain(`/menu/${menuId}/params/${menuId}`);
+    await poll(() => page.locator('.ant-table-row').count()).toBeGreaterThan(0);
+    const count = async () => (await apiCall<{ totalCount: number }>('POST', '/app/business-data/query-view-data', { ...orders, MaxResultCount: 1 })).totalCount;
+    const totalBefore = await count();
+    const upload = (name: string, buffer: Buffer) => page.locator('input[type=file]').setInputFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+    const failure = page.locator('.ant-modal-confirm-error');
+    const closeFailure = async () => {
+      await failure.getByRole('button').last().click();
+      await poll(() => failure.count()).toBe(0);
+    };
+
+    // A CSV saved with an .xlsx name.
+    await upload('orders.xlsx', Buffer.from('供应商名称,备注\nNorth Ltd,csv\n'));
+    await poll(() => failure.textContent()).toContain('文件不是有效的 Excel 工作簿（.xlsx）');
+    await closeFailure();
+
+    // 100,001 rows: refused at the first row past the cap, while the file is read.
+    await upload('too-many.xlsx', await orderWorkbook(100_001, (i) => [`Bulk ${i}`, 'cap']));
+    await poll(() => failure.textContent(), { timeout: 60_000 }).toContain('文件数据超过 100000 行（工作表“订单”第 100002 行），请分批导入');
+    await page.screenshot({ path: screenshotPath('import-over-cap') });
+    await closeFailure();
+
+    // A cell Excel escaped as NUL: the cell is named.
+    await upload('nul.xlsx', await orderWorkbook(3, (i) => [i === 2 ? 'bad_x0000_' : `Ok ${i}`, 'nul']));
+    await poll(() => failure.textContent()).toContain('工作表“订单”的单元格 A3 包含空字符（U+0000）或不成对的代理项');
+    await closeFailure();
+
+    // 5,000 valid rows import in one go; nothing of the refused files was written.
+    await upload('orders-5000.xlsx', await orderWorkbook(5000, (i) => [`Batch ${i}`, '批量']));
+    await poll(() => page.getByText('已导入 5000 条').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    expect(await count()).toBe(totalBefore + 5000);
+    await poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('import-5000') });
+  }, 240_000);
 });

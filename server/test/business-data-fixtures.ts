@@ -1,3 +1,4 @@
+import type ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TDataControl, TDataLinkage, TPageDefinition, TView } from '@tessera/core/page-definition';
@@ -134,6 +135,14 @@ export async function bd(t: TestApp, token: string, path: string, payload: objec
 }
 
 export const newId = () => randomUUID();
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Imports a workbook (bytes, or an ExcelJS workbook) into a master view: the raw body, the view in the query. */
+export async function importWorkbook(t: TestApp, token: string, target: { pageId: string; viewId: string }, file: Buffer | ExcelJS.Workbook) {
+  const payload = Buffer.isBuffer(file) ? file : Buffer.from(await file.xlsx.writeBuffer());
+  return t.call(token, { method: 'POST', url: `${BD}/import-view-data`, query: { pageId: target.pageId, viewId: target.viewId }, headers: { 'content-type': XLSX }, payload });
+}
 
 /**
  * A runtime page for the save pipeline's unit tests (no database): an order (Name required, at most

@@ -7,7 +7,7 @@ import { MAX_FILTER_OPERANDS } from '@tessera/core/filters/index';
 import { MAX_PAGE_CONTROLS, MAX_VIEW_DEPTH } from '@tessera/core/page-definition';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { control, pagesApi, URL as PAGES, view } from './page-helpers.ts';
-import { BD, bd, publishPage } from './business-data-fixtures.ts';
+import { BD, bd, importWorkbook, publishPage } from './business-data-fixtures.ts';
 import { createRole } from './identity-helpers.ts';
 
 // Issue 27: hostile input is a 400 naming the field, never a 500. NUL and lone surrogates (which
@@ -168,7 +168,6 @@ describe('Excel imports', () => {
     const dictionary = await t.call(admin, { method: 'POST', url: '/api/app/business-dictionary', payload: { code: `D${cell.slice(0, 1)}`, title: { 'en-US': 'd' } } });
     expect(dictionary.statusCode, dictionary.body).toBe(200);
     for (const [url, payload, member] of [
-      [`${BD}/import-view-data`, { pageId, viewId, fileBase64: content }, /^fileBase64$/],
       ['/api/identity/users/import', { content }, /^content$/],
       [`/api/app/business-dictionary/${dictionary.json().id}/import`, { content }, /^content$/],
       ['/api/app/localization/import', { culture: 'en-US', format: 'xlsx', content }, /^content$/],
@@ -177,6 +176,9 @@ describe('Excel imports', () => {
       expectRefused(res, member);
       expect(res.json().error.message, url).toContain('A2');
     }
+    const raw = await importWorkbook(t, admin, { pageId, viewId }, Buffer.from(content, 'base64'));
+    expectRefused(raw, /^file$/);
+    expect(raw.json().error.message).toContain('A2');
   });
 });
 

@@ -1,3 +1,4 @@
+/// <reference path="../types/unzipper.d.ts" />
 /**
  * Uploaded workbooks, read one row at a time (issue 27 item 6): every import (business data,
  * users, dictionaries, language packs) reads its file here. The upload arrives as the request's

@@ -16,7 +16,7 @@ import { zJson, zText } from './text.ts';
 //   query-open-windows-data  ZQueryOpenWindowInput     → ZOpenWindowResult      the lookup window of a 1010 control
 //   GET record-history       ZRecordHistoryQuery       → ZRecordHistoryList     who / when / before → after per field
 //   POST export-view-data    ZExportViewDataInput      → xlsx (every filtered row, streamed)
-//   POST import-view-data    ZImportViewDataInput      → ZImportViewDataResult  all or nothing, row-level errors
+//   POST import-view-data    ZImportViewDataQuery + the .xlsx as the raw body → ZImportViewDataResult  all or nothing, row-level errors
 //   GET import-template      ZImportTemplateQuery      → xlsx (one column per editable field)
 //
 // Errors: 400 ValidationError (validationErrors with members such as
@@ -189,13 +189,13 @@ export type TExportViewDataInput = z.infer<typeof ZExportViewDataInput>;
 
 export const ZImportTemplateQuery = z.object({ pageId: ZPageRef, viewId: zText().min(1).max(64) });
 
-/** An xlsx workbook, base64 (first sheet; header row of control titles or codes). */
-export const ZImportViewDataInput = z.object({
-  pageId: ZPageRef,
-  viewId: zText().min(1).max(64),
-  fileBase64: zText().min(1).max(30_000_000),
-});
-export type TImportViewDataInput = z.infer<typeof ZImportViewDataInput>;
+/**
+ * Where an import goes; the workbook itself is the request's raw body (content type .xlsx or
+ * application/octet-stream): first sheet the master rows (header row of control titles or codes),
+ * a sheet per view below the master.
+ */
+export const ZImportViewDataQuery = z.object({ pageId: ZPageRef, viewId: zText().min(1).max(64), offsetMinutes: ZOffsetMinutes });
+export type TImportViewDataQuery = z.infer<typeof ZImportViewDataQuery>;
 /** `sheet`: the child-view sheet the row is on (absent: the master sheet). */
 export const ZImportRowError = z.object({ sheet: zText().nullish(), row: z.number().int(), column: zText().nullable(), message: zText() });
 export const ZImportViewDataResult = z.object({

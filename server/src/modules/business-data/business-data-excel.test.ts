@@ -1,7 +1,9 @@
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { MAX_IMPORT_ROWS } from './excel.service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { BD, bd, createDeliveryPlanPage, createPurchaseOrderPage, newId, type DeliveryPlanPage, type PurchaseOrderPage } from '../../../test/business-data-fixtures.ts';
+import { BD, bd, importWorkbook, createDeliveryPlanPage, createDocumentNumberRule, createPurchaseOrderPage, newId, type DeliveryPlanPage, type PurchaseOrderPage } from '../../../test/business-data-fixtures.ts';
 
 // Excel export (streamed, every filtered row) and import (validated, all or nothing), and save-view.
 
@@ -20,6 +22,13 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
+
+/** An import's answer, expected to succeed. */
+async function importOk(response: ReturnType<typeof importWorkbook>) {
+  const res = await response;
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
 
 async function readSheet(buffer: Buffer) {
   const workbook = new ExcelJS.Workbook();
@@ -46,7 +55,7 @@ describe('excel', () => {
     expect(rows[75]![2]).toBe('S149');
 
     // The exported file imports again as it is (computed and numbered columns are skipped): 75 new records.
-    const imported = await bd(t, admin, 'import-view-data', { pageId: po.pageId, viewId: po.masterId, fileBase64: res.rawPayload.toString('base64') });
+    const imported = await importOk(importWorkbook(t, admin, { pageId: po.pageId, viewId: po.masterId }, res.rawPayload));
     expect(imported).toEqual({ imported: 75, errors: [] });
     const copies = await bd(t, admin, 'query-view-data', { pageId: po.pageId, viewId: po.masterId, filterConditions: [{ key: 'Note', judgmentMethod: 'eq', value: 'odd' }] });
     expect(copies.totalCount).toBe(150);
@@ -60,7 +69,7 @@ describe('excel', () => {
     sheet.addRow(['ok 1', 'n', '2024-01-02']);
     sheet.addRow(['bad date', 'n', 'yesterday']);
     sheet.addRow(['too long', 'x'.repeat(60), '2024-01-02']);
-    const res = await t.call(admin, { method: 'POST', url: `${BD}/import-view-data`, payload: { pageId: po.pageId, viewId: po.masterId, fileBase64: Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64') } });
+    const res = await importWorkbook(t, admin, { pageId: po.pageId, viewId: po.masterId }, workbook);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.errors).toEqual([
       expect.objectContaining({ row: 3, column: 'OrderDate' }),
@@ -69,7 +78,7 @@ describe('excel', () => {
     expect((await bd(t, admin, 'query-view-data', { pageId: po.pageId, viewId: po.masterId, MaxResultCount: 1 })).totalCount).toBe(before);
     const unknown = new ExcelJS.Workbook();
     unknown.addWorksheet('x').addRow(['Nope']);
-    const bad = await t.call(admin, { method: 'POST', url: `${BD}/import-view-data`, payload: { pageId: po.pageId, viewId: po.masterId, fileBase64: Buffer.from(await unknown.xlsx.writeBuffer()).toString('base64') } });
+    const bad = await importWorkbook(t, admin, { pageId: po.pageId, viewId: po.masterId }, unknown);
     expect(bad.json().error.details.errors[0]).toMatchObject({ row: 1, column: 'Nope' });
   });
 
@@ -104,7 +113,7 @@ describe('excel with child rows (one sheet per child view, linked by master row)
     ]);
 
     // Re-import as it is: two new orders, each with its own lines and recomputed total.
-    expect(await bd(t, admin, 'import-view-data', { pageId: po.pageId, viewId: po.masterId, fileBase64: res.rawPayload.toString('base64') })).toEqual({ imported: 2, errors: [] });
+    expect(await importOk(importWorkbook(t, admin, { pageId: po.pageId, viewId: po.masterId }, res.rawPayload))).toEqual({ imported: 2, errors: [] });
     const copies = await bd(t, admin, 'query-view-data', { pageId: po.pageId, viewId: po.masterId, filterConditions: [{ key: 'SupplierName', judgmentMethod: 'eq', value: 'Zkids A' }] });
     expect(copies.totalCount).toBe(2);
     for (const copy of copies.items) {
@@ -127,8 +136,7 @@ describe('excel with child rows (one sheet per child view, linked by master row)
     childSheet.addRow([2, 'Pen', 1, 1]);
     childSheet.addRow([3, 'Cup', 'many', 1]);
     childSheet.addRow([3, '', 1, 1]);
-    const file = async () => Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
-    const res = await t.call(admin, { method: 'POST', url: `${BD}/import-view-data`, payload: { pageId: po.pageId, viewId: po.masterId, fileBase64: await file() } });
+        const res = await importWorkbook(t, admin, { pageId: po.pageId, viewId: po.masterId }, workbook);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.errors).toEqual([
       expect.objectContaining({ sheet: 'Lines', row: 3, column: 'Quantity' }),
@@ -137,7 +145,7 @@ describe('excel with child rows (one sheet per child view, linked by master row)
     expect(await count()).toBe(before);
     childSheet.addRow([9, 'Orphan', 1, 1]);
     workbook.addWorksheet('Nope').addRow(['x']);
-    const dangling = await t.call(admin, { method: 'POST', url: `${BD}/import-view-data`, payload: { pageId: po.pageId, viewId: po.masterId, fileBase64: await file() } });
+    const dangling = await importWorkbook(t, admin, { pageId: po.pageId, viewId: po.masterId }, workbook);
     expect(dangling.statusCode).toBe(400);
     expect(dangling.json().error.details.errors).toEqual([
       expect.objectContaining({ sheet: 'Lines', row: 5, column: '主表行号' }),
@@ -168,7 +176,7 @@ describe('excel with rows below the child views (a sheet per view, linked by par
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
     return { names: workbook.worksheets.map((w) => w.name), rows: Object.fromEntries(workbook.worksheets.map((w) => [w.name, rowsOf(w)])) };
   };
-  const fileOf = async (workbook: ExcelJS.Workbook) => Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+  const fileOf = async (workbook: ExcelJS.Workbook) => workbook;
   const count = async () => (await bd(t, admin, 'query-view-data', { pageId: dp.pageId, viewId: dp.masterId, MaxResultCount: 1 })).totalCount;
   /** A record's rows below the master, each described by its values and the chain of its parents. */
   async function treeOf(id: string) {
@@ -244,7 +252,7 @@ describe('excel with rows below the child views (a sheet per view, linked by par
     expect(file.rows.Remarks).toEqual([['Master row', 'Text'], [3, 'urgent']]);
 
     // Re-import: two new orders, each with new rows at every depth under the right parents.
-    expect(await bd(t, admin, 'import-view-data', { pageId: dp.pageId, viewId: dp.masterId, fileBase64: res.rawPayload.toString('base64') })).toEqual({ imported: 2, errors: [] });
+    expect(await importOk(importWorkbook(t, admin, { pageId: dp.pageId, viewId: dp.masterId }, res.rawPayload))).toEqual({ imported: 2, errors: [] });
     const expected = {
       GA: {
         lines: ['Penx2', 'Inkx1'],
@@ -285,7 +293,7 @@ describe('excel with rows below the child views (a sheet per view, linked by par
     checks.addRow(['parentrow', 'Inspector']);
     checks.addRow([2, 'Ann']);
     checks.addRow([4, '']);
-    const res = await t.call(admin, { method: 'POST', url: `${BD}/import-view-data`, payload: { pageId: dp.pageId, viewId: dp.masterId, fileBase64: await fileOf(workbook) } });
+    const res = await importWorkbook(t, admin, { pageId: dp.pageId, viewId: dp.masterId }, workbook);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.errors).toEqual([
       expect.objectContaining({ sheet: 'Deliveries', row: 3, column: 'DeliverOn' }),
@@ -302,7 +310,7 @@ describe('excel with rows below the child views (a sheet per view, linked by par
     deliveries.addRow([9, '2024-01-04', 1]);
     checks.addRow([5, 'Amy']);
     checks.addRow([7, 'Zed']);
-    const dangling = await t.call(admin, { method: 'POST', url: `${BD}/import-view-data`, payload: { pageId: dp.pageId, viewId: dp.masterId, fileBase64: await fileOf(workbook) } });
+    const dangling = await importWorkbook(t, admin, { pageId: dp.pageId, viewId: dp.masterId }, workbook);
     expect(dangling.statusCode).toBe(400);
     expect(dangling.json().error.details.errors).toEqual([
       { sheet: 'Deliveries', row: 5, column: '上级行号', message: '上级行号“9”不是工作表“Lines”中的数据行' },
@@ -312,7 +320,7 @@ describe('excel with rows below the child views (a sheet per view, linked by par
 
     // Without the dangling rows the same file imports: two orders, the rows under the right parents.
     for (const row of [deliveries.getRow(5), checks.getRow(4), checks.getRow(5)]) row.eachCell((cell) => (cell.value = null));
-    expect(await bd(t, admin, 'import-view-data', { pageId: dp.pageId, viewId: dp.masterId, fileBase64: await fileOf(workbook) })).toEqual({ imported: 2, errors: [] });
+    expect(await importOk(importWorkbook(t, admin, { pageId: dp.pageId, viewId: dp.masterId }, workbook))).toEqual({ imported: 2, errors: [] });
     expect(await count()).toBe(before + 2);
     const created = await bd(t, admin, 'query-view-data', { pageId: dp.pageId, viewId: dp.masterId, filterConditions: [{ key: 'SupplierName', judgmentMethod: 'eq', value: 'Bad deliveries' }] });
     const tree = await treeOf(created.items[0].Id);
@@ -334,6 +342,85 @@ describe('excel with rows below the child views (a sheet per view, linked by par
     const zh = await t.call(admin, { method: 'GET', url: `${BD}/import-template?pageId=${dp.pageId}&viewId=${dp.masterId}`, headers: { 'accept-language': 'zh-CN' } });
     expect((await load(zh.rawPayload)).rows.Checks![0]).toEqual(['上级行号', 'Inspector']);
   });
+});
+
+describe('import: the file read row by row, validated outside the transaction, written in one', () => {
+  it('draws document numbers, runs the linkages and writes history for every imported record', async () => {
+    const ruleId = await createDocumentNumberRule(t, admin, 'IMP');
+    const numbered = await createPurchaseOrderPage(t, admin, { code: 'NumberedImport', ruleId });
+    const workbook = new ExcelJS.Workbook();
+    const orders = workbook.addWorksheet('Order');
+    orders.addRow(['SupplierName', 'Note']);
+    for (const name of ['Ann', 'Bob', 'Cid']) orders.addRow([name, 'numbered']);
+    const lines = workbook.addWorksheet('Lines');
+    lines.addRow(['Master row', 'Product', 'Quantity', 'Price']);
+    lines.addRow([2, 'Pen', 2, 3]);
+    lines.addRow([3, 'Ink', 1, 4]);
+    lines.addRow([3, 'Cup', 5, 1]);
+    expect(await importOk(importWorkbook(t, admin, { pageId: numbered.pageId, viewId: numbered.masterId }, workbook))).toEqual({ imported: 3, errors: [] });
+    const list = await bd(t, admin, 'query-view-data', { pageId: numbered.pageId, viewId: numbered.masterId, Sorting: 'OrderNo asc' });
+    expect(list.items.map((r: { OrderNo: string; SupplierName: string; Total: number | null }) => [r.OrderNo, r.SupplierName, r.Total])).toEqual([
+      ['IMP-00001', 'Ann', 6],
+      ['IMP-00002', 'Bob', 9],
+      ['IMP-00003', 'Cid', 0],
+    ]);
+    const history = await t.call(admin, { method: 'GET', url: `${BD}/record-history?pageId=${numbered.pageId}&id=${list.items[1].Id}` });
+    expect(history.json().items.map((h: { action: string }) => h.action)).toEqual(['Created']);
+    expect(history.json().items[0].changes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'OrderNo', after: 'IMP-00002' }), expect.objectContaining({ code: 'Product', after: 'Cup' })]));
+    // A refused import gives its numbers back: the next record continues the sequence.
+    const bad = new ExcelJS.Workbook();
+    bad.addWorksheet('Order').addRows([['SupplierName', 'OrderDate'], ['Dan', 'not a date']]);
+    expect((await importWorkbook(t, admin, { pageId: numbered.pageId, viewId: numbered.masterId }, bad)).statusCode).toBe(400);
+    const next = await bd(t, admin, 'save-page', { pageId: numbered.pageId, viewDataList: [{ viewId: numbered.masterId, dataList: [{ SupplierName: 'Eve' }] }] });
+    // The same record saved by save-page: the same number sequence, the same total of no lines.
+    expect(next.viewDataList[0].dataList[0]).toMatchObject({ OrderNo: 'IMP-00004', Total: 0 });
+  });
+
+  it('answers 400 naming the file for anything that is not a workbook, before writing', async () => {
+    const target = { pageId: po.pageId, viewId: po.masterId };
+    const before = (await bd(t, admin, 'query-view-data', { ...target, MaxResultCount: 1 })).totalCount;
+    const url = `${BD}/import-view-data?pageId=${po.pageId}&viewId=${po.masterId}`;
+    for (const res of [
+      await importWorkbook(t, admin, target, Buffer.from('SupplierName\nAcme\n')),
+      await t.call(admin, { method: 'POST', url, payload: { fileBase64: 'UEsDBA==' } }),
+      await t.call(admin, { method: 'POST', url }),
+      await t.call(admin, { method: 'POST', url, headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.alloc(0) }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.validationErrors.flatMap((v: { members: string[] }) => v.members)).toEqual(['file']);
+    }
+    const wrongView = await t.call(admin, { method: 'POST', url: `${BD}/import-view-data?pageId=${po.pageId}`, headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.from('x') });
+    expect(wrongView.statusCode).toBe(400);
+    expect((await bd(t, admin, 'query-view-data', { ...target, MaxResultCount: 1 })).totalCount).toBe(before);
+  });
+
+  it(`refuses a file past ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows while reading it, with memory bounded, and writes nothing`, async () => {
+    // 130,000 rows written by the streaming writer (about 2 MB): the whole-workbook reader this
+    // replaced held ~1.7 GB for 300,000 rows; here the read stops at the first row past the cap.
+    const stream = new PassThrough();
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+    const sheet = writer.addWorksheet('Order');
+    sheet.addRow(['SupplierName', 'Note']).commit();
+    for (let i = 1; i <= 130_000; i++) sheet.addRow([`Bulk ${i}`, 'cap']).commit();
+    sheet.commit();
+    await writer.commit();
+    const file = Buffer.concat(chunks);
+    global.gc?.();
+    const baseline = process.memoryUsage().heapUsed;
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 10);
+    const res = await importWorkbook(t, admin, { pageId: po.pageId, viewId: po.masterId }, file);
+    clearInterval(sampler);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+    // The data row past the cap is sheet row cap + 2 (row 1 is the header).
+    expect(res.json().error.message).toContain(`第 ${MAX_IMPORT_ROWS + 2} 行`);
+    expect(res.json().error.validationErrors[0].members).toEqual(['file']);
+    expect(peak - baseline).toBeLessThan(200 * 1024 * 1024);
+    const written = await bd(t, admin, 'query-view-data', { pageId: po.pageId, viewId: po.masterId, filterConditions: [{ key: 'Note', judgmentMethod: 'eq', value: 'cap' }], MaxResultCount: 1 });
+    expect(written.totalCount).toBe(0);
+  }, 120_000);
 });
 
 describe('save-view', () => {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDataControl } from '@tessera/core/page-definition';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { BD, bd, newId, publishPage } from '../../../test/business-data-fixtures.ts';
+import { BD, bd, importWorkbook, newId, publishPage } from '../../../test/business-data-fixtures.ts';
 import { control, view } from '../../../test/page-helpers.ts';
 import { bizTable, bizTableName } from '../pages/index.ts';
 
@@ -245,8 +245,7 @@ describe('the Excel import goes through the same rules', () => {
     const sheet = workbook.addWorksheet('x');
     sheet.addRow(['Name', 'Choice', 'Multi', 'Colour', 'Day']);
     for (const row of rows) sheet.addRow(row);
-    const fileBase64 = Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
-    return t.call(admin, { method: 'POST', url: `${BD}/import-view-data`, payload: { pageId, viewId, fileBase64 } });
+    return importWorkbook(t, admin, { pageId, viewId }, workbook);
   }
   const total = async () => (await bd(t, admin, 'query-view-data', { pageId, viewId, MaxResultCount: 1 })).totalCount as number;
 

@@ -150,13 +150,19 @@ export async function existingIds(db: Db, view: RuntimeView, ids: string[]): Pro
   return new Set(rows.map((r) => r.Id));
 }
 
-/** One multi-row insert per view; returns the rows as stored (what a select of them reads). */
+/** `insert into … values …` of rows given as column values in `columns` order. */
+const insertInto = (view: RuntimeView, columns: string[], rows: unknown[][]) =>
+  sql`insert into ${bizTable(view.table)} as t (${sql.join(columns.map((c) => ident(c)))}) values ${sql.join(rows.map((r) => sql`(${sql.join(r.map((v) => sql`${v}`))})`))}`;
+
+/** Inserts rows in one statement; returns them as stored. */
 export async function insertRows(trx: Db, view: RuntimeView, columns: string[], rows: unknown[][]): Promise<Row[]> {
   if (rows.length === 0) return [];
-  const cols = sql.join(columns.map((c) => ident(c)));
-  const values = sql.join(rows.map((r) => sql`(${sql.join(r.map((v) => sql`${v}`))})`));
-  const result = await sql<Row>`insert into ${bizTable(view.table)} as t (${cols}) values ${values} returning ${columnsOf(view)}`.execute(trx);
-  return result.rows;
+  return (await sql<Row>`${insertInto(view, columns, rows)} returning ${columnsOf(view)}`.execute(trx)).rows;
+}
+
+/** Inserts rows without reading them back (an import's chunks). */
+export async function appendRows(trx: Db, view: RuntimeView, columns: string[], rows: unknown[][]): Promise<void> {
+  if (rows.length > 0) await insertInto(view, columns, rows).execute(trx);
 }
 
 /** Updates one row; returns it as stored. */

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZExportViewDataInput, ZImportTemplateQuery, ZImportViewDataInput, ZImportViewDataResult, ZOffsetMinutes } from '@tessera/core/contracts/business-data';
+import { ZExportViewDataInput, ZImportTemplateQuery, ZImportViewDataQuery, ZImportViewDataResult } from '@tessera/core/contracts/business-data';
 import { signedIn } from '../../platform/route-access.ts';
 import { attachmentDisposition as disposition, XLSX_TYPE } from '../../platform/excel.ts';
+import { acceptWorkbookUploads } from '../../platform/excel-reader.ts';
 import { exportViewData, importTemplate, importViewData } from './excel.service.ts';
 
 
@@ -29,10 +30,15 @@ export async function registerExcelRoutes(fastify: FastifyInstance) {
       return reply.send(content);
     },
   });
+  acceptWorkbookUploads(fastify);
   app.post(`${base}/import-view-data`, {
     config: signedIn(),
-    bodyLimit: 40 * 1024 * 1024,
-    schema: { tags, summary: 'Import rows from xlsx: every row validated, all or nothing, row-level errors', body: ZImportViewDataInput.extend({ offsetMinutes: ZOffsetMinutes }), response: { 200: ZImportViewDataResult } },
-    handler: (req) => importViewData(req.ctx, req.body),
+    schema: {
+      tags,
+      summary: 'Import rows from an .xlsx sent as the raw body: read row by row, every row validated, all or nothing, row-level errors',
+      querystring: ZImportViewDataQuery,
+      response: { 200: ZImportViewDataResult },
+    },
+    handler: (req) => importViewData(req.ctx, req.query, req.body),
   });
 }

@@ -1,6 +1,8 @@
 import { ControlTypeId } from '@tessera/core/controls/registry';
-import { readWorkbook, requireWellFormedCells, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
+import { styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
+import { readWorkbookRows, workbookBytes, type SheetInfo } from '../../platform/excel-reader.ts';
 import { PassThrough } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import type { TExportViewDataInput, TImportViewDataResult } from '@tessera/core/contracts/business-data';
@@ -11,10 +13,9 @@ import * as repo from './business-data.repository.ts';
 import { compileClientFilter, orderByOf, visibilityOf } from './query.service.ts';
 import { LIST_TYPES, rowToRecord } from './record-values.ts';
 import { openPage, PageAccess, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
-import { savePageInTrx, saveSession, type EntryInput } from './save/index.ts';
+import { importRun, numberNewPage, prepareNewPage, saveSession, writeNewPages, type EntryInput, type PreparedPage } from './save/index.ts';
 
 const BATCH = 2000;
-const MAX_IMPORT_ROWS = 20_000;
 
 /*
  * Excel export and import of a master view and every view below it. The first sheet holds the
@@ -28,7 +29,7 @@ const MAX_IMPORT_ROWS = 20_000;
  * Cells hold plain values that import again: numbers, 是/否, ISO dates, comma-separated lists.
  */
 
-const header = (c: RuntimeControl, all: readonly RuntimeControl[]) => {
+const headerOf = (c: RuntimeControl, all: readonly RuntimeControl[]) => {
   const title = c.control.title?.trim() || c.code;
   return all.filter((o) => (o.control.title?.trim() || o.code) === title).length > 1 ? `${title} (${c.code})` : title;
 };
@@ -67,7 +68,7 @@ const headersOf = (key: (typeof LINK_TITLE)[Link], code: string) => new Set([cod
 const LINK_HEADERS = { master: headersOf('import.masterRow', 'masterrow'), parent: headersOf('import.parentRow', 'parentrow') };
 const sheetRowNumber = (value: unknown) => (typeof value === 'number' ? value : /^\d+$/.test(String(value).trim()) ? Number(String(value).trim()) : NaN);
 /** Sheet columns of fields: the header (title, or title and code when titles repeat) keyed by code. */
-const fieldColumns = (fields: readonly RuntimeControl[]) => fields.map((c) => ({ header: header(c, fields), key: c.code, width: 18 }));
+const fieldColumns = (fields: readonly RuntimeControl[]) => fields.map((c) => ({ header: headerOf(c, fields), key: c.code, width: 18 }));
 /** A sheet below the master: its "Master row" / "Parent row" column, then its fields. */
 const linkedColumns = (t: Translate, view: RuntimeView, fields: readonly RuntimeControl[]) => [{ header: t(LINK_TITLE[linkOf(view)]), key: '#parent', width: 12 }, ...fieldColumns(fields)];
 
@@ -184,100 +185,132 @@ function plain(value: ExcelJS.CellValue): unknown {
 
 type ImportError = { sheet?: string | null; row: number; column: string | null; message: string };
 
-/**
- * Reads one sheet against a view: header → field (unknown headers are errors; the view's own
- * computed / numbered / read-only columns are skipped so an exported file imports as it is), then
- * the non-empty data rows. `link`: the sheet's "Master row" / "Parent row" column is read as well.
- */
-function readSheet(sheet: ExcelJS.Worksheet, view: RuntimeView, access: PageAccess, t: Translate, errors: ImportError[], link: Link | null) {
-  const at = link ? { sheet: sheet.name } : {};
-  const editable = importableControls(view, access);
-  const byHeader = new Map<string, RuntimeControl>();
-  for (const c of editable) {
-    byHeader.set(header(c, editable).toLowerCase(), c);
-    byHeader.set(c.code.toLowerCase(), c);
-  }
-  const skipped = new Set(view.controls.flatMap((c) => [header(c, view.controls).toLowerCase(), c.code.toLowerCase()]));
-  const columns = new Map<number, RuntimeControl>();
-  let linkColumn = 0;
-  sheet.getRow(1).eachCell((cell, col) => {
-    const title = String(plain(cell.value)).trim();
-    if (!title) return;
-    const c = byHeader.get(title.toLowerCase());
-    if (c) columns.set(col, c);
-    else if (link && LINK_HEADERS[link].has(title.toLowerCase())) linkColumn = col;
-    else if (!skipped.has(title.toLowerCase())) errors.push({ ...at, row: 1, column: title, message: t('import.header', { column: title }) });
-  });
-  if (link && !linkColumn) errors.push({ ...at, row: 1, column: null, message: t(link === 'master' ? 'import.noMasterRowColumn' : 'import.noParentRowColumn', { sheet: sheet.name }) });
-  const records: { row: number; record: Record<string, unknown>; linkRow: unknown }[] = [];
-  sheet.eachRow((row, n) => {
-    if (n === 1) return;
-    const record: Record<string, unknown> = {};
-    let any = false;
-    for (const [col, c] of columns) {
-      const v = plain(row.getCell(col).value);
-      if (v !== '') any = true;
-      record[c.code] = v;
-    }
-    const linkRow = linkColumn ? plain(row.getCell(linkColumn).value) : null;
-    if (any || (linkRow !== null && linkRow !== '')) records.push({ row: n, record, linkRow });
-  });
-  return records;
+/** A sheet's data row as read: its sheet row number, its field values by code, its link cell. */
+type SheetRecord = { row: number; record: Record<string, unknown>; linkRow: unknown };
+
+/** One sheet while it is read: the view it fills (null: not a view of the page) and its columns. */
+interface SheetState {
+  name: string;
+  index: number;
+  view: RuntimeView | null;
+  columns: Map<number, RuntimeControl>;
+  linkColumn: number;
+  records: SheetRecord[];
 }
 
 /**
- * Imports every row or none — master rows from the first sheet, the rows of each view below the
- * master from the sheet named after it, each under the master / parent row it names; each master
- * row is saved with all its rows below (formulas, numbers and validation as in save-page) inside
- * ONE transaction. A 400 lists each error by sheet, row and column.
+ * Header row → field (unknown headers are errors; the view's own computed / numbered / read-only
+ * columns are skipped so an exported file imports as it is); `link`: the sheet's "Master row" /
+ * "Parent row" column is found as well.
  */
-export async function importViewData(ctx: ServiceContext, input: { pageId: string; viewId: string; fileBase64: string; offsetMinutes?: number }): Promise<TImportViewDataResult> {
+function readHeader(state: SheetState, view: RuntimeView, header: ExcelJS.Row | null, access: PageAccess, t: Translate, errors: ImportError[], link: Link | null) {
+  const at = link ? { sheet: state.name } : {};
+  const editable = importableControls(view, access);
+  const byHeader = new Map<string, RuntimeControl>();
+  for (const c of editable) {
+    byHeader.set(headerOf(c, editable).toLowerCase(), c);
+    byHeader.set(c.code.toLowerCase(), c);
+  }
+  const skipped = new Set(view.controls.flatMap((c) => [headerOf(c, view.controls).toLowerCase(), c.code.toLowerCase()]));
+  header?.eachCell((cell, col) => {
+    const title = String(plain(cell.value)).trim();
+    if (!title) return;
+    const c = byHeader.get(title.toLowerCase());
+    if (c) state.columns.set(col, c);
+    else if (link && LINK_HEADERS[link].has(title.toLowerCase())) state.linkColumn = col;
+    else if (!skipped.has(title.toLowerCase())) errors.push({ ...at, row: 1, column: title, message: t('import.header', { column: title }) });
+  });
+  if (link && !state.linkColumn) errors.push({ ...at, row: 1, column: null, message: t(link === 'master' ? 'import.noMasterRowColumn' : 'import.noParentRowColumn', { sheet: state.name }) });
+}
+
+/** A data row's field values (and link cell); null when it holds none of them. */
+function readRecord(state: SheetState, row: ExcelJS.Row): SheetRecord | null {
+  const record: Record<string, unknown> = {};
+  let any = false;
+  for (const [col, c] of state.columns) {
+    const v = plain(row.getCell(col).value);
+    if (v !== '') any = true;
+    record[c.code] = v;
+  }
+  const linkRow = state.linkColumn ? plain(row.getCell(state.linkColumn).value) : null;
+  return any || (linkRow !== null && linkRow !== '') ? { row: row.number, record, linkRow } : null;
+}
+
+/** Data rows of all sheets together; the first row past it ends the read (400). */
+export const MAX_IMPORT_ROWS = 100_000;
+/** Validation gives the event loop back this often (milliseconds), so other requests are served meanwhile. */
+const SLICE_MS = 10;
+
+/**
+ * Imports every row or none — master rows from the first sheet, the rows of each view below the
+ * master from the sheet named after it, each under the master / parent row it names. The file is
+ * read row by row (platform/excel-reader.ts: the row cap is checked while reading); each master
+ * row with all its rows below is parsed, linked and validated as save-page does, OUTSIDE any
+ * transaction; then numbers are drawn and everything is written in ONE transaction (multi-row
+ * inserts). A 400 lists each error by sheet, row and column; nothing is written then.
+ */
+export async function importViewData(ctx: ServiceContext, input: { pageId: string; viewId: string; offsetMinutes?: number }, body: unknown): Promise<TImportViewDataResult> {
+  const bytes = workbookBytes(ctx, body);
   const { t, page, view, access } = await viewFor(ctx, input.pageId, input.viewId);
   access.requireAction('import');
-  const workbook = await readWorkbook(input.fileBase64);
-  requireWellFormedCells(ctx, workbook, 'fileBase64');
-  if (!workbook) throw bizInvalid(t, [{ message: t('import.badFile'), members: ['fileBase64'] }]);
-  const [sheet, ...childSheets] = workbook.worksheets;
-  if (!sheet) throw bizInvalid(t, [{ message: t('import.empty'), members: ['fileBase64'] }]);
+  access.requireAction('add');
   const errors: ImportError[] = [];
-  const records = readSheet(sheet, view, access, t, errors, null);
-  if (records.length === 0 && errors.length === 0) errors.push({ row: 1, column: null, message: t('import.empty') });
-  if (records.length > MAX_IMPORT_ROWS) errors.push({ row: MAX_IMPORT_ROWS + 2, column: null, message: `> ${MAX_IMPORT_ROWS}` });
-
   const descendants = viewsBelowMaster(page);
-  const sheetOf = new Map<RuntimeView, ExcelJS.Worksheet>();
-  for (const childSheet of childSheets) {
-    const name = childSheet.name.trim().toLowerCase();
+  const states: SheetState[] = [];
+  const sheetOf = new Map<RuntimeView, SheetState>();
+  // Sheets are matched to views as their first row arrives; a sheet that is not a view of the page is reported and skipped.
+  const startSheet = (info: SheetInfo, header: ExcelJS.Row | null): SheetState => {
+    const state: SheetState = { ...info, view: null, columns: new Map(), linkColumn: 0, records: [] };
+    states.push(state);
+    if (info.index === 0) {
+      state.view = view;
+      readHeader(state, view, header, access, t, errors, null);
+      return state;
+    }
+    const name = info.name.trim().toLowerCase();
     const child = descendants.find((v) => sheetName(v).toLowerCase() === name || v.code.toLowerCase() === name || (v.view.title ?? '').trim().toLowerCase() === name);
     if (!child || sheetOf.has(child)) {
-      errors.push({ sheet: childSheet.name, row: 1, column: null, message: t('import.sheet', { sheet: childSheet.name }) });
-      continue;
+      errors.push({ sheet: info.name, row: 1, column: null, message: t('import.sheet', { sheet: info.name }) });
+      return state;
     }
-    sheetOf.set(child, childSheet);
-  }
+    state.view = child;
+    sheetOf.set(child, state);
+    readHeader(state, child, header, access, t, errors, linkOf(child));
+    return state;
+  };
+  let current: SheetState | null = null;
+  const sheets = await readWorkbookRows(ctx, bytes, { maxRows: MAX_IMPORT_ROWS }, (info, row) => {
+    if (current?.index !== info.index) current = startSheet(info, row.number === 1 ? row : null);
+    if (row.number === 1 || !current.view) return;
+    const record = readRecord(current, row);
+    if (record) current.records.push(record);
+  });
+  // A sheet without any row holding a value is still a sheet of the file (an empty master sheet, say).
+  for (const info of sheets) if (!states.some((s) => s.index === info.index)) startSheet(info, null);
+  const masterState = states.find((s) => s.index === 0)!;
+  const records = masterState.records;
+  if (records.length === 0 && errors.length === 0) errors.push({ row: 1, column: null, message: t('import.empty') });
 
   // Every data row of each sheet by sheet row: its row id (a parent's id is what save-page links a
   // deeper row by, ParentViewDataId) and the master row it belongs to (NaN while its own link is bad).
   const rowsOf = new Map<RuntimeView, Map<number, { id: string; master: number }>>([[view, new Map(records.map((r) => [r.row, { id: '', master: r.row }]))]]);
   // master sheet row → view → its rows, in sheet order.
   const childRows = new Map<number, Map<RuntimeView, { row: number; record: Record<string, unknown> }[]>>();
-  let childCount = 0;
-  // Page order: a parent's sheet is read before the sheets that point at it, whatever the file's order.
+  // Page order: a parent's sheet is linked before the sheets that point at it, whatever the file's order.
   for (const child of descendants) {
-    const childSheet = sheetOf.get(child);
-    if (!childSheet) continue;
+    const state = sheetOf.get(child);
+    if (!state) continue;
     const parent = child.parent!;
     const link = linkOf(child);
-    const read = readSheet(childSheet, child, access, t, errors, link);
-    const own = new Map(read.map((r) => [r.row, { id: uuidv7(), master: NaN }]));
+    const own = new Map(state.records.map((r) => [r.row, { id: uuidv7(), master: NaN }]));
     rowsOf.set(child, own);
     const parentRows = rowsOf.get(parent);
-    for (const { row, record, linkRow } of read) {
+    for (const { row, record, linkRow } of state.records) {
       const target = parentRows?.get(sheetRowNumber(linkRow));
       if (!target) {
         const value = String(linkRow ?? '');
         const parentSheet = sheetOf.get(parent)?.name ?? sheetName(parent);
-        errors.push({ sheet: childSheet.name, row, column: t(LINK_TITLE[link]), message: link === 'master' ? t('import.badMasterRow', { value }) : t('import.badParentRow', { value, sheet: parentSheet }) });
+        errors.push({ sheet: state.name, row, column: t(LINK_TITLE[link]), message: link === 'master' ? t('import.badMasterRow', { value }) : t('import.badParentRow', { value, sheet: parentSheet }) });
         continue;
       }
       const self = own.get(row)!;
@@ -291,57 +324,82 @@ export async function importViewData(ctx: ServiceContext, input: { pageId: strin
       const list = byView.get(child) ?? [];
       list.push({ row, record });
       byView.set(child, list);
-      childCount++;
     }
   }
-  // Sheets were read in page order; errors are listed in the file's order (the sort is stable, and
-  // the master sheet's errors carry no sheet name: they stay first).
-  const position = new Map(workbook.worksheets.map((w, i) => [w.name, i]));
-  errors.sort((a, b) => (position.get(a.sheet ?? '') ?? 0) - (position.get(b.sheet ?? '') ?? 0));
-  if (childCount > MAX_IMPORT_ROWS * 5) errors.push({ row: 1, column: null, message: `> ${MAX_IMPORT_ROWS * 5}` });
 
-  const fail = () =>
-    new AppError(400, 'ValidationError', null, {
+  const fail = () => {
+    // Sheets were linked in page order; errors are listed in the file's order (the sort is stable,
+    // and the master sheet's errors carry no sheet name: they stay first).
+    const position = new Map(states.map((s) => [s.name, s.index]));
+    errors.sort((a, b) => (position.get(a.sheet ?? '') ?? 0) - (position.get(b.sheet ?? '') ?? 0));
+    return new AppError(400, 'ValidationError', null, {
       message: t('import.failed', { count: errors.length }),
       details: { imported: 0, errors: errors.slice(0, 1000) },
       validationErrors: errors
         .slice(0, 100)
         .map((e) => ({ message: `${e.sheet ? `${e.sheet} ` : ''}${e.row}${e.column ? ` ${e.column}` : ''}: ${e.message}`, members: [e.sheet ? `sheets.${e.sheet}.rows.${e.row}` : `rows.${e.row}`] })),
     });
+  };
   if (errors.length) throw fail();
-  const session = await saveSession(ctx, input.pageId, input.offsetMinutes);
+
+  // Each master row with its rows below, as a save-page request would carry them.
   const titleOf = (v: RuntimeView, code: string) => {
     const c = v.byCode.get(code);
-    return c ? header(c, v.controls) : null;
+    return c ? headerOf(c, v.controls) : null;
   };
-  await ctx.db.transaction().execute(async (trx) => {
-    for (const { row, record } of records) {
-      // entryIndex 0: the master; k: the k-th view below it submitted for this row.
-      const entries = new Map<string, EntryInput>([[view.id, { view, entryIndex: 0, rows: [record] }]]);
-      const sources: { view: RuntimeView; rows: number[] }[] = [{ view, rows: [row] }];
-      for (const [child, list] of childRows.get(row) ?? []) {
-        entries.set(child.id, { view: child, entryIndex: sources.length, rows: list.map((l) => l.record) });
-        sources.push({ view: child, rows: list.map((l) => l.row) });
+  const saves = records.map(({ row, record }) => {
+    // entryIndex 0: the master; k: the k-th view below it submitted for this row.
+    const entries = new Map<string, EntryInput>([[view.id, { view, entryIndex: 0, rows: [record] }]]);
+    const sources: { view: RuntimeView; rows: number[] }[] = [{ view, rows: [row] }];
+    for (const [child, list] of childRows.get(row) ?? []) {
+      entries.set(child.id, { view: child, entryIndex: sources.length, rows: list.map((l) => l.record) });
+      sources.push({ view: child, rows: list.map((l) => l.row) });
+    }
+    return { row, entries, sources };
+  });
+  /** A save's 400 as row errors: each member names a row of a sheet and a field. */
+  const collect = (err: unknown, { row, sources }: (typeof saves)[number]) => {
+    if (!(err instanceof AppError) || err.statusCode !== 400) throw err;
+    for (const v of err.options.validationErrors ?? [{ message: err.message, members: [] }]) {
+      const member = v.members[0] ?? '';
+      const at = /^viewDataList\.(\d+)\.dataList\.(\d+)\.(.+)$/.exec(member);
+      const source = at ? sources[Number(at[1])] : undefined;
+      if (at && source && source.view !== view) {
+        errors.push({ sheet: sheetOf.get(source.view)?.name ?? null, row: source.rows[Number(at[2])] ?? row, column: titleOf(source.view, at[3]!), message: v.message });
+      } else {
+        const code = member.split('.').pop() ?? '';
+        errors.push({ row, column: titleOf(view, code), message: v.message });
       }
+    }
+  };
+
+  const session = await saveSession(ctx, input.pageId, input.offsetMinutes);
+  const run = importRun(ctx.db, session);
+  const prepared: PreparedPage[] = [];
+  let slice = performance.now();
+  for (const save of saves) {
+    try {
+      prepared.push(await prepareNewPage(ctx.db, run, save.entries));
+    } catch (err) {
+      collect(err, save);
+    }
+    if (performance.now() - slice > SLICE_MS) {
+      await nextTurn();
+      slice = performance.now();
+    }
+  }
+  if (errors.length) throw fail();
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const [i, page] of prepared.entries()) {
       try {
-        await savePageInTrx(ctx, trx, session, entries);
+        await numberNewPage(trx, run, page);
       } catch (err) {
-        if (!(err instanceof AppError) || err.statusCode !== 400) throw err;
-        for (const v of err.options.validationErrors ?? [{ message: err.message, members: [] }]) {
-          const member = v.members[0] ?? '';
-          const at = /^viewDataList\.(\d+)\.dataList\.(\d+)\.(.+)$/.exec(member);
-          const source = at ? sources[Number(at[1])] : undefined;
-          if (at && source && source.view !== view) {
-            errors.push({ sheet: sheetOf.get(source.view)?.name ?? null, row: source.rows[Number(at[2])] ?? row, column: titleOf(source.view, at[3]!), message: v.message });
-          } else {
-            const code = member.split('.').pop() ?? '';
-            errors.push({ row, column: titleOf(view, code), message: v.message });
-          }
-        }
+        collect(err, saves[i]!);
       }
     }
     // All or nothing: any error rolls the whole import back.
     if (errors.length) throw fail();
+    await writeNewPages(trx, run, prepared);
   });
   return { imported: records.length, errors: [] };
 }

@@ -10,10 +10,9 @@ import type {
   TViewPreferences,
 } from '@tessera/core/contracts/business-data';
 import type { TBusinessMenu } from '@tessera/core/contracts/business-menus';
-import i18n from '../../../shared/i18n/i18n.ts';
-import { API_BASE, api, ApiError } from '../../../shared/api/client.ts';
+import { api } from '../../../shared/api/client.ts';
 import { downloadFile } from '../../../shared/api/download.ts';
-import { getToken } from '../../../shared/auth/session.ts';
+import { uploadFile } from '../../../shared/api/upload.ts';
 
 const BASE = '/app/business-data';
 /** The browser's offset from UTC in minutes (date-only values and shortcuts are read in it). */
@@ -75,37 +74,13 @@ export const fetchPreferences = (pageId: string, viewId: string) => api.get<TVie
 export const preferencesQuery = (pageId: string, viewId: string) => ({ queryKey: businessDataKeys.preferences(pageId, viewId), queryFn: () => fetchPreferences(pageId, viewId) });
 export const usePreferences = (pageId: string, viewId: string) => useQuery(preferencesQuery(pageId, viewId));
 export const putPreferences = (pageId: string, viewId: string, value: Record<string, unknown>) => api.put<TViewPreferences>(`${BASE}/view-preferences`, { pageId, viewId, value });
-export const importViewData = (pageId: string, viewId: string, fileBase64: string) =>
-  api.post<TImportViewDataResult>(`${BASE}/import-view-data`, { pageId, viewId, fileBase64, offsetMinutes: offsetMinutes() }, { silent: true });
-
 /** Downloads a file answer (xlsx) of this module and saves it under `fileName`. */
 export const download = (path: string, init: { method: 'GET' | 'POST'; body?: object; query?: Record<string, string> }, fileName: string) =>
   downloadFile(`${BASE}/${path}`, { method: init.method, query: init.query, body: init.body && { ...init.body, offsetMinutes: offsetMinutes() }, fileName });
 
 /**
- * The import upload with progress (XMLHttpRequest reports upload progress; fetch does not):
- * `onProgress` gets 0–100 while the file travels, then the server validates and writes.
+ * The import: the file travels as it is (the raw body) with upload progress — `onProgress` gets
+ * 0–100 while it travels, then the server reads, validates and writes every row.
  */
-export function importViewDataWithProgress(pageId: string, viewId: string, fileBase64: string, onProgress: (percent: number) => void): Promise<TImportViewDataResult> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}${BASE}/import-view-data`);
-    xhr.setRequestHeader('content-type', 'application/json');
-    xhr.setRequestHeader('accept-language', i18n.language || 'zh-CN');
-    const token = getToken();
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = xhr.responseText;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as TImportViewDataResult);
-      else reject(new ApiError(xhr.status, (body as { error?: { message?: string } })?.error?.message ?? xhr.statusText, 'import-view-data', body));
-    };
-    xhr.onerror = () => reject(new ApiError(0, i18n.t('common:error.network'), 'import-view-data'));
-    xhr.send(JSON.stringify({ pageId, viewId, fileBase64, offsetMinutes: offsetMinutes() }));
-  });
-}
+export const importViewData = (pageId: string, viewId: string, file: Blob, onProgress: (percent: number) => void) =>
+  uploadFile<TImportViewDataResult>(`${BASE}/import-view-data`, file, { query: { pageId, viewId, offsetMinutes: offsetMinutes() }, onProgress });

@@ -13,7 +13,7 @@ import {
   businessDataKeys,
   deleteRecords,
   download,
-  importViewDataWithProgress,
+  importViewData,
   LIST_PAGE_SIZE,
   putPreferences,
   usePreferences,
@@ -40,14 +40,6 @@ function lookupTitle(control: TDataControl, row: TBusinessRecord): string | null
   const text = map ? row[map.targetCode] : null;
   return typeof text === 'string' && text ? text : null;
 }
-
-const readFile = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
 
 /** The master view's list: filter panel, sortable columns, paging (100), selection, batch delete, Excel. */
 export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TPageRuntime; definition: TPageDefinition; onOpen(id: string): void; onNew(): void }) {
@@ -136,7 +128,7 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
     setImporting(true);
     setProgress(0);
     try {
-      const result = await importViewDataWithProgress(runtime.pageId, view.id, await readFile(file), setProgress);
+      const result = await importViewData(runtime.pageId, view.id, file, setProgress);
       message.success(t('imported', { count: result.imported }));
       await refresh();
     } catch (err) {
