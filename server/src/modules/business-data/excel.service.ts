@@ -251,6 +251,7 @@ const SLICE_MS = 10;
  */
 export async function importViewData(ctx: ServiceContext, input: { pageId: string; viewId: string; offsetMinutes?: number }, body: unknown): Promise<TImportViewDataResult> {
   const bytes = workbookBytes(ctx, body);
+  const started = performance.now();
   const { t, page, view, access } = await viewFor(ctx, input.pageId, input.viewId);
   access.requireAction('import');
   access.requireAction('add');
@@ -389,6 +390,7 @@ export async function importViewData(ctx: ServiceContext, input: { pageId: strin
     }
   }
   if (errors.length) throw fail();
+  const writing = performance.now();
   await ctx.db.transaction().execute(async (trx) => {
     for (const [i, page] of prepared.entries()) {
       try {
@@ -401,5 +403,7 @@ export async function importViewData(ctx: ServiceContext, input: { pageId: strin
     if (errors.length) throw fail();
     await writeNewPages(trx, run, prepared);
   });
+  const ms = (from: number, to = performance.now()) => Math.round(to - from);
+  ctx.log.info({ page: page.pageCode, records: records.length, bytes: bytes.length, readAndValidateMs: ms(started, writing), writeMs: ms(writing) }, 'excel import written');
   return { imported: records.length, errors: [] };
 }
