@@ -1,8 +1,8 @@
 import { ControlTypeId } from '@tessera/core/controls/registry';
 import { styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
+import { breather } from '../../platform/breather.ts';
 import { readWorkbookRows, workbookBytes, type SheetInfo } from '../../platform/excel-reader.ts';
 import { PassThrough } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import type { TExportViewDataInput, TImportViewDataResult } from '@tessera/core/contracts/business-data';
@@ -238,8 +238,6 @@ function readRecord(state: SheetState, row: ExcelJS.Row): SheetRecord | null {
 
 /** Data rows of all sheets together; the first row past it ends the read (400). */
 export const MAX_IMPORT_ROWS = 100_000;
-/** Validation gives the event loop back this often (milliseconds), so other requests are served meanwhile. */
-const SLICE_MS = 10;
 
 /**
  * Imports every row or none — master rows from the first sheet, the rows of each view below the
@@ -377,17 +375,14 @@ export async function importViewData(ctx: ServiceContext, input: { pageId: strin
   const session = await saveSession(ctx, input.pageId, input.offsetMinutes);
   const run = importRun(ctx.db, session);
   const prepared: PreparedPage[] = [];
-  let slice = performance.now();
+  const pause = breather();
   for (const save of saves) {
     try {
       prepared.push(await prepareNewPage(ctx.db, run, save.entries));
     } catch (err) {
       collect(err, save);
     }
-    if (performance.now() - slice > SLICE_MS) {
-      await nextTurn();
-      slice = performance.now();
-    }
+    await pause();
   }
   if (errors.length) throw fail();
   const writing = performance.now();

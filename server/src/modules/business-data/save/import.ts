@@ -10,8 +10,8 @@
  * - `writeNewPages`, inside the transaction: every record planned as save-page plans it, then one
  *   multi-row insert per view per chunk and the history rows, also in chunks.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { v7 as uuidv7 } from 'uuid';
+import { breather } from '../../../platform/breather.ts';
 import type { Db } from '../../../platform/context.ts';
 import { isUniqueViolation } from '../../../platform/sql-values.ts';
 import { bizInvalid } from '../business-data.messages.ts';
@@ -75,11 +75,12 @@ export async function numberNewPage(trx: Db, run: ImportRun, prepared: PreparedP
   validatePage(session.t, session.page, prepared.rows, [], await loadDictionaryChoices(trx, session, prepared.rows));
 }
 
-/** PostgreSQL takes at most 65,535 parameters a statement; a chunk stays well below. */
-const PARAMETERS_PER_STATEMENT = 30_000;
-const MAX_ROWS_PER_STATEMENT = 1_000;
-/** Planning gives the event loop back this often (milliseconds), so other requests are served meanwhile. */
-const SLICE_MS = 10;
+/**
+ * Rows a statement inserts: at most 4,000 parameters (PostgreSQL takes 65,535) and 250 rows, so
+ * building one statement stays a short slice of the event loop.
+ */
+const PARAMETERS_PER_STATEMENT = 4_000;
+const MAX_ROWS_PER_STATEMENT = 250;
 
 /** Inserts the prepared records, their rows and their history inside `trx`. */
 export async function writeNewPages(trx: Db, run: ImportRun, pages: PreparedPage[]): Promise<void> {
@@ -87,7 +88,7 @@ export async function writeNewPages(trx: Db, run: ImportRun, pages: PreparedPage
   const page: RuntimePage = session.page;
   const inserts = new Map<string, { columns: string[]; rows: unknown[][] }>();
   const history = [];
-  let slice = performance.now();
+  const pause = breather();
   for (const prepared of pages) {
     const plan = planWrites(page, prepared.rows, run.empty, { user: session.user, now: session.now, concurrencyStamp: uuidv7() });
     for (const write of plan.views) {
@@ -98,10 +99,7 @@ export async function writeNewPages(trx: Db, run: ImportRun, pages: PreparedPage
     }
     const entry = saveHistory(page, prepared.masterId, true, plan.changes, session.user);
     if (entry) history.push(entry);
-    if (performance.now() - slice > SLICE_MS) {
-      await nextTurn();
-      slice = performance.now();
-    }
+    await pause();
   }
   try {
     for (const view of page.order) {
