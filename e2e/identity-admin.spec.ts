@@ -253,6 +253,9 @@ describe('user administration actions', () => {
     };
     await page.getByRole('button', { name: /导\s*入/ }).click();
     const modal = dialog(page);
+    // A file that is not a workbook: the server's answer shows in the dialog.
+    await modal.locator('input[type=file]').setInputFiles({ name: 'users.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from('用户名,密码\n') });
+    await eventually(() => modal.getByText('文件不是有效的 Excel 工作簿（.xlsx）').count()).toBe(1);
     await modal.locator('input[type=file]').setInputFiles(
       await sheet([
         ['imp.alpha', '甲', '赵', 'alpha@example.com', '', NEW_USER_PASSWORD, '区域经理', '华南区/深圳分公司', '是'],

@@ -1,4 +1,5 @@
 import type ExcelJS from 'exceljs';
+import { uploadWorkbook } from './workbook-upload.ts';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TDataControl, TDataLinkage, TPageDefinition, TView } from '@tessera/core/page-definition';
@@ -136,12 +137,10 @@ export async function bd(t: TestApp, token: string, path: string, payload: objec
 
 export const newId = () => randomUUID();
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /** Imports a workbook (bytes, or an ExcelJS workbook) into a master view: the raw body, the view in the query. */
 export async function importWorkbook(t: TestApp, token: string, target: { pageId: string; viewId: string }, file: Buffer | ExcelJS.Workbook) {
   const payload = Buffer.isBuffer(file) ? file : Buffer.from(await file.xlsx.writeBuffer());
-  return t.call(token, { method: 'POST', url: `${BD}/import-view-data`, query: { pageId: target.pageId, viewId: target.viewId }, headers: { 'content-type': XLSX }, payload });
+  return uploadWorkbook(t, token, `${BD}/import-view-data?pageId=${target.pageId}&viewId=${target.viewId}`, payload);
 }
 
 /**

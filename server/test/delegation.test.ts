@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XLSX_TYPE } from '../src/platform/excel.ts';
 import { createRole, createUnit, createUser, USER_PASSWORD } from './identity-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -23,8 +24,15 @@ async function workbook(rows: (string | null)[][]) {
   const sheet = wb.addWorksheet('用户');
   sheet.addRow(['用户名', '名字', '姓氏', '邮箱', '手机号', '密码', '角色', '组织机构', '启用']);
   for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+  return Buffer.from(await wb.xlsx.writeBuffer());
 }
+/** The users import: the workbook is the raw request body. */
+const importUsers = async (rows: (string | null)[][]): Promise<InjectOptions> => ({
+  method: 'POST',
+  url: '/api/identity/users/import?fileName=u.xlsx',
+  headers: { 'content-type': XLSX_TYPE },
+  payload: await workbook(rows),
+});
 
 const userPayload = async (id: string, change: Record<string, unknown>) => {
   const u = (await t.call(admin, { method: 'GET', url: `/api/identity/users/${id}` })).json();
@@ -83,7 +91,7 @@ const refused: Row[] = [
   ['give a colleague a unit whose parent carries more', async () => ({ method: 'PUT', url: `/api/identity/users/${ids.clerk}`, payload: await userPayload(ids.clerk, { organizationUnitIds: [ids.payrollUnit] }) })],
   ['create a user with a role that carries more', async () => ({ method: 'POST', url: '/api/identity/users', payload: { userName: 'new1', email: 'new1@example.com', password: USER_PASSWORD, roleNames: ['payroll'] } })],
   ['create a user in a unit that carries more', async () => ({ method: 'POST', url: '/api/identity/users', payload: { userName: 'new2', email: 'new2@example.com', password: USER_PASSWORD, roleNames: [], organizationUnitIds: [ids.finance] } })],
-  ['import a user with a role that carries more', async () => ({ method: 'POST', url: '/api/identity/users/import', payload: { fileName: 'u.xlsx', content: await workbook([['new3', 'New', '', 'new3@example.com', '', USER_PASSWORD, 'payroll', '', '是']]) } })],
+  ['import a user with a role that carries more', () => importUsers([['new3', 'New', '', 'new3@example.com', '', USER_PASSWORD, 'payroll', '', '是']])],
   ['join a unit that carries more oneself', async () => ({ method: 'POST', url: `/api/identity/organization-units/${ids.finance}/members`, payload: { userIds: [ids.operator] } })],
   ['join even a plain unit oneself (own power)', async () => ({ method: 'POST', url: `/api/identity/organization-units/${ids.plain}/members`, payload: { userIds: [ids.operator] } })],
   ['add a colleague to a unit below one that carries more', async () => ({ method: 'POST', url: `/api/identity/organization-units/${ids.payrollUnit}/members`, payload: { userIds: [ids.clerk] } })],
@@ -150,7 +158,7 @@ describe('delegated administration: allowed within reach', () => {
   const allowed: Row[] = [
     ['give a colleague a role within reach', async () => ({ method: 'PUT', url: `/api/identity/users/${ids.clerk}`, payload: await userPayload(ids.clerk, { roleNames: ['basic'] }) })],
     ['create a user with a role within reach in a plain unit', async () => ({ method: 'POST', url: '/api/identity/users', payload: { userName: 'new9', email: 'new9@example.com', password: USER_PASSWORD, roleNames: ['basic'], organizationUnitIds: [ids.plain] } })],
-    ['import a user with a role within reach', async () => ({ method: 'POST', url: '/api/identity/users/import', payload: { fileName: 'u.xlsx', content: await workbook([['new8', 'New', '', 'new8@example.com', '', USER_PASSWORD, 'basic', '', '是']]) } })],
+    ['import a user with a role within reach', () => importUsers([['new8', 'New', '', 'new8@example.com', '', USER_PASSWORD, 'basic', '', '是']])],
     ['add a colleague to a plain unit', async () => ({ method: 'POST', url: `/api/identity/organization-units/${ids.sales}/members`, payload: { userIds: [ids.clerk] } })],
     ['add a colleague to a role within reach', async () => ({ method: 'POST', url: `/api/identity/roles/${ids.spare}/members`, payload: { userIds: [ids.clerk] } })],
     ['make a role within reach the default', async () => ({ method: 'PUT', url: `/api/identity/roles/${ids.basic}`, payload: await rolePayload(ids.basic, { isDefault: true }) })],

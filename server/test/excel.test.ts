@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, clipCellText, EXCEL_CELL_LIMIT, parseBoolean, readWorkbook, styleHeaderRow, workbookBuffer } from '../src/platform/excel.ts';
+import { attachmentDisposition, clipCellText, EXCEL_CELL_LIMIT, parseBoolean, styleHeaderRow, workbookBuffer } from '../src/platform/excel.ts';
 
 describe('platform/excel', () => {
   it('reads yes/no in every vocabulary the workbooks use, case-insensitive', () => {
@@ -9,7 +9,7 @@ describe('platform/excel', () => {
     for (const unknown of ['', '  ', 'maybe', '2', 'yess', null, undefined]) expect(parseBoolean(unknown), String(unknown)).toBeNull();
   });
 
-  it('writes a workbook with a bold, frozen header and reads it back from bytes or base64', async () => {
+  it('writes a workbook with a bold, frozen header and reads it back', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Sheet');
     sheet.columns = [{ header: 'Code', key: 'code' }, { header: 'Name', key: 'name' }];
@@ -20,8 +20,9 @@ describe('platform/excel', () => {
     styleHeaderRow(plain, { shaded: false });
     const bytes = await workbookBuffer(workbook);
     expect(Buffer.isBuffer(bytes)).toBe(true);
-    for (const input of [bytes, bytes.toString('base64')]) {
-      const read = await readWorkbook(input);
+    {
+      const read = new ExcelJS.Workbook();
+      await read.xlsx.load(bytes as unknown as ArrayBuffer);
       const first = read!.worksheets[0]!;
       expect(first.getRow(1).font?.bold).toBe(true);
       expect(first.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -29,8 +30,6 @@ describe('platform/excel', () => {
       expect((first.getCell(1, 1).fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb).toBe('FFE8F8F2');
       expect((read!.worksheets[1]!.getCell(1, 1).fill as ExcelJS.FillPattern | undefined)?.fgColor).toBeUndefined();
     }
-    expect(await readWorkbook(Buffer.from('not a workbook'))).toBeNull();
-    expect(await readWorkbook('%%%')).toBeNull();
   });
 
   it('clips long cell texts and names downloads safely', () => {

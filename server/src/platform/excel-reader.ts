@@ -17,6 +17,8 @@
  * workbook order), each part decoded as one UTF-8 stream and bounded in size, and the reader's own
  * part parsers (pinned ExcelJS 4.4; `excel-reader.test.ts` covers them) do the XML.
  */
+// unzipper ships no types; the reference carries ours to every project that compiles this file (bench too).
+/// <reference path="../types/unzipper.d.ts" />
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';

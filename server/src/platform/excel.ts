@@ -1,12 +1,9 @@
 /**
  * Excel workbooks, the same way everywhere: the content type and download name, the header row's
- * style, writing a workbook to bytes, reading an uploaded one, and the yes/no vocabulary of
- * boolean cells. Modules build their sheets with ExcelJS and use these for the shared parts.
+ * style, writing a workbook to bytes, and the yes/no vocabulary of boolean cells (uploads are
+ * read by excel-reader.ts). Modules build their sheets with ExcelJS and use these for the shared parts.
  */
 import ExcelJS from 'exceljs';
-import { findTextIssues, isWellFormedText, replaceIllFormedText } from '@tessera/core/contracts/text';
-import { AppError } from './errors.ts';
-import { cultureOf, translate, type TextAudience } from './messages.ts';
 
 /** The content type of an .xlsx download. */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -31,41 +28,6 @@ export function styleHeaderRow(sheet: ExcelJS.Worksheet, options: { shaded?: boo
 /** The workbook as .xlsx bytes. */
 export async function workbookBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-/** An uploaded workbook (.xlsx bytes, or base64 of them); null when it cannot be read. */
-export async function readWorkbook(content: Buffer | string): Promise<ExcelJS.Workbook | null> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    const bytes = typeof content === 'string' ? Buffer.from(content, 'base64') : content;
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-    return workbook;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The text rule of the contracts (no NUL, no unpaired surrogate) for an uploaded workbook: every
- * sheet name and cell (text, rich text, formula result, hyperlink text). A 400 naming the first bad
- * cell (`Sheet1!B3`) under `member`; nothing of the file is used then. No-op for null (unreadable
- * files are the caller's answer).
- */
-export function requireWellFormedCells(who: TextAudience, workbook: ExcelJS.Workbook | null, member: string): void {
-  if (!workbook) return;
-  for (const sheet of workbook.worksheets) {
-    let bad: string | null = isWellFormedText(sheet.name) ? null : 'A1';
-    sheet.eachRow({ includeEmpty: false }, (row) => {
-      if (bad) return;
-      row.eachCell({ includeEmpty: false }, (cell) => {
-        if (!bad && findTextIssues(cell.value, { limit: 1 }).length) bad = cell.address;
-      });
-    });
-    if (bad) {
-      const message = translate(cultureOf(who), 'error.illFormedCell', { sheet: replaceIllFormedText(sheet.name), cell: bad });
-      throw new AppError(400, 'ValidationError', null, { message, validationErrors: [{ message, members: [member] }] });
-    }
-  }
 }
 
 /** A cell text cut to what Excel keeps (with an ellipsis when cut). */

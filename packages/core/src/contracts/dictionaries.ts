@@ -104,12 +104,11 @@ export const ZDictionaryOptionList = z.object({ items: z.array(ZDictionaryOption
 
 // ---------------------------------------------------------------- Excel
 
-export const ZImportDictionaryItemsInput = z.object({
-  fileName: text(200).optional(),
-  /** The workbook, base64 (at most 8 MiB). */
-  content: zText().min(1).max(12 * 1024 * 1024),
-});
-export type TImportDictionaryItemsInput = z.infer<typeof ZImportDictionaryItemsInput>;
+/**
+ * Rows below the header an items import may hold (the workbook is the raw request body): no more
+ * than a dictionary can hold, so the read stops at the first row that could never be saved.
+ */
+export const IMPORT_MAX_DICTIONARY_ITEMS = MAX_DICTIONARY_ITEMS;
 export const ZImportDictionaryItemsResult = z.object({
   createdCount: z.number().int(),
   updatedCount: z.number().int(),

@@ -178,17 +178,21 @@ export type TResetPasswordInput = z.infer<typeof ZResetPasswordInput>;
 
 export const ZRevokeSessionsResult = z.object({ revokedCount: z.number().int() });
 
-/** An Excel workbook as base64 (the template's columns; at most IMPORT_MAX_ROWS rows). */
-export const ZImportUsersInput = z.object({
+/**
+ * The import's query string; the workbook itself (the template's columns) is the raw request body,
+ * at most IMPORT_MAX_ROWS rows below the header.
+ */
+export const ZImportUsersQuery = z.object({
+  /** The uploaded file's name, recorded as the audit entries' source. */
   fileName: text(255).optional(),
-  content: zText().min(1).max(8_000_000).regex(/^[A-Za-z0-9+/=\s]+$/, 'base64'),
 });
-export type TImportUsersInput = z.infer<typeof ZImportUsersInput>;
+export type TImportUsersQuery = z.infer<typeof ZImportUsersQuery>;
 export const IMPORT_MAX_ROWS = 1000;
 
 export const ZImportRowError = z.object({ row: z.number().int(), column: zText(), message: zText() });
 export type TImportRowError = z.infer<typeof ZImportRowError>;
 export const ZImportUsersResult = z.object({ importedCount: z.number().int() });
+export type TImportUsersResult = z.infer<typeof ZImportUsersResult>;
 
 /** Columns of the import template and the export, in order. */
 export const USER_SHEET_COLUMNS = [

@@ -157,15 +157,13 @@ export const ZLanguagePackFile = z.object({
 });
 export type TLanguagePackFile = z.infer<typeof ZLanguagePackFile>;
 
-export const ZImportPackInput = z.discriminatedUnion('format', [
-  z.object({ culture: ZCulture, format: z.literal('json'), content: zJson() }),
-  z.object({
-    culture: ZCulture,
-    format: z.literal('xlsx'),
-    content: zText().min(1).max(8_000_000).regex(/^[A-Za-z0-9+/=\s]+$/, 'base64'),
-  }),
-]);
+/** A JSON pack file into the pack of `culture` (an Excel file goes to `import-xlsx` as the raw body). */
+export const ZImportPackInput = z.object({ culture: ZCulture, format: z.literal('json'), content: zJson() });
 export type TImportPackInput = z.infer<typeof ZImportPackInput>;
+/** The Excel import's query string: the pack the workbook (the raw request body) goes into. */
+export const ZImportPackXlsxQuery = z.object({ culture: ZCulture });
+export type TImportPackXlsxQuery = z.infer<typeof ZImportPackXlsxQuery>;
+/** Texts of one import: entries of a JSON file, rows below the header of a workbook. */
 export const IMPORT_MAX_TEXTS = 20_000;
 
 export const ZImportPackResult = z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int() });

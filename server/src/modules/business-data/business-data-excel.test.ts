@@ -1,6 +1,6 @@
-import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { MAX_IMPORT_ROWS } from './excel.service.ts';
+import { largeWorkbook } from '../../../test/workbook-upload.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { BD, bd, importWorkbook, createDeliveryPlanPage, createDocumentNumberRule, createPurchaseOrderPage, newId, type DeliveryPlanPage, type PurchaseOrderPage } from '../../../test/business-data-fixtures.ts';
@@ -397,16 +397,7 @@ describe('import: the file read row by row, validated outside the transaction, w
   it(`refuses a file past ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows while reading it, with memory bounded, and writes nothing`, async () => {
     // 130,000 rows written by the streaming writer (about 2 MB): the whole-workbook reader this
     // replaced held ~1.7 GB for 300,000 rows; here the read stops at the first row past the cap.
-    const stream = new PassThrough();
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
-    const sheet = writer.addWorksheet('Order');
-    sheet.addRow(['SupplierName', 'Note']).commit();
-    for (let i = 1; i <= 130_000; i++) sheet.addRow([`Bulk ${i}`, 'cap']).commit();
-    sheet.commit();
-    await writer.commit();
-    const file = Buffer.concat(chunks);
+    const file = await largeWorkbook(['SupplierName', 'Note'], 130_000, (i) => [`Bulk ${i}`, 'cap']);
     global.gc?.();
     const baseline = process.memoryUsage().heapUsed;
     let peak = baseline;

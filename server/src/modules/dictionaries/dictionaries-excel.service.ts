@@ -1,12 +1,14 @@
 import ExcelJS from 'exceljs';
 import {
+  IMPORT_MAX_DICTIONARY_ITEMS,
+  MAX_DICTIONARY_ITEMS,
   ZDictionaryItemInput,
   type TDictionary,
-  type TImportDictionaryItemsInput,
   type TImportDictionaryItemsResult,
 } from '@tessera/core/contracts/dictionaries';
 import type { ServiceContext } from '../../platform/context.ts';
-import { parseBoolean, readWorkbook, requireWellFormedCells, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
+import { parseBoolean, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
+import { FILE_MEMBER, readWorkbookRows } from '../../platform/excel-reader.ts';
 import { notFound } from '../../platform/errors.ts';
 import { dictionaryInvalid, dictionaryText } from './dictionaries.messages.ts';
 import { validationFailure } from '../../platform/module-messages.ts';
@@ -67,46 +69,67 @@ export async function exportDictionaryItems(ctx: ServiceContext, id: string): Pr
   return { fileName: `${dictionary.code}.xlsx`, content: await workbookBuffer(workbook) };
 }
 
+type SheetRow = { row: number; code: string; labels: Record<string, string>; parent?: string; enabled?: string; color?: string };
+
 /**
- * Imports items from a workbook laid out like the export. Rows are matched to items by code: a
- * known code updates that item in place (labels per language column, parent, enabled, colour), a
- * new code is added at the end. Items missing from the file stay as they are. Every row is checked
- * first and the errors are reported per row; if there is any, nothing is written.
+ * The rows of the uploaded workbook (first sheet), read one by one: the header (row 1) must have a
+ * code and a label column, and a row past IMPORT_MAX_DICTIONARY_ITEMS ends the read with a 400.
  */
-export async function importDictionaryItems(
-  ctx: ServiceContext,
-  id: string,
-  input: TImportDictionaryItemsInput,
-): Promise<TImportDictionaryItemsResult> {
+async function readItemRows(ctx: ServiceContext, bytes: Buffer): Promise<SheetRow[]> {
+  const columns = new Map<number, Column>();
+  let hasHeader = false;
+  const requireHeader = () => {
+    const kinds = new Set([...columns.values()].map((c) => c.kind));
+    if (!kinds.has('code')) throw dictionaryInvalid(ctx, 'import.missingColumn', [FILE_MEMBER], { column: dictionaryText(ctx, 'sheet.code') });
+    if (!kinds.has('label')) throw dictionaryInvalid(ctx, 'import.noLabelColumn', [FILE_MEMBER]);
+  };
+  const rows: SheetRow[] = [];
+  await readWorkbookRows(
+    ctx,
+    bytes,
+    {
+      maxRows: IMPORT_MAX_DICTIONARY_ITEMS,
+      firstSheetOnly: true,
+      tooManyRows: ({ max, row }) => dictionaryInvalid(ctx, 'import.tooManyRows', [FILE_MEMBER], { max, row }),
+    },
+    (_sheet, row) => {
+      if (row.number === 1) {
+        row.eachCell((cell, col) => {
+          const column = columnOf(cell.text);
+          if (column) columns.set(col, column);
+        });
+        hasHeader = true;
+        requireHeader();
+        return;
+      }
+      // An empty first row: there is no header to find the columns by.
+      if (!hasHeader) requireHeader();
+      const record: SheetRow = { row: row.number, code: '', labels: {} };
+      for (const [col, column] of columns) {
+        const text = row.getCell(col).text.trim();
+        if (column.kind === 'label') record.labels[column.culture] = text;
+        else if (column.kind === 'code') record.code = text;
+        else record[column.kind] = text;
+      }
+      if (record.code || Object.values(record.labels).some(Boolean) || record.parent) rows.push(record);
+    },
+  );
+  if (!hasHeader) requireHeader();
+  if (rows.length === 0) throw dictionaryInvalid(ctx, 'import.noRows', [FILE_MEMBER]);
+  return rows;
+}
+
+/**
+ * Imports items from a workbook laid out like the export (`bytes`, the uploaded file). Rows are
+ * matched to items by code: a known code updates that item in place (labels per language column,
+ * parent, enabled, colour), a new code is added at the end. Items missing from the file stay as
+ * they are. Every row is checked first and the errors are reported per row; if there is any,
+ * nothing is written. The items are then saved in one transaction (`updateDictionary`).
+ */
+export async function importDictionaryItems(ctx: ServiceContext, id: string, bytes: Buffer): Promise<TImportDictionaryItemsResult> {
   const dictionary = await repo.findDictionary(ctx.db, id);
   if (!dictionary) throw notFound({ id });
-  const workbook = await readWorkbook(input.content);
-  requireWellFormedCells(ctx, workbook, 'content');
-  const sheet = workbook?.worksheets[0];
-  if (!sheet) throw dictionaryInvalid(ctx, 'import.unreadable', ['content']);
-
-  const columns = new Map<number, Column>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const column = columnOf(cell.text);
-    if (column) columns.set(col, column);
-  });
-  const kinds = new Set([...columns.values()].map((c) => c.kind));
-  if (!kinds.has('code')) throw dictionaryInvalid(ctx, 'import.missingColumn', ['content'], { column: dictionaryText(ctx, 'sheet.code') });
-  if (!kinds.has('label')) throw dictionaryInvalid(ctx, 'import.noLabelColumn', ['content']);
-
-  const rows: { row: number; code: string; labels: Record<string, string>; parent?: string; enabled?: string; color?: string }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
-    const record: (typeof rows)[number] = { row: rowNumber, code: '', labels: {} };
-    for (const [col, column] of columns) {
-      const text = row.getCell(col).text.trim();
-      if (column.kind === 'label') record.labels[column.culture] = text;
-      else if (column.kind === 'code') record.code = text;
-      else record[column.kind] = text;
-    }
-    if (record.code || Object.values(record.labels).some(Boolean) || record.parent) rows.push(record);
-  });
-  if (rows.length === 0) throw dictionaryInvalid(ctx, 'import.noRows', ['content']);
+  const rows = await readItemRows(ctx, bytes);
 
   const existing = await repo.itemsOf(ctx.db, id);
   const items: DictionaryItemInput[] = existing.map((row) => {
@@ -167,6 +190,9 @@ export async function importDictionaryItems(
     }
   }
 
+  if (errors.length === 0 && items.length > MAX_DICTIONARY_ITEMS) {
+    throw dictionaryInvalid(ctx, 'import.tooManyItems', [FILE_MEMBER], { max: MAX_DICTIONARY_ITEMS, count: items.length });
+  }
   if (errors.length === 0) {
     const plan = planItems(ctx, id, dictionary.is_tree, items, existing);
     // An item the file did not touch can only fail because of a row that did (a cycle through it).

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_MAX_DICTIONARY_ITEMS } from '@tessera/core/contracts/dictionaries';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { largeWorkbook, refusedMembers, uploadWorkbook, workbookOf } from '../../../test/workbook-upload.ts';
 
 let t: TestApp;
 let admin: string;
@@ -28,15 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function workbook(header: string[], rows: (string | null)[][]) {
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('items');
-  sheet.addRow(header);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
-}
-const importFile = (content: string, lang = 'zh-CN') =>
-  t.call(admin, { method: 'POST', url: `${URL}/${dictionary.id}/import`, payload: { fileName: 'items.xlsx', content }, headers: { 'accept-language': lang } });
+const workbook = (header: string[], rows: (string | null)[][]) => workbookOf(header, rows, 'items');
+const importFile = (content: Buffer | string, lang = 'zh-CN') => uploadWorkbook(t, admin, `${URL}/${dictionary.id}/import`, content, { headers: { 'accept-language': lang } });
 const items = async () => (await t.call(admin, { method: 'GET', url: `${URL}/${dictionary.id}` })).json().items as { id: string; code: string; label: Record<string, string>; parentCode: string | null; isEnabled: boolean; color: string | null }[];
 
 describe('dictionary Excel', () => {
@@ -62,7 +57,7 @@ describe('dictionary Excel', () => {
   it('re-imports an exported file unchanged', async () => {
     const before = await items();
     const exported = await t.call(admin, { method: 'GET', url: `${URL}/${dictionary.id}/export` });
-    const res = await importFile(exported.rawPayload.toString('base64'));
+    const res = await importFile(exported.rawPayload);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ createdCount: 0, updatedCount: 3 });
     expect(await items()).toEqual(before);
@@ -125,10 +120,70 @@ describe('dictionary Excel', () => {
     expect(cycle.statusCode).toBe(400);
     expect(cycle.json().error.details.rows).toEqual([{ row: 2, column: '上级编码', message: '项目“01”不能放在它自己或它的下级之下' }]);
     expect(await items()).toEqual(before);
-    for (const bad of [Buffer.from('not a workbook').toString('base64'), await workbook(['名称 (zh-CN)'], [['x']]), await workbook(['编码'], [['x']]), await workbook(['编码', '名称'], [])]) {
+    for (const bad of [await workbook(['名称 (zh-CN)'], [['x']]), await workbook(['编码'], [['x']]), await workbook(['编码', '名称'], [])]) {
       const r = await importFile(bad);
       expect(r.statusCode).toBe(400);
-      expect(r.json().error.validationErrors[0].members).toEqual(['content']);
+      expect(refusedMembers(r)).toEqual(['file']);
     }
+  });
+
+  it('refuses what is not a workbook with a 400 naming the file: other bytes, a JSON body, no body', async () => {
+    const url = `${URL}/${dictionary.id}/import`;
+    for (const res of [
+      await importFile(Buffer.from('编码,名称\n01,原材料\n')),
+      await importFile('not a workbook'),
+      await t.call(admin, { method: 'POST', url, payload: { fileName: 'items.xlsx', content: 'UEsDBA==' } }),
+      await t.call(admin, { method: 'POST', url }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.code).toBe('ValidationError');
+      expect(refusedMembers(res)).toEqual(['file']);
+    }
+    expect((await importFile('x', 'en-US')).json().error.message).toBe('The file is not a valid Excel workbook (.xlsx)');
+  });
+
+  it('refuses a cell with NUL or a lone surrogate, naming the cell', async () => {
+    const res = await importFile(await workbook(['编码', '名称 (zh-CN)'], [['09', 'c_xD800_d']]));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(refusedMembers(res)).toEqual(['file']);
+    expect(res.json().error.message).toContain('B2');
+  });
+
+  it('stops reading at the first row past the cap and imports nothing', async () => {
+    const before = await items();
+    const over = IMPORT_MAX_DICTIONARY_ITEMS + 500;
+    const res = await importFile(await largeWorkbook(['编码', '名称 (zh-CN)'], over, (i) => [`C${i}`, `项目${i}`]));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(refusedMembers(res)).toEqual(['file']);
+    // Row 1 is the header: the read ended at the first row past the cap.
+    expect(res.json().error.message).toBe(`一个字典最多 ${IMPORT_MAX_DICTIONARY_ITEMS} 个项目，文件第 ${IMPORT_MAX_DICTIONARY_ITEMS + 2} 行已超出`);
+    expect(await items()).toEqual(before);
+  });
+
+  it('refuses a file that would take the dictionary past its item cap', async () => {
+    const before = await items();
+    const rows = Array.from({ length: IMPORT_MAX_DICTIONARY_ITEMS - 1 }, (_, i) => [`N${i}`, `新${i}`]);
+    const res = await importFile(await largeWorkbook(['编码', '名称 (zh-CN)'], rows.length, (i) => rows[i - 1]!));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(refusedMembers(res)).toEqual(['file']);
+    expect(res.json().error.message).toContain(`${IMPORT_MAX_DICTIONARY_ITEMS} 个项目`);
+    expect(await items()).toEqual(before);
+  });
+
+  it('needs the dictionary update permission, and a dictionary that exists', async () => {
+    const bytes = await workbook(['编码', '名称 (zh-CN)'], [['09', '九']]);
+    expect((await uploadWorkbook(t, null, `${URL}/${dictionary.id}/import`, bytes)).statusCode).toBe(401);
+    const missing = await uploadWorkbook(t, admin, `${URL}/0193f0a0-0000-7000-8000-00000000dead/import`, bytes);
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('imports a large file within the cap in one save', async () => {
+    const big = await t.call(admin, { method: 'POST', url: URL, payload: { code: 'Parts', title: { 'zh-CN': '零件' }, items: [] } });
+    expect(big.statusCode, big.body).toBe(200);
+    const res = await uploadWorkbook(t, admin, `${URL}/${big.json().id}/import`, await largeWorkbook(['编码', '名称 (zh-CN)', '启用'], 3000, (i) => [`P${i}`, `零件${i}`, i % 2 ? '是' : '否']));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ createdCount: 3000, updatedCount: 0 });
+    expect(res.json().dictionary.items).toHaveLength(3000);
+    expect(res.json().dictionary.items[1]).toMatchObject({ code: 'P2', label: { 'zh-CN': '零件2' }, isEnabled: false });
   });
 });

@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdParam } from '@tessera/core/contracts/common';
 import {
+  IMPORT_MAX_DICTIONARY_ITEMS,
   ZDictionary,
   ZDictionaryInput,
   ZDictionaryList,
   ZDictionaryOptionList,
   ZDictionaryOptionsQuery,
   ZDictionaryQuery,
-  ZImportDictionaryItemsInput,
   ZImportDictionaryItemsResult,
   ZSysDictionary,
   ZSysDictionaryIdParam,
@@ -21,6 +21,7 @@ import { notFound } from '../../platform/errors.ts';
 import { pageWindow } from '../../platform/paging.ts';
 import { requirePermission, signedIn } from '../../platform/route-access.ts';
 import { attachmentDisposition, XLSX_TYPE } from '../../platform/excel.ts';
+import { acceptWorkbookUploads, workbookBytes } from '../../platform/excel-reader.ts';
 import { exportDictionaryItems, importDictionaryItems } from './dictionaries-excel.service.ts';
 import './dictionaries.permissions.ts';
 import {
@@ -37,6 +38,8 @@ export async function dictionaryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['dictionaries'];
   const base = '/app/business-dictionary';
+  // The items import's body is the workbook's raw bytes (this plugin's scope only).
+  acceptWorkbookUploads(fastify);
 
   // Reading is open to every signed-in user: drop-down controls on business pages need the options.
   app.get(base, {
@@ -102,15 +105,16 @@ export async function dictionaryRoutes(fastify: FastifyInstance) {
 
   app.post(`${base}/:id/import`, {
     config: requirePermission(P.DictionariesUpdate),
-    bodyLimit: 12 * 1024 * 1024,
     schema: {
       tags,
-      summary: 'Import items from Excel (base64), matched by code; any invalid row → 400 with row errors and nothing imported',
+      summary: 'Import items from Excel, matched by code',
+      description:
+        `The body is the .xlsx file itself (content type \`${XLSX_TYPE}\` or \`application/octet-stream\`), laid out like the export, at most ${IMPORT_MAX_DICTIONARY_ITEMS} rows below the header. ` +
+        'Any invalid row → 400 with row errors and nothing imported; an unreadable file → 400 naming `file`.',
       params: ZIdParam,
-      body: ZImportDictionaryItemsInput,
       response: { 200: ZImportDictionaryItemsResult },
     },
-    handler: (req) => importDictionaryItems(req.ctx, req.params.id, req.body),
+    handler: (req) => importDictionaryItems(req.ctx, req.params.id, workbookBytes(req.ctx, req.body)),
   });
 
   // System dictionaries: built in and read-only.

@@ -4,7 +4,7 @@ import {
   USER_SHEET_COLUMNS,
   ZCreateUserInput,
   type TImportRowError,
-  type TImportUsersInput,
+  type TImportUsersQuery,
   type TUserQuery,
   type TUserSheetColumn,
 } from '@tessera/core/contracts/identity';
@@ -13,7 +13,8 @@ import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { parseBoolean, readWorkbook, requireWellFormedCells, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
+import { parseBoolean, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
+import { FILE_MEMBER, readWorkbookRows } from '../../platform/excel-reader.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { guardDelegation } from '../../platform/delegation.ts';
 import { identityInvalid, identityText } from './identity.messages.ts';
@@ -103,41 +104,65 @@ export async function exportUsers(ctx: ServiceContext, query: TUserQuery): Promi
   return workbookBuffer(workbook);
 }
 
+/** The sheet's column by its header title: either language, or the field name itself. */
+function columnOfTitle(title: string): TUserSheetColumn | undefined {
+  const t = title.trim().toLowerCase();
+  return USER_SHEET_COLUMNS.find((c) => c.toLowerCase() === t || COLUMN_TITLES[c]['zh-CN'].toLowerCase() === t || COLUMN_TITLES[c]['en-US'].toLowerCase() === t);
+}
+
+type SheetRecord = { row: number; cells: Partial<Record<TUserSheetColumn, string>> };
+
+/**
+ * The rows of the uploaded template (first sheet), read one by one: the header (row 1) must name
+ * the required columns, and a row past IMPORT_MAX_ROWS ends the read with a 400.
+ */
+async function readUserRows(ctx: ServiceContext, bytes: Buffer): Promise<SheetRecord[]> {
+  const columnAt = new Map<number, TUserSheetColumn>();
+  let hasHeader = false;
+  const requireHeader = () => {
+    const present = new Set(columnAt.values());
+    const missing = REQUIRED.find((c) => !present.has(c));
+    if (missing) throw identityInvalid(ctx, 'import.missingColumn', [FILE_MEMBER], { column: columnTitle(ctx, missing) });
+  };
+  const records: SheetRecord[] = [];
+  await readWorkbookRows(
+    ctx,
+    bytes,
+    {
+      maxRows: IMPORT_MAX_ROWS,
+      firstSheetOnly: true,
+      tooManyRows: ({ max, row }) => identityInvalid(ctx, 'import.tooManyRows', [FILE_MEMBER], { max, row }),
+    },
+    (_sheet, row) => {
+      if (row.number === 1) {
+        row.eachCell((cell, col) => {
+          const column = columnOfTitle(cell.text);
+          if (column) columnAt.set(col, column);
+        });
+        hasHeader = true;
+        requireHeader();
+        return;
+      }
+      // An empty first row: there is no header to find the columns by.
+      if (!hasHeader) requireHeader();
+      const cells: Partial<Record<TUserSheetColumn, string>> = {};
+      for (const [col, column] of columnAt) cells[column] = row.getCell(col).text.trim();
+      if (Object.values(cells).some((v) => v)) records.push({ row: row.number, cells });
+    },
+  );
+  if (!hasHeader) requireHeader();
+  if (records.length === 0) throw identityInvalid(ctx, 'import.noRows', [FILE_MEMBER]);
+  return records;
+}
+
 /**
  * Imports users from the template: every row is validated first (schema, password policy, unique
  * names and e-mails in the file and the database, known roles and units) and the errors are
  * reported per row and column; if there is any, nothing is written. Otherwise all rows are
- * inserted in one transaction.
+ * inserted in one transaction. `bytes` is the uploaded workbook.
  */
-export async function importUsers(ctx: ServiceContext, input: TImportUsersInput) {
-  const workbook = await readWorkbook(input.content);
-  requireWellFormedCells(ctx, workbook, 'content');
-  if (!workbook) throw identityInvalid(ctx, 'import.unreadable', ['content']);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw identityInvalid(ctx, 'import.unreadable', ['content']);
-
-  // Header titles in either language, or the field names themselves.
-  const columnAt = new Map<number, TUserSheetColumn>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const title = cell.text.trim().toLowerCase();
-    const column = USER_SHEET_COLUMNS.find(
-      (c) => c.toLowerCase() === title || COLUMN_TITLES[c]['zh-CN'].toLowerCase() === title || COLUMN_TITLES[c]['en-US'].toLowerCase() === title,
-    );
-    if (column) columnAt.set(col, column);
-  });
-  const present = new Set(columnAt.values());
-  const missing = REQUIRED.find((c) => !present.has(c));
-  if (missing) throw identityInvalid(ctx, 'import.missingColumn', ['content'], { column: columnTitle(ctx, missing) });
-
-  const records: { row: number; cells: Partial<Record<TUserSheetColumn, string>> }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
-    const cells: Partial<Record<TUserSheetColumn, string>> = {};
-    for (const [col, column] of columnAt) cells[column] = row.getCell(col).text.trim();
-    if (Object.values(cells).some((v) => v)) records.push({ row: rowNumber, cells });
-  });
-  if (records.length === 0) throw identityInvalid(ctx, 'import.noRows', ['content']);
-  if (records.length > IMPORT_MAX_ROWS) throw identityInvalid(ctx, 'import.tooManyRows', ['content'], { max: IMPORT_MAX_ROWS });
+export async function importUsers(ctx: ServiceContext, bytes: Buffer, query: TImportUsersQuery = {}) {
+  const records = await readUserRows(ctx, bytes);
 
   const units = unitPaths(await repo.allUnitsForLookup(ctx.db));
   const unitByKey = new Map<string, string>();
@@ -262,7 +287,7 @@ export async function importUsers(ctx: ServiceContext, input: TImportUsersInput)
       ),
     );
   } catch (err) {
-    if (isUniqueViolation(err)) throw identityInvalid(ctx, 'user.userNameTaken', ['content'], { userName: '' });
+    if (isUniqueViolation(err)) throw identityInvalid(ctx, 'user.userNameTaken', [FILE_MEMBER], { userName: '' });
     throw err;
   }
   for (const c of created) {
@@ -270,7 +295,7 @@ export async function importUsers(ctx: ServiceContext, input: TImportUsersInput)
     await recordAudit(ctx, 'Created', {
       entityType: 'User',
       entityId: c.id,
-      details: { before: null, after: { id: c.id, ...after, roleIds: c.roleIds }, source: input.fileName ?? 'import' },
+      details: { before: null, after: { id: c.id, ...after, roleIds: c.roleIds }, source: query.fileName ?? 'import' },
     });
   }
   return { importedCount: created.length };

@@ -1,11 +1,14 @@
 import ExcelJS from 'exceljs';
+import { IMPORT_MAX_ROWS } from '@tessera/core/contracts/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createRole, createUnit, createUser, USER_PASSWORD } from '../../../test/identity-helpers.ts';
+import { largeWorkbook, refusedMembers, uploadWorkbook, workbookOf, type SheetRow } from '../../../test/workbook-upload.ts';
 
 let t: TestApp;
 let admin: string;
 const users = '/api/identity/users';
+const HEADER = ['用户名', '名字', '姓氏', '邮箱', '手机号', '密码', '角色', '组织机构', '启用'];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -18,15 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function workbook(rows: (string | number | boolean | null)[][], header = ['用户名', '名字', '姓氏', '邮箱', '手机号', '密码', '角色', '组织机构', '启用']) {
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('用户');
-  sheet.addRow(header);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
-}
-
-const importFile = (content: string, token = admin) => t.call(token, { method: 'POST', url: `${users}/import`, payload: { fileName: 'users.xlsx', content } });
+const workbook = (rows: SheetRow[], header = HEADER) => workbookOf(header, rows, '用户');
+const importFile = (content: Buffer | string, token = admin) => uploadWorkbook(t, token, `${users}/import?fileName=users.xlsx`, content);
 const liveUserNames = async () => (await t.database.db.selectFrom('users').select('user_name').where('is_deleted', '=', false).execute()).map((r) => r.user_name).sort();
 
 async function readXlsx(body: Buffer) {
@@ -105,13 +101,64 @@ describe('user import', () => {
   it('accepts English headers and refuses unreadable files, missing columns and empty sheets', async () => {
     const en = await workbook([['en.user', '', '', '', '', USER_PASSWORD]], ['User name', 'Name', 'Surname', 'E-mail', 'Phone number', 'Password']);
     expect((await importFile(en)).json()).toEqual({ importedCount: 1 });
-    expect((await importFile(Buffer.from('not a workbook').toString('base64'))).statusCode).toBe(400);
     const noPassword = await workbook([['x']], ['用户名']);
     const missing = await importFile(noPassword);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toContain('密码');
-    expect((await importFile(await workbook([]))).statusCode).toBe(400);
-    expect((await t.call(admin, { method: 'POST', url: `${users}/import`, payload: { content: '***' } })).statusCode).toBe(400);
+    expect(refusedMembers(missing)).toEqual(['file']);
+    const empty = await importFile(await workbook([]));
+    expect(empty.statusCode).toBe(400);
+    expect(refusedMembers(empty)).toEqual(['file']);
+  });
+
+  it('takes the workbook as an octet stream too, and records the file name as the audit source', async () => {
+    const res = await uploadWorkbook(t, admin, `${users}/import?fileName=${encodeURIComponent('新员工.xlsx')}`, await workbook([['octet.user', '', '', '', '', USER_PASSWORD]]), {
+      contentType: 'application/octet-stream',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const created = await t.database.db.selectFrom('users').select('id').where('user_name', '=', 'octet.user').executeTakeFirstOrThrow();
+    const audit = await t.database.db.selectFrom('audit_logs').select('details').where('entity_id', '=', created.id).executeTakeFirstOrThrow();
+    expect(audit.details).toMatchObject({ source: '新员工.xlsx' });
+  });
+
+  it('refuses what is not a workbook with a 400 naming the file: other bytes, a JSON body, no body', async () => {
+    for (const res of [
+      await importFile(Buffer.from('user name,password\nx,y\n')),
+      await importFile(Buffer.from(await workbook([['x', '', '', '', '', USER_PASSWORD]])).subarray(0, 300)),
+      await t.call(admin, { method: 'POST', url: `${users}/import`, payload: { fileName: 'u.xlsx', content: 'UEsDBA==' } }),
+      await t.call(admin, { method: 'POST', url: `${users}/import` }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.code).toBe('ValidationError');
+      expect(refusedMembers(res)).toEqual(['file']);
+    }
+    const en = await uploadWorkbook(t, admin, `${users}/import`, 'not a workbook', { headers: { 'accept-language': 'en-US' } });
+    expect(en.json().error.message).toBe('The file is not a valid Excel workbook (.xlsx)');
+  });
+
+  it('refuses a cell with NUL or a lone surrogate, naming the cell', async () => {
+    const res = await importFile(await workbook([['nul.user', 'a_x0000_b', '', '', '', USER_PASSWORD]]));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(refusedMembers(res)).toEqual(['file']);
+    expect(res.json().error.message).toContain('B2');
+  });
+
+  it('stops reading at the first row past the cap and imports nothing', async () => {
+    const before = await liveUserNames();
+    const bytes = await largeWorkbook(HEADER, 1500, (i) => [`cap.${i}`, '', '', '', '', USER_PASSWORD]);
+    const res = await importFile(bytes);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(refusedMembers(res)).toEqual(['file']);
+    // Row 1 is the header, rows 2…1,001 the 1,000 allowed: the read ended at row 1,002.
+    expect(res.json().error.message).toBe(`一次最多导入 ${IMPORT_MAX_ROWS} 行（文件第 1002 行超出），请分批导入`);
+    expect(await liveUserNames()).toEqual(before);
+  });
+
+  it('needs the import permission', async () => {
+    await createUser(t, admin, { userName: 'plain.user', email: 'plain@example.com', roleNames: [] });
+    const plain = await t.login('plain.user', USER_PASSWORD);
+    const res = await importFile(await workbook([['no.one', '', '', '', '', USER_PASSWORD]]), plain);
+    expect(res.statusCode).toBe(403);
   });
 });
 

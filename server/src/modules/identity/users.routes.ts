@@ -3,10 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdParam } from '@tessera/core/contracts/common';
 import {
+  IMPORT_MAX_ROWS,
   ZAssignableRoleList,
   ZCreateUserInput,
   ZIdentityUser,
-  ZImportUsersInput,
+  ZImportUsersQuery,
   ZImportUsersResult,
   ZLockUserInput,
   ZResetPasswordInput,
@@ -18,6 +19,7 @@ import {
 import { P } from '@tessera/core/contracts/permissions';
 import { requirePermission } from '../../platform/route-access.ts';
 import { attachmentDisposition, XLSX_TYPE } from '../../platform/excel.ts';
+import { acceptWorkbookUploads, workbookBytes } from '../../platform/excel-reader.ts';
 import { exportUsers, importUsers, userImportTemplate } from './users-excel.service.ts';
 import {
   assignableRoles,
@@ -44,6 +46,8 @@ export async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['identity: users'];
   const base = '/identity/users';
+  // The import's body is the workbook's raw bytes (this plugin's scope only).
+  acceptWorkbookUploads(fastify);
 
   app.get(base, {
     config: requirePermission(P.Users),
@@ -70,14 +74,16 @@ export async function userRoutes(fastify: FastifyInstance) {
 
   app.post(`${base}/import`, {
     config: requirePermission(P.UsersImport),
-    bodyLimit: 12 * 1024 * 1024,
     schema: {
       tags,
-      summary: 'Import users from the Excel template (base64); any invalid row → 400 with row errors and nothing imported',
-      body: ZImportUsersInput,
+      summary: 'Import users from the Excel template',
+      description:
+        `The body is the .xlsx file itself (content type \`${XLSX_TYPE}\` or \`application/octet-stream\`), at most ${IMPORT_MAX_ROWS} rows below the header. ` +
+        'Any invalid row → 400 with row errors and nothing imported; an unreadable file → 400 naming `file`.',
+      querystring: ZImportUsersQuery,
       response: { 200: ZImportUsersResult },
     },
-    handler: (req) => importUsers(req.ctx, req.body),
+    handler: (req) => importUsers(req.ctx, workbookBytes(req.ctx, req.body), req.query),
   });
 
   app.get(`${base}/export`, {

@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../platform/context.ts';
-import { readWorkbook, requireWellFormedCells, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
+import { styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
+import { FILE_MEMBER, readWorkbookRows } from '../../platform/excel-reader.ts';
 import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -114,42 +115,82 @@ function safeJson(text: string): unknown {
   }
 }
 
-async function entriesFromXlsx(ctx: ServiceContext, base64: string): Promise<Entry[]> {
-  const workbook = await readWorkbook(base64);
-  requireWellFormedCells(ctx, workbook, 'content');
-  const sheet = workbook?.worksheets[0];
-  if (!sheet) throw l10nInvalid(ctx, 'import.unreadable', ['content']);
+/**
+ * The entries of an uploaded workbook (first sheet), read row by row: the header (row 1) names the
+ * namespace, key and text columns; a row past IMPORT_MAX_TEXTS ends the read with a 400.
+ */
+async function entriesFromXlsx(ctx: ServiceContext, bytes: Buffer): Promise<Entry[]> {
   // Header titles in either language, or the field names themselves.
   const columnAt = new Map<Column, number>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const title = cell.text.trim().toLowerCase();
-    const column = COLUMNS.find((c) => c === title || COLUMN_TITLES[c]['zh-CN'] === title || COLUMN_TITLES[c]['en-US'].toLowerCase() === title);
-    if (column && !columnAt.has(column)) columnAt.set(column, col);
-  });
-  if (!columnAt.has('namespace') || !columnAt.has('key') || !columnAt.has('value')) throw l10nInvalid(ctx, 'import.unreadable', ['content']);
+  let hasHeader = false;
+  const requireHeader = () => {
+    if (!columnAt.has('namespace') || !columnAt.has('key') || !columnAt.has('value')) throw l10nInvalid(ctx, 'import.unreadable', [FILE_MEMBER]);
+  };
   const entries: Entry[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
-    const cell = (c: Column) => row.getCell(columnAt.get(c)!).text;
-    const resourceName = cell('namespace').trim();
-    const key = cell('key').trim();
-    const value = cell('value');
-    if (!resourceName && !key && !value.trim()) return;
-    entries.push({ where: `#${rowNumber}`, resourceName, key, value });
-  });
-  if (entries.length > IMPORT_MAX_TEXTS) throw l10nInvalid(ctx, 'import.tooMany', ['content'], { max: IMPORT_MAX_TEXTS });
+  await readWorkbookRows(
+    ctx,
+    bytes,
+    {
+      maxRows: IMPORT_MAX_TEXTS,
+      firstSheetOnly: true,
+      tooManyRows: ({ max, row }) => l10nInvalid(ctx, 'import.tooManyRows', [FILE_MEMBER], { max, row }),
+    },
+    (_sheet, row) => {
+      if (row.number === 1) {
+        row.eachCell((cell, col) => {
+          const title = cell.text.trim().toLowerCase();
+          const column = COLUMNS.find((c) => c === title || COLUMN_TITLES[c]['zh-CN'] === title || COLUMN_TITLES[c]['en-US'].toLowerCase() === title);
+          if (column && !columnAt.has(column)) columnAt.set(column, col);
+        });
+        hasHeader = true;
+        requireHeader();
+        return;
+      }
+      // An empty first row: there is no header to find the columns by.
+      if (!hasHeader) requireHeader();
+      const cell = (c: Column) => row.getCell(columnAt.get(c)!).text;
+      const resourceName = cell('namespace').trim();
+      const key = cell('key').trim();
+      const value = cell('value');
+      if (!resourceName && !key && !value.trim()) return;
+      entries.push({ where: `#${row.number}`, resourceName, key, value });
+    },
+  );
+  if (!hasHeader) requireHeader();
   return entries;
 }
 
+/** Imports a JSON pack file (`{ texts: { namespace: nested } }`) into an existing pack; see `importEntries`. */
+export async function importPackJson(ctx: ServiceContext, input: TImportPackInput): Promise<TImportPackResult> {
+  const pack = await existingPackToImport(ctx, input.culture);
+  return importEntries(ctx, pack, 'json', entriesFromJson(ctx, input.content));
+}
+
+/** Imports an uploaded workbook (`bytes`, laid out like the Excel export) into an existing pack; see `importEntries`. */
+export async function importPackXlsx(ctx: ServiceContext, culture: string, bytes: Buffer): Promise<TImportPackResult> {
+  const pack = await existingPackToImport(ctx, culture);
+  return importEntries(ctx, pack, 'xlsx', await entriesFromXlsx(ctx, bytes));
+}
+
+async function existingPackToImport(ctx: ServiceContext, culture: string) {
+  const pack = await repo.findPackByCulture(ctx.db, culture);
+  if (!pack) throw l10nInvalid(ctx, 'text.unknownPack', ['culture'], { culture });
+  return pack;
+}
+
 /**
- * Imports a pack file into an existing pack: every entry is checked first (namespace, key, text,
- * duplicates, keys that would clash with a group), and if any is wrong nothing is written.
- * Entries equal to the current text are left alone; empty texts are skipped (not translated).
+ * Imports the entries of a pack file into an existing pack: every entry is checked first
+ * (namespace, key, text, duplicates, keys that would clash with a group), and if any is wrong
+ * nothing is written; then all are written in one transaction. Entries equal to the current text
+ * are left alone; empty texts are skipped (not translated).
  */
-export async function importPack(ctx: ServiceContext, input: TImportPackInput): Promise<TImportPackResult> {
-  const pack = await repo.findPackByCulture(ctx.db, input.culture);
-  if (!pack) throw l10nInvalid(ctx, 'text.unknownPack', ['culture'], { culture: input.culture });
-  const entries = input.format === 'json' ? entriesFromJson(ctx, input.content) : await entriesFromXlsx(ctx, input.content);
+async function importEntries(
+  ctx: ServiceContext,
+  pack: { id: string; culture: string },
+  format: 'json' | 'xlsx',
+  entries: Entry[],
+): Promise<TImportPackResult> {
+  const fileMember = format === 'json' ? 'content' : FILE_MEMBER;
 
   const errors: ValidationErrorItem[] = [];
   const fail = (where: string, message: string) =>
@@ -198,7 +239,7 @@ export async function importPack(ctx: ServiceContext, input: TImportPackInput): 
     }
   }
   if (errors.length) throw l10nInvalidMany(ctx, errors);
-  if (wanted.size === 0 && entries.length === 0) throw l10nInvalid(ctx, 'import.noTexts', ['content']);
+  if (wanted.size === 0 && entries.length === 0) throw l10nInvalid(ctx, 'import.noTexts', [fileMember]);
 
   const builtIn = new Map<string, string>();
   for (const [resourceName, nested] of Object.entries(builtInTexts(pack.culture))) {
@@ -251,7 +292,7 @@ export async function importPack(ctx: ServiceContext, input: TImportPackInput): 
   await recordAudit(ctx, 'Imported', {
     entityType: 'LanguagePack',
     entityId: pack.id,
-    details: { culture: pack.culture, format: input.format, ...result },
+    details: { culture: pack.culture, format, ...result },
   });
   return result;
 }

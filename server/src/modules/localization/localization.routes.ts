@@ -3,10 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdParam } from '@tessera/core/contracts/common';
 import {
+  IMPORT_MAX_TEXTS,
   ZDictionaryQuery,
   ZExportQuery,
   ZI18nList,
   ZImportPackInput,
+  ZImportPackXlsxQuery,
   ZImportPackResult,
   ZLanguagePack,
   ZLanguagePackInput,
@@ -22,7 +24,8 @@ import { P } from '@tessera/core/contracts/permissions';
 import { publicRoute, requirePermission } from '../../platform/route-access.ts';
 import { languageDictionary } from './localization-dictionary.service.ts';
 import { attachmentDisposition as attachment, XLSX_TYPE } from '../../platform/excel.ts';
-import { exportPackJson, exportPackXlsx, importPack } from './localization-transfer.service.ts';
+import { acceptWorkbookUploads, workbookBytes } from '../../platform/excel-reader.ts';
+import { exportPackJson, exportPackXlsx, importPackJson, importPackXlsx } from './localization-transfer.service.ts';
 import './localization.permissions.ts';
 import { currentVersion } from './localization.repository.ts';
 import {
@@ -43,6 +46,8 @@ export async function localizationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['localization'];
   const base = '/app/localization';
+  // The Excel import's body is the workbook's raw bytes (this plugin's scope only).
+  acceptWorkbookUploads(fastify);
 
   // spec §7; public: the language selector on the sign-in page lists the packs before anyone signs in.
   app.get(`${base}/language-packs`, {
@@ -160,11 +165,25 @@ export async function localizationRoutes(fastify: FastifyInstance) {
     bodyLimit: 12 * 1024 * 1024,
     schema: {
       tags,
-      summary: 'Import texts into a pack from a JSON file (content: the parsed file) or an Excel file (content: base64); any bad entry → 400 and nothing imported',
+      summary: 'Import texts into a pack from a JSON file (content: the parsed file or its text); any bad entry → 400 and nothing imported',
       body: ZImportPackInput,
       response: { 200: ZImportPackResult },
     },
-    handler: (req) => importPack(req.ctx, req.body),
+    handler: (req) => importPackJson(req.ctx, req.body),
+  });
+
+  app.post(`${base}/import-xlsx`, {
+    config: requirePermission(P.LocalizationManage),
+    schema: {
+      tags,
+      summary: 'Import texts into the pack of `culture` from an Excel file laid out like the export',
+      description:
+        `The body is the .xlsx file itself (content type \`${XLSX_TYPE}\` or \`application/octet-stream\`), at most ${IMPORT_MAX_TEXTS} rows below the header. ` +
+        'Any bad row → 400 naming it and nothing imported; an unreadable file → 400 naming `file`.',
+      querystring: ZImportPackXlsxQuery,
+      response: { 200: ZImportPackResult },
+    },
+    handler: (req) => importPackXlsx(req.ctx, req.query.culture, workbookBytes(req.ctx, req.body)),
   });
 
   // spec §7 `POST /api/system/i18n/list`; public like the pack list.

@@ -1,8 +1,10 @@
+import { IMPORT_MAX_TEXTS } from '@tessera/core/contracts/localization';
 import { P } from '@tessera/core/contracts/permissions';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser, FIXTURE_PASSWORD, grant } from '../../../test/access-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { largeWorkbook, refusedMembers, uploadWorkbook, workbookOf } from '../../../test/workbook-upload.ts';
 
 let t: TestApp;
 let admin: string;
@@ -367,6 +369,8 @@ describe('language dictionary', () => {
 
 describe('import and export', () => {
   const download = async (culture: string, format: 'json' | 'xlsx', token = admin) => get(`${BASE}/export?culture=${culture}&format=${format}`, token);
+  const importXlsx = (culture: string, body: Buffer | string, token: string | null = admin, headers: Record<string, string> = {}) =>
+    uploadWorkbook(t, token, `${BASE}/import-xlsx?culture=${encodeURIComponent(culture)}`, body, { headers });
 
   it('exports a pack as JSON and Excel (built-in and administrators\' texts)', async () => {
     const json = await download('th', 'json');
@@ -408,7 +412,7 @@ describe('import and export', () => {
     const xlsx = await download('th', 'xlsx');
     const adminTexts = async () => (await db().selectFrom('localization_texts').select(['resource_name', 'key', 'value']).where('culture', '=', 'th').orderBy('key').execute());
     const rowsBefore = await adminTexts();
-    const res = await post(`${BASE}/import`, { culture: 'th', format: 'xlsx', content: xlsx.rawPayload.toString('base64') });
+    const res = await importXlsx('th', xlsx.rawPayload);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().created).toBe(0);
     expect(res.json().updated).toBe(0);
@@ -418,16 +422,13 @@ describe('import and export', () => {
   });
 
   it('imports an Excel sheet written by a translator, with titles in either language', async () => {
-    const ExcelJS = (await import('exceljs')).default;
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('译文');
-    sheet.addRow(['命名空间', '键', '文本', '备注']);
-    sheet.addRow(['common', 'ok', 'Entendu', 'ignored column']);
-    sheet.addRow([]);
-    sheet.addRow(['custom', 'banner', 'Bienvenue à l’usine', '']);
-    sheet.addRow(['custom', 'skipped', '   ', 'empty texts are not translated']);
-    const content = Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
-    const res = await post(`${BASE}/import`, { culture: 'fr-FR', format: 'xlsx', content });
+    const content = await workbookOf(
+      ['命名空间', '键', '文本', '备注'],
+      [['common', 'ok', 'Entendu', 'ignored column'], [], ['custom', 'banner', 'Bienvenue à l’usine', ''], ['custom', 'skipped', '   ', 'empty texts are not translated']],
+      '译文',
+    );
+    expect((await importXlsx('fr-FR', content, reader)).statusCode).toBe(403);
+    const res = await importXlsx('fr-FR', content);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ created: 2, updated: 0, unchanged: 0 });
     expect((await dictionary('fr-FR')).custom).toEqual({ banner: 'Bienvenue à l’usine' });
@@ -452,22 +453,56 @@ describe('import and export', () => {
       const r = await post(`${BASE}/import`, { culture: 'fr-FR', format: 'json', content });
       expect(r.statusCode, JSON.stringify(content)).toBe(400);
     }
-    const ExcelJS = (await import('exceljs')).default;
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Texts');
-    sheet.addRow(['Namespace', 'Key', 'Text']);
-    sheet.addRow(['common', 'ok', 'A']);
-    sheet.addRow(['common', 'ok', 'B']);
-    sheet.addRow(['common', '__proto__', 'C']);
-    const dup = await post(`${BASE}/import`, { culture: 'fr-FR', format: 'xlsx', content: Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64') });
+    const dup = await importXlsx('fr-FR', await workbookOf(['Namespace', 'Key', 'Text'], [['common', 'ok', 'A'], ['common', 'ok', 'B'], ['common', '__proto__', 'C']], 'Texts'));
     expect(dup.statusCode).toBe(400);
     expect(dup.json().error.validationErrors.map((e: { members: string[] }) => e.members[0])).toEqual(['#3', '#4']);
-    const garbage = await post(`${BASE}/import`, { culture: 'fr-FR', format: 'xlsx', content: Buffer.from('not a workbook').toString('base64') });
-    expect(garbage.statusCode).toBe(400);
+    const noColumns = await importXlsx('fr-FR', await workbookOf(['Namespace', 'Text'], [['common', 'A']]));
+    expect(noColumns.statusCode).toBe(400);
+    expect(refusedMembers(noColumns)).toEqual(['file']);
+    const noTexts = await importXlsx('fr-FR', await workbookOf(['Namespace', 'Key', 'Text'], []));
+    expect(refusedMembers(noTexts)).toEqual(['file']);
+    expect((await importXlsx('es-ES', await workbookOf(['Namespace', 'Key', 'Text'], [['common', 'ok', 'Vale']]))).statusCode).toBe(400);
     expect((await post(`${BASE}/import`, { culture: 'es-ES', format: 'json', content: { texts: { common: { ok: 'Vale' } } } })).statusCode).toBe(400);
     expect((await post(`${BASE}/import`, { culture: 'fr-FR', format: 'csv', content: 'x' })).statusCode).toBe(400);
+    // Excel files no longer travel as base64 inside JSON.
+    expect((await post(`${BASE}/import`, { culture: 'fr-FR', format: 'xlsx', content: 'UEsDBA==' })).statusCode).toBe(400);
     expect(await countRows('localization_texts')).toBe(before);
     expect(await version()).toBe(v);
+  });
+
+  it('refuses what is not a workbook with a 400 naming the file: other bytes, a JSON body, no body', async () => {
+    const url = `${BASE}/import-xlsx?culture=fr-FR`;
+    for (const res of [
+      await importXlsx('fr-FR', 'not a workbook'),
+      await importXlsx('fr-FR', Buffer.from('Namespace,Key,Text\ncommon,ok,A\n')),
+      await t.call(admin, { method: 'POST', url, payload: { culture: 'fr-FR', format: 'xlsx', content: 'UEsDBA==' } }),
+      await t.call(admin, { method: 'POST', url }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.code).toBe('ValidationError');
+      expect(refusedMembers(res)).toEqual(['file']);
+    }
+    expect((await importXlsx('fr-FR', 'x', admin, { 'accept-language': 'en-US' })).json().error.message).toBe('The file is not a valid Excel workbook (.xlsx)');
+    // The culture is the query string's, checked by its schema.
+    const noCulture = await uploadWorkbook(t, admin, `${BASE}/import-xlsx`, await workbookOf(['Namespace', 'Key', 'Text'], [['common', 'ok', 'A']]));
+    expect(noCulture.statusCode).toBe(400);
+  });
+
+  it('refuses a cell with NUL or a lone surrogate, naming the cell', async () => {
+    const res = await importXlsx('fr-FR', await workbookOf(['Namespace', 'Key', 'Text'], [['common', 'ok', 'a_x0000_b']]));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(refusedMembers(res)).toEqual(['file']);
+    expect(res.json().error.message).toContain('C2');
+  });
+
+  it('stops reading an Excel file at the first row past the cap and imports nothing', async () => {
+    const before = await countRows('localization_texts');
+    const res = await importXlsx('fr-FR', await largeWorkbook(['Namespace', 'Key', 'Text'], IMPORT_MAX_TEXTS + 5000, (i) => ['custom', `k${i}`, `texte ${i}`]));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(refusedMembers(res)).toEqual(['file']);
+    // Row 1 is the header: the read ended at the first row past the cap.
+    expect(res.json().error.message).toBe(`一次最多导入 ${IMPORT_MAX_TEXTS} 条文本（文件第 ${IMPORT_MAX_TEXTS + 2} 行超出），请分批导入`);
+    expect(await countRows('localization_texts')).toBe(before);
   });
 });
 

@@ -4,12 +4,12 @@ import type {
   TDictionaryInput,
   TDictionaryList,
   TDictionaryQuery,
-  TImportDictionaryItemsInput,
   TImportDictionaryItemsResult,
   TSysDictionary,
 } from '@tessera/core/contracts/dictionaries';
 import { api } from '../../../shared/api/client.ts';
 import { downloadFile } from '../../../shared/api/download.ts';
+import { uploadFile } from '../../../shared/api/upload.ts';
 
 const BASE = '/app/business-dictionary';
 
@@ -46,20 +46,11 @@ export const useCreateDictionary = () => useDictionaryMutation((input: TDictiona
 export const useUpdateDictionary = () =>
   useDictionaryMutation((v: { id: string; input: TDictionaryInput }) => api.put<TDictionary>(`${BASE}/${v.id}`, v.input, { silent: true }));
 export const useDeleteDictionary = () => useDictionaryMutation((id: string) => api.delete<void>(`${BASE}/${id}`, { silent: true }));
+/** Sends the workbook as it is; a 400 lists every bad row (validationErrors), the dialog shows them. */
 export const useImportDictionaryItems = () =>
-  useDictionaryMutation((v: { id: string; input: TImportDictionaryItemsInput }) =>
-    api.post<TImportDictionaryItemsResult>(`${BASE}/${v.id}/import`, v.input, { silent: true }),
+  useDictionaryMutation((v: { id: string; file: File; onProgress?: (percent: number) => void }) =>
+    uploadFile<TImportDictionaryItemsResult>(`${BASE}/${v.id}/import`, v.file, { onProgress: v.onProgress }),
   );
 
 /** Downloads the items as Excel (also the import template) with the caller's token. */
 export const downloadDictionaryExcel = (id: string, code: string) => downloadFile(`${BASE}/${id}/export`, { fileName: `${code}.xlsx` });
-
-/** A file as base64 (without the data-URL prefix). */
-export function fileToBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
 import { feedback } from '../../../shared/ui/feedback.tsx';
-import { fileToBase64, useImportDictionaryItems } from '../api/dictionaries.ts';
+import { useImportDictionaryItems } from '../api/dictionaries.ts';
 import '../i18n.ts';
 
 /** Imports items from an Excel file into a saved dictionary; row errors are listed and nothing is written. */
@@ -13,19 +13,15 @@ export function ImportItemsModal({ dictionary, onClose, onImported }: { dictiona
   const { t } = useTranslation('dictionaries');
   const importItems = useImportDictionaryItems();
   const [errors, setErrors] = useState<string[]>([]);
+  // Percent of the file sent; at 100 the server is reading and checking the rows.
+  const [sent, setSent] = useState(0);
 
   const pick = async (file: File) => {
     if (!dictionary) return;
     setErrors([]);
-    let content: string;
+    setSent(0);
     try {
-      content = await fileToBase64(file);
-    } catch {
-      setErrors([t('import.unreadable')]);
-      return;
-    }
-    try {
-      const result = await importItems.mutateAsync({ id: dictionary.id, input: { fileName: file.name, content } });
+      const result = await importItems.mutateAsync({ id: dictionary.id, file, onProgress: setSent });
       feedback.message?.success(t('import.result', { created: result.createdCount, updated: result.updatedCount }));
       onImported(result.dictionary);
       onClose();
@@ -62,7 +58,7 @@ export function ImportItemsModal({ dictionary, onClose, onImported }: { dictiona
         <p className="ant-upload-drag-icon">
           <InboxOutlined />
         </p>
-        <p className="ant-upload-text">{importItems.isPending ? t('common:loading') : t('import.pick')}</p>
+        <p className="ant-upload-text">{importItems.isPending ? (sent < 100 ? t('import.uploading', { percent: sent }) : t('common:loading')) : t('import.pick')}</p>
       </Upload.Dragger>
       {errors.length > 0 && (
         <Alert

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TCreateUserInput, TIdentityUser, TLockUserInput, TUpdateUserInput } from '@tessera/core/contracts/identity';
+import type { TCreateUserInput, TIdentityUser, TImportUsersResult, TLockUserInput, TUpdateUserInput } from '@tessera/core/contracts/identity';
 import { api } from '../../../shared/api/client.ts';
 import { downloadFile } from '../../../shared/api/download.ts';
+import { uploadFile } from '../../../shared/api/upload.ts';
 
 const BASE = '/identity/users';
 export const userKeys = { all: ['identity', 'users'] as const };
@@ -58,9 +59,11 @@ export const useUnlockUser = () => useUserMutation((id: string) => api.post<TIde
 export const useResetPassword = () =>
   useUserMutation(({ id, newPassword }: { id: string; newPassword: string }) => api.post<void>(`${BASE}/${id}/reset-password`, { newPassword }, { silent: true }));
 export const useRevokeSessions = () => useUserMutation((id: string) => api.post<{ revokedCount: number }>(`${BASE}/${id}/revoke-sessions`));
-/** 400 with `details.rows` lists every row error; the dialog shows them. */
+/** Sends the workbook as it is; 400 with `details.rows` lists every row error, the dialog shows them. */
 export const useImportUsers = () =>
-  useUserMutation((input: { fileName: string; content: string }) => api.post<{ importedCount: number }>(`${BASE}/import`, input, { silent: true }));
+  useUserMutation(({ file, onProgress }: { file: File; onProgress?: (percent: number) => void }) =>
+    uploadFile<TImportUsersResult>(`${BASE}/import`, file, { query: { fileName: file.name }, onProgress }),
+  );
 
 export const downloadUserTemplate = () => downloadFile(`${BASE}/import-template`, { fallbackName: 'user-import-template.xlsx' });
 export const downloadUserExport = (q: Omit<UserListQuery, 'SkipCount' | 'MaxResultCount'>) => downloadFile(`${BASE}/export`, { query: { ...q }, fallbackName: 'users.xlsx' });

@@ -10,18 +10,13 @@ import '../i18n.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
-async function toBase64(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 /** Upload the filled template; any row error is listed and nothing is imported. */
 export function ImportUsersModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation('identity');
   const importUsers = useImportUsers();
   const [errors, setErrors] = useState<{ summary: string; rows: TImportRowError[] } | null>(null);
+  // Percent of the file sent; at 100 the server is reading and checking the rows.
+  const [sent, setSent] = useState(0);
   const close = () => {
     setErrors(null);
     onClose();
@@ -31,8 +26,9 @@ export function ImportUsersModal({ open, onClose }: { open: boolean; onClose(): 
     setErrors(null);
     if (!file.name.toLowerCase().endsWith('.xlsx')) return feedback.message?.error(t('users.notXlsx'));
     if (file.size > MAX_BYTES) return feedback.message?.error(t('users.fileTooLarge'));
+    setSent(0);
     try {
-      const res = await importUsers.mutateAsync({ fileName: file.name, content: await toBase64(file) });
+      const res = await importUsers.mutateAsync({ file, onProgress: setSent });
       feedback.message?.success(t('users.imported', { count: res.importedCount }));
       close();
     } catch (err) {
@@ -52,7 +48,7 @@ export function ImportUsersModal({ open, onClose }: { open: boolean; onClose(): 
             {t('users.template')}
           </Button>
         </Space>
-        <Spin spinning={importUsers.isPending} description={t('users.importing')}>
+        <Spin spinning={importUsers.isPending} description={sent < 100 ? t('users.uploading', { percent: sent }) : t('users.importing')}>
           <Upload.Dragger
             accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             multiple={false}

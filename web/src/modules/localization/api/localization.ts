@@ -14,6 +14,7 @@ import type {
 } from '@tessera/core/contracts/localization';
 import { api, ApiError } from '../../../shared/api/client.ts';
 import { downloadFile } from '../../../shared/api/download.ts';
+import { uploadFile } from '../../../shared/api/upload.ts';
 
 const BASE = '/app/localization';
 
@@ -79,7 +80,14 @@ export const deleteText = (id: string) => api.delete<void>(`${BASE}/${id}/text`,
 
 // ---------------------------------------------------------------- import / export
 
-export const useImportPack = () => useLocalizationMutation((input: TImportPackInput) => api.post<TImportPackResult>(`${BASE}/import`, input, { silent: true }));
+/** A pack file: a JSON file goes as JSON, an Excel workbook as it is (the raw body of `import-xlsx`). */
+export type PackFile = { culture: string; format: 'json'; content: TImportPackInput['content'] } | { culture: string; format: 'xlsx'; file: File };
+export const useImportPack = () =>
+  useLocalizationMutation((input: PackFile) =>
+    input.format === 'json'
+      ? api.post<TImportPackResult>(`${BASE}/import`, { culture: input.culture, format: 'json', content: input.content } satisfies TImportPackInput, { silent: true })
+      : uploadFile<TImportPackResult>(`${BASE}/import-xlsx`, input.file, { query: { culture: input.culture } }),
+  );
 
 /** Downloads a pack as JSON or Excel with the caller's token. */
 export const downloadPack = (culture: string, format: 'json' | 'xlsx') =>

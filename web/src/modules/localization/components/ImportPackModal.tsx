@@ -1,20 +1,18 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { Alert, App, Modal, Space, Typography, Upload } from 'antd';
-import type { TImportPackInput, TImportPackResult, TLanguagePack } from '@tessera/core/contracts/localization';
+import type { TImportPackResult, TLanguagePack } from '@tessera/core/contracts/localization';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
-import { useImportPack } from '../api/localization.ts';
+import { useImportPack, type PackFile } from '../api/localization.ts';
 import { checkForTextChanges } from '../sync.ts';
 
 const MAX_FILE_BYTES = 6 * 1024 * 1024;
 
-async function readFile(file: File): Promise<{ format: 'json'; content: unknown } | { format: 'xlsx'; content: string }> {
-  if (/\.json$/i.test(file.name) || file.type === 'application/json') return { format: 'json', content: JSON.parse(await file.text()) };
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return { format: 'xlsx', content: btoa(binary) };
+/** A JSON file is parsed here and sent as JSON; anything else is sent as it is, as a workbook. */
+async function readFile(culture: string, file: File): Promise<PackFile> {
+  if (/\.json$/i.test(file.name) || file.type === 'application/json') return { culture, format: 'json', content: JSON.parse(await file.text()) };
+  return { culture, format: 'xlsx', file };
 }
 
 /** Imports a JSON or Excel file into a pack; shows the counts, or every bad row (nothing imported). */
@@ -38,13 +36,13 @@ export function ImportPackModal({ pack, onClose }: { pack: TLanguagePack | null;
     let parsed;
     try {
       if (file.size > MAX_FILE_BYTES) throw new Error('too large');
-      parsed = await readFile(file);
+      parsed = await readFile(pack.culture, file);
     } catch {
       message.error(t('import.unreadable'));
       return;
     }
     try {
-      setResult(await importPack.mutateAsync({ culture: pack.culture, ...parsed } as TImportPackInput));
+      setResult(await importPack.mutateAsync(parsed));
       void checkForTextChanges();
     } catch (err) {
       if (err instanceof ApiError && err.validationErrors.length) setErrors(err.validationErrors.map((v) => v.message));
