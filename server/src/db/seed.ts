@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../platform/ids.ts';
 import type { HashCost } from '../platform/passwords.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { ADMIN_ROLE_NAME } from '../platform/access.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from './ids.ts';
 import { recordAudit } from './audit.ts';
 import type { Db, ServiceContext } from './context.ts';
 import { forbidden, unauthorized } from './errors.ts';

@@ -6,7 +6,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** Milliseconds of work between two turns of the event loop. */
-export const SLICE_MS = 2;
+export const SLICE_MS = 0.5;
 
 /** `await pause()` in a loop: resolves at once while the slice lasts, after a turn of the event loop when it is used up. */
 export function breather(sliceMs = SLICE_MS): () => Promise<void> {

@@ -1,6 +1,6 @@
 import type { TChangePasswordInput, TCurrentUser, TLoginInput, TRegisterInput, TRegistrationOptions } from '@tessera/core/contracts/auth';
 import { LOGIN_CODES } from '@tessera/core/contracts/auth';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import { loadUserAccess } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { issueSession, revokeSession, revokeSessionsOfUser, type RequestUser } from '../../platform/auth.ts';

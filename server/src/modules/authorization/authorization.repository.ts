@@ -3,7 +3,7 @@
  * Users, roles and units are read through identity's index.
  */
 import { sql, type Insertable, type Kysely } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import type { TDataScopeKind, TPermissionDefinitionQuery } from '@tessera/core/contracts/authorization';
 import type { Database, PermissionDefinitionsTable } from '../../db/schema.ts';
 import { pageWindow, parseSorting } from '../../platform/paging.ts';

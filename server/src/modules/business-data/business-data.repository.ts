@@ -103,6 +103,11 @@ export async function estimateCount(db: Db, view: RuntimeView, conditions: (RawB
   return Number.isFinite(estimate) ? Math.round(estimate) : 0;
 }
 
+/** Refreshes the planner's statistics of a view's table (after a bulk import, so list totals estimate right). */
+export async function analyzeTable(db: Db, view: RuntimeView): Promise<void> {
+  await sql`analyze ${bizTable(view.table)}`.execute(db);
+}
+
 /** Rows by id (with extra conditions such as the data scope); `forUpdate` locks them. */
 export async function rowsByIds(db: Db, view: RuntimeView, ids: string[], conditions: (RawBuilder<unknown> | null)[], forUpdate = false): Promise<Row[]> {
   if (ids.length === 0) return [];
@@ -192,14 +197,15 @@ export interface HistoryEntry {
   action: 'Created' | 'Updated' | 'Deleted';
   user_id: string | null;
   user_name: string | null;
-  changes: unknown[];
+  /** The field changes, or their JSON already (an import keeps 100,000 of them until it writes). */
+  changes: unknown[] | string;
 }
 
 export function insertHistory(trx: Db, rows: HistoryEntry[]) {
   if (rows.length === 0) return Promise.resolve();
   return trx
     .insertInto('business_data_history')
-    .values(rows.map((r) => ({ ...r, time: new Date(), changes: JSON.stringify(r.changes) })))
+    .values(rows.map((r) => ({ ...r, time: new Date(), changes: typeof r.changes === 'string' ? r.changes : JSON.stringify(r.changes) })))
     .execute();
 }
 

@@ -4,7 +4,7 @@ import { breather } from '../../platform/breather.ts';
 import { readWorkbookRows, workbookBytes, type SheetInfo } from '../../platform/excel-reader.ts';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import type { TExportViewDataInput, TImportViewDataResult } from '@tessera/core/contracts/business-data';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -13,7 +13,7 @@ import * as repo from './business-data.repository.ts';
 import { compileClientFilter, orderByOf, visibilityOf } from './query.service.ts';
 import { LIST_TYPES, rowToRecord } from './record-values.ts';
 import { openPage, PageAccess, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
-import { importRun, numberNewPage, prepareNewPage, saveSession, writeNewPages, type EntryInput, type PreparedPage } from './save/index.ts';
+import { importRun, numberNewPage, planNewPage, PlannedPages, prepareNewPage, refreshStatistics, saveSession, writeNewPages, type EntryInput, type PreparedPage } from './save/index.ts';
 
 const BATCH = 2000;
 
@@ -346,7 +346,8 @@ export async function importViewData(ctx: ServiceContext, input: { pageId: strin
     const c = v.byCode.get(code);
     return c ? headerOf(c, v.controls) : null;
   };
-  const saves = records.map(({ row, record }) => {
+  /** A master row with its rows below, as a save-page request would carry them, and where each came from. */
+  const saveOf = ({ row, record }: SheetRecord) => {
     // entryIndex 0: the master; k: the k-th view below it submitted for this row.
     const entries = new Map<string, EntryInput>([[view.id, { view, entryIndex: 0, rows: [record] }]]);
     const sources: { view: RuntimeView; rows: number[] }[] = [{ view, rows: [row] }];
@@ -355,9 +356,10 @@ export async function importViewData(ctx: ServiceContext, input: { pageId: strin
       sources.push({ view: child, rows: list.map((l) => l.row) });
     }
     return { row, entries, sources };
-  });
+  };
+  type Save = ReturnType<typeof saveOf>;
   /** A save's 400 as row errors: each member names a row of a sheet and a field. */
-  const collect = (err: unknown, { row, sources }: (typeof saves)[number]) => {
+  const collect = (err: unknown, { row, sources }: Save) => {
     if (!(err instanceof AppError) || err.statusCode !== 400) throw err;
     for (const v of err.options.validationErrors ?? [{ message: err.message, members: [] }]) {
       const member = v.members[0] ?? '';
@@ -372,13 +374,19 @@ export async function importViewData(ctx: ServiceContext, input: { pageId: strin
     }
   };
 
+  // Every record parsed, linked and validated outside the transaction; a page without document
+  // numbers is planned at once (only its column values are kept), one with them after its numbers.
   const session = await saveSession(ctx, input.pageId, input.offsetMinutes);
   const run = importRun(ctx.db, session);
-  const prepared: PreparedPage[] = [];
+  const planned = new PlannedPages();
+  const toNumber: { prepared: PreparedPage; save: Save }[] = [];
   const pause = breather();
-  for (const save of saves) {
+  for (const sheetRecord of records) {
+    const save = saveOf(sheetRecord);
     try {
-      prepared.push(await prepareNewPage(ctx.db, run, save.entries));
+      const prepared = await prepareNewPage(ctx.db, run, save.entries);
+      if (run.numbered) toNumber.push({ prepared, save });
+      else planned.add(planNewPage(run, prepared));
     } catch (err) {
       collect(err, save);
     }
@@ -387,18 +395,21 @@ export async function importViewData(ctx: ServiceContext, input: { pageId: strin
   if (errors.length) throw fail();
   const writing = performance.now();
   await ctx.db.transaction().execute(async (trx) => {
-    for (const [i, page] of prepared.entries()) {
+    for (const { prepared, save } of toNumber) {
       try {
-        await numberNewPage(trx, run, page);
+        await numberNewPage(trx, run, prepared);
+        planned.add(planNewPage(run, prepared));
       } catch (err) {
-        collect(err, saves[i]!);
+        collect(err, save);
       }
     }
     // All or nothing: any error rolls the whole import back.
     if (errors.length) throw fail();
-    await writeNewPages(trx, run, prepared);
+    await writeNewPages(trx, run, planned);
   });
+  const written = performance.now();
+  await refreshStatistics(ctx.db, run, planned);
   const ms = (from: number, to = performance.now()) => Math.round(to - from);
-  ctx.log.info({ page: page.pageCode, records: records.length, bytes: bytes.length, readAndValidateMs: ms(started, writing), writeMs: ms(writing) }, 'excel import written');
+  ctx.log.info({ page: page.pageCode, records: records.length, bytes: bytes.length, readAndValidateMs: ms(started, writing), writeMs: ms(writing, written), analyzeMs: ms(written) }, 'excel import written');
   return { imported: records.length, errors: [] };
 }

@@ -7,7 +7,7 @@
  * For other modules (a workflow step, a data-transmission worker): call these with a
  * `systemContext` (every permission and every row) or a `userContext`; nothing here needs a request.
  */
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import type { TPageDataResult, TSavePageInput, TSaveViewInput } from '@tessera/core/contracts/business-data';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { ValidationErrorItem } from '../../platform/errors.ts';

@@ -8,7 +8,7 @@
  * are left out unless `includeDisabled` (to label a value an old record still holds).
  */
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import type { z } from 'zod';
 import type {
   TDictionary,

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import { prepareDocumentNumber, type TDocumentNumberFormat, type TDocumentNumberSegment } from '@tessera/core/document-number-format';
 import type { Database, DocumentNumberRulesTable } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';

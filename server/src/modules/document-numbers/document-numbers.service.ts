@@ -18,7 +18,7 @@
  */
 import type { ServiceContext } from '../../platform/context.ts';
 import type { Kysely, Selectable } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import type { z } from 'zod';
 import type {
   TDocumentNumberRule,

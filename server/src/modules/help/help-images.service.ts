@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServiceContext } from '../../platform/context.ts';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import type { THelpImage } from '@tessera/core/contracts/help';
 import { recordAudit } from '../../platform/audit.ts';
 import { notFound } from '../../platform/errors.ts';

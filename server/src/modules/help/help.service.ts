@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import type { Kysely, Selectable } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import type { THelpDocument, THelpDocumentInput, THelpDocumentNode, THelpDocumentTree, THelpTitle } from '@tessera/core/contracts/help';
 import type { Database, HelpDocumentsTable } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';

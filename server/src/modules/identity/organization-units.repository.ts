@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import { likePattern } from '../../platform/sql-values.ts';
 
 type Db = Kysely<Database>;

@@ -8,7 +8,7 @@ import type {
   TUpdateOrganizationUnitInput,
 } from '@tessera/core/contracts/identity';
 import type { TPagedQuery } from '@tessera/core/contracts/common';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';

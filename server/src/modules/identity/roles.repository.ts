@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import type { Database, RolesTable } from '../../db/schema.ts';
 import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
 import { likePattern } from '../../platform/sql-values.ts';

@@ -8,7 +8,7 @@ import {
   type TRoleQuery,
   type TUpdateRoleInput,
 } from '@tessera/core/contracts/identity';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ServiceContext } from '../../platform/context.ts';

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import type { Database, NewUser, UsersTable } from '../../db/schema.ts';
 import { likePattern } from '../../platform/sql-values.ts';
 

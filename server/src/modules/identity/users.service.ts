@@ -7,7 +7,7 @@ import type {
   TUserQuery,
 } from '@tessera/core/contracts/identity';
 import { ZCreateUserInput, ZUpdateUserInput } from '@tessera/core/contracts/identity';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { liveSessionCount, revokeLiveSessions, revokeSessionsOfUser } from '../../platform/auth.ts';

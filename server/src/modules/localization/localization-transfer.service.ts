@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
 import { FILE_MEMBER, readWorkbookRows } from '../../platform/excel-reader.ts';
 import ExcelJS from 'exceljs';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import {
   IMPORT_MAX_TEXTS,
   isSafeTextPath,

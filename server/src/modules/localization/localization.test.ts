@@ -1,6 +1,6 @@
 import { IMPORT_MAX_TEXTS } from '@tessera/core/contracts/localization';
 import { P } from '@tessera/core/contracts/permissions';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser, FIXTURE_PASSWORD, grant } from '../../../test/access-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import type {
   TNotification,
   TNotificationList,

@@ -24,7 +24,7 @@
  */
 import type { ServiceContext } from '../../platform/context.ts';
 import type { Kysely, Selectable } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import { flattenViews, ZPageDefinition, type TPageDefinition, type TView } from '@tessera/core/page-definition';
 import {
   EMPTY_PAGE_DESIGN,

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import type { Kysely } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids.ts';
 import { z } from 'zod';
 import { flattenViews, ZPageDefinition, type TPageDefinition } from '@tessera/core/page-definition';
 import {

@@ -3,7 +3,7 @@
  * (a new record: "Created"; a save that changed nothing on a stored record: no row). A deletion
  * records the deleted record's values.
  */
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../platform/ids.ts';
 import type { RequestUser } from '../../../platform/auth.ts';
 import type { HistoryEntry } from '../business-data.repository.ts';
 import { rowToRecord } from '../record-values.ts';

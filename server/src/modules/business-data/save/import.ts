@@ -7,16 +7,17 @@
  * - `numberNewPage`, inside the transaction: document numbers are drawn (a rollback gives them
  *   back); on a page that numbers its rows the linkages and validation run again, since a formula
  *   may read the number.
- * - `writeNewPages`, inside the transaction: every record planned as save-page plans it, then one
- *   multi-row insert per view per chunk and the history rows, also in chunks.
+ * - `planNewPage` (pure): the record's writes as save-page plans them, kept compact.
+ * - `PlannedPages` keeps them packed until `writeNewPages`, inside the transaction, inserts them:
+ *   multi-row inserts per view in chunks, then the history rows, also in chunks.
  */
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../platform/ids.ts';
 import { breather } from '../../../platform/breather.ts';
 import type { Db } from '../../../platform/context.ts';
 import { isUniqueViolation } from '../../../platform/sql-values.ts';
 import { bizInvalid } from '../business-data.messages.ts';
 import * as repo from '../business-data.repository.ts';
-import type { RuntimePage } from '../runtime-page.ts';
+import type { HistoryEntry } from '../business-data.repository.ts';
 import { loadDictionaryChoices } from './choices.ts';
 import { saveHistory } from './history.ts';
 import { applyLinkages, dictionaryLabelsOn, type DictionaryLabels } from './linkages.ts';
@@ -75,6 +76,59 @@ export async function numberNewPage(trx: Db, run: ImportRun, prepared: PreparedP
   validatePage(session.t, session.page, prepared.rows, [], await loadDictionaryChoices(trx, session, prepared.rows));
 }
 
+/** A record as it will be written: the column values of each view's new rows, its history row. */
+export interface PlannedPage {
+  inserts: { viewId: string; columns: string[]; rows: unknown[][] }[];
+  history: HistoryEntry | null;
+}
+
+/**
+ * Plans a prepared record's writes as save-page plans them (pure). What is kept is compact — the
+ * column values and the history's JSON — so an import holds 100,000 of them, not their records.
+ */
+export function planNewPage(run: ImportRun, prepared: PreparedPage): PlannedPage {
+  const { session } = run;
+  const plan = planWrites(session.page, prepared.rows, run.empty, { user: session.user, now: session.now, concurrencyStamp: uuidv7() });
+  const entry = saveHistory(session.page, prepared.masterId, true, plan.changes, session.user);
+  return {
+    inserts: plan.views.filter((w) => w.inserts.length > 0).map((w) => ({ viewId: w.view.id, columns: w.insertColumns, rows: w.inserts })),
+    history: entry && { ...entry, changes: JSON.stringify(entry.changes) },
+  };
+}
+
+/** Records packed into one JSON text (see `PlannedPages`). */
+const RECORDS_PER_PACK = 250;
+
+/**
+ * The planned records of an import until they are written, packed as JSON text 250 at a time: a
+ * few hundred strings rather than millions of small objects, which the garbage collector would
+ * otherwise copy and mark again and again while the server answers other requests.
+ */
+export class PlannedPages {
+  private pending: PlannedPage[] = [];
+  private readonly packs: string[] = [];
+  /** New rows per view id. */
+  readonly rowsByView = new Map<string, number>();
+
+  add(page: PlannedPage): void {
+    for (const i of page.inserts) this.rowsByView.set(i.viewId, (this.rowsByView.get(i.viewId) ?? 0) + i.rows.length);
+    this.pending.push(page);
+    if (this.pending.length >= RECORDS_PER_PACK) this.pack();
+  }
+
+  /** The records in the order added, a pack at a time (dates come back as ISO text, which both databases take). */
+  *batches(): Generator<PlannedPage[]> {
+    this.pack();
+    for (const text of this.packs) yield JSON.parse(text) as PlannedPage[];
+  }
+
+  private pack(): void {
+    if (this.pending.length === 0) return;
+    this.packs.push(JSON.stringify(this.pending));
+    this.pending = [];
+  }
+}
+
 /**
  * Rows a statement inserts: at most 4,000 parameters (PostgreSQL takes 65,535) and 250 rows, so
  * building one statement stays a short slice of the event loop.
@@ -82,35 +136,41 @@ export async function numberNewPage(trx: Db, run: ImportRun, prepared: PreparedP
 const PARAMETERS_PER_STATEMENT = 4_000;
 const MAX_ROWS_PER_STATEMENT = 250;
 
-/** Inserts the prepared records, their rows and their history inside `trx`. */
-export async function writeNewPages(trx: Db, run: ImportRun, pages: PreparedPage[]): Promise<void> {
+/**
+ * Inserts the planned records inside `trx`, a pack at a time: the new rows of each view in page
+ * order (parents before their children), then the pack's history rows.
+ */
+export async function writeNewPages(trx: Db, run: ImportRun, planned: PlannedPages): Promise<void> {
   const { session } = run;
-  const page: RuntimePage = session.page;
-  const inserts = new Map<string, { columns: string[]; rows: unknown[][] }>();
-  const history = [];
   const pause = breather();
-  for (const prepared of pages) {
-    const plan = planWrites(page, prepared.rows, run.empty, { user: session.user, now: session.now, concurrencyStamp: uuidv7() });
-    for (const write of plan.views) {
-      if (write.inserts.length === 0) continue;
-      const into = inserts.get(write.view.id) ?? { columns: write.insertColumns, rows: [] };
-      for (const row of write.inserts) into.rows.push(row);
-      inserts.set(write.view.id, into);
+  const inChunks = async <T>(items: T[], size: number, write: (chunk: T[]) => Promise<unknown>) => {
+    for (let at = 0; at < items.length; at += size) {
+      await write(items.slice(at, at + size));
+      // Between two statements other requests get their turn (on the embedded database every statement runs on this thread).
+      await pause();
     }
-    const entry = saveHistory(page, prepared.masterId, true, plan.changes, session.user);
-    if (entry) history.push(entry);
-    await pause();
-  }
-  try {
-    for (const view of page.order) {
-      const into = inserts.get(view.id);
-      if (!into) continue;
-      const size = Math.max(1, Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(PARAMETERS_PER_STATEMENT / into.columns.length)));
-      for (let at = 0; at < into.rows.length; at += size) await repo.appendRows(trx, view, into.columns, into.rows.slice(at, at + size));
+  };
+  for (const batch of planned.batches()) {
+    try {
+      for (const view of session.page.order) {
+        const inserts = batch.flatMap((p) => p.inserts.filter((i) => i.viewId === view.id));
+        if (inserts.length === 0) continue;
+        const columns = inserts[0]!.columns;
+        const size = Math.max(1, Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(PARAMETERS_PER_STATEMENT / columns.length)));
+        await inChunks(inserts.flatMap((i) => i.rows), size, (rows) => repo.appendRows(trx, view, columns, rows));
+      }
+    } catch (err) {
+      if (isUniqueViolation(err)) throw bizInvalid(session.t, [{ message: session.t('row.taken'), members: ['viewDataList'] }]);
+      throw err;
     }
-  } catch (err) {
-    if (isUniqueViolation(err)) throw bizInvalid(session.t, [{ message: session.t('row.taken'), members: ['viewDataList'] }]);
-    throw err;
+    await inChunks(batch.flatMap((p) => (p.history ? [p.history] : [])), MAX_ROWS_PER_STATEMENT, (rows) => repo.insertHistory(trx, rows));
   }
-  for (let at = 0; at < history.length; at += MAX_ROWS_PER_STATEMENT) await repo.insertHistory(trx, history.slice(at, at + MAX_ROWS_PER_STATEMENT));
+}
+
+/** Rows an import adds before the tables' statistics are refreshed at once (lists estimate their totals from them). */
+const ANALYZE_AFTER_ROWS = 10_000;
+
+/** After a large import has committed: the planner's statistics of the tables it filled, so list totals are right at once. */
+export async function refreshStatistics(db: Db, run: ImportRun, planned: PlannedPages): Promise<void> {
+  for (const view of run.session.page.order) if ((planned.rowsByView.get(view.id) ?? 0) >= ANALYZE_AFTER_ROWS) await repo.analyzeTable(db, view);
 }

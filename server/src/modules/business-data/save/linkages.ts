@@ -3,7 +3,7 @@
  * (`recomputeLinkages` of core); values the browser computed are overwritten. Rows a linkage
  * creates carry DataStatus 2 (spec §4) and are replaced when it fires again.
  */
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../platform/ids.ts';
 import { recomputeLinkages } from '@tessera/core/linkage/index';
 import type { TBusinessRecord } from '@tessera/core/page-definition';
 import type { Db } from '../../../platform/context.ts';

@@ -3,7 +3,7 @@
  * stored values (or the defaults of a new row) with the client's values applied where the caller
  * may set them. Pure: no database, no clock but the session's.
  */
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../platform/ids.ts';
 import { createNewRecord, parseControlValue } from '@tessera/core/controls/registry';
 import type { ValidationErrorItem } from '../../../platform/errors.ts';
 import { bizInvalid, coreMessage, type Translate } from '../business-data.messages.ts';

@@ -4,7 +4,7 @@
  * choices) validate →
  * write → history; `answerOf` turns what was written into the API's answer.
  */
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../platform/ids.ts';
 import type { Db, ServiceContext } from '../../../platform/context.ts';
 import * as repo from '../business-data.repository.ts';
 import { openPage } from '../runtime-page.ts';
