@@ -3,6 +3,7 @@
  * PostgreSQL and on the embedded database. Measured: the import's time, the server process's peak
  * memory (VmHWM before → after), and the latency of simple GETs sent one after another while the
  * import runs, next to the same GETs on the idle server in the same run (target: p99 ≤ 2× idle).
+ * A 10-row import first starts the import worker, as any earlier import of a running server has.
  * Two GETs: the signed-in user (`current-user`, no table read) and the first page of the user list
  * (a database read) — on the embedded database (one connection) the longest wait of the latter is
  * how long the import's write holds the database.
@@ -91,6 +92,9 @@ async function measure(label: string, databaseUrl: string | undefined, file: Buf
     const published = await api(`/app/page-definition/${created.id}/publish`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' });
     if (!published.ok) throw new Error(`publish ${published.status} ${await published.text()}`);
 
+    // A first small import starts the import worker (on PostgreSQL), as any earlier import of a running server has.
+    const warm = await api(`/app/business-data/import-view-data?pageId=${created.id}&viewId=${orders.id}`, { method: 'POST', headers: { ...auth, 'content-type': XLSX }, body: new Uint8Array(await workbook(10)) });
+    if (!warm.ok) throw new Error(`warm-up import ${warm.status} ${await warm.text()}`);
     const me = () => api('/app/sys-function/current-user', { headers: auth });
     const users = () => api('/identity/users?MaxResultCount=10', { headers: auth });
     const idleFor = new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
@@ -110,7 +114,7 @@ async function measure(label: string, databaseUrl: string | undefined, file: Buf
     if (answer.status !== 200) throw new Error(`import ${answer.status} ${answer.body.slice(0, 500)}`);
     const count = await (await api('/app/business-data/query-view-data', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ pageId: created.id, viewId: orders.id, MaxResultCount: 1 }) })).json();
     // The answer counts what was written; the list's total is the planner's estimate after the import's ANALYZE.
-    if (JSON.parse(answer.body).imported !== ROWS || Math.abs(count.totalCount - ROWS) > ROWS * 0.02) throw new Error(`expected ${ROWS} rows: ${answer.body}, list ${JSON.stringify(count)}`);
+    if (JSON.parse(answer.body).imported !== ROWS || Math.abs(count.totalCount - ROWS - 10) > ROWS * 0.02) throw new Error(`expected ${ROWS} rows: ${answer.body}, list ${JSON.stringify(count)}`);
     return {
       label,
       seconds: Math.round(seconds * 10) / 10,

@@ -398,17 +398,17 @@ describe('import: the file read row by row, validated outside the transaction, w
     // 130,000 rows written by the streaming writer (about 2 MB): the whole-workbook reader this
     // replaced held ~1.7 GB for 300,000 rows; here the read stops at the first row past the cap.
     const file = await largeWorkbook(['SupplierName', 'Note'], 130_000, (i) => [`Bulk ${i}`, 'cap']);
-    global.gc?.();
-    const baseline = process.memoryUsage().heapUsed;
+    // The process's resident memory: on PostgreSQL the import runs in a worker thread of this process.
+    const baseline = process.memoryUsage().rss;
     let peak = baseline;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 10);
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
     const res = await importWorkbook(t, admin, { pageId: po.pageId, viewId: po.masterId }, file);
     clearInterval(sampler);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
     // The data row past the cap is sheet row cap + 2 (row 1 is the header).
     expect(res.json().error.message).toContain(`第 ${MAX_IMPORT_ROWS + 2} 行`);
     expect(res.json().error.validationErrors[0].members).toEqual(['file']);
-    expect(peak - baseline).toBeLessThan(200 * 1024 * 1024);
+    expect(peak - baseline).toBeLessThan(300 * 1024 * 1024);
     const written = await bd(t, admin, 'query-view-data', { pageId: po.pageId, viewId: po.masterId, filterConditions: [{ key: 'Note', judgmentMethod: 'eq', value: 'cap' }], MaxResultCount: 1 });
     expect(written.totalCount).toBe(0);
   }, 120_000);

@@ -5,6 +5,7 @@ import { signedIn } from '../../platform/route-access.ts';
 import { attachmentDisposition as disposition, XLSX_TYPE } from '../../platform/excel.ts';
 import { acceptWorkbookUploads } from '../../platform/excel-reader.ts';
 import { exportViewData, importTemplate, importViewData } from './excel.service.ts';
+import { ImportThread } from './import-thread.ts';
 
 
 /** Excel export (streamed), import template and import (all or nothing) of a master view. */
@@ -31,6 +32,8 @@ export async function registerExcelRoutes(fastify: FastifyInstance) {
     },
   });
   acceptWorkbookUploads(fastify);
+  const importThread = new ImportThread();
+  fastify.addHook('onClose', () => importThread.stop());
   app.post(`${base}/import-view-data`, {
     config: signedIn(),
     schema: {
@@ -39,6 +42,6 @@ export async function registerExcelRoutes(fastify: FastifyInstance) {
       querystring: ZImportViewDataQuery,
       response: { 200: ZImportViewDataResult },
     },
-    handler: (req) => importViewData(req.ctx, req.query, req.body),
+    handler: (req) => importViewData(req.ctx, req.query, req.body, importThread),
   });
 }

@@ -2,6 +2,7 @@ import { ControlTypeId } from '@tessera/core/controls/registry';
 import { styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
 import { breather } from '../../platform/breather.ts';
 import { readWorkbookRows, workbookBytes, type SheetInfo } from '../../platform/excel-reader.ts';
+import type { ImportInput, ImportThread } from './import-thread.ts';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { uuidv7 } from '../../platform/ids.ts';
@@ -247,8 +248,15 @@ export const MAX_IMPORT_ROWS = 100_000;
  * transaction; then numbers are drawn and everything is written in ONE transaction (multi-row
  * inserts). A 400 lists each error by sheet, row and column; nothing is written then.
  */
-export async function importViewData(ctx: ServiceContext, input: { pageId: string; viewId: string; offsetMinutes?: number }, body: unknown): Promise<TImportViewDataResult> {
+export async function importViewData(ctx: ServiceContext, input: ImportInput, body: unknown, thread?: ImportThread): Promise<TImportViewDataResult> {
   const bytes = workbookBytes(ctx, body);
+  // On PostgreSQL the work runs in the import worker (import-thread.ts), off the request thread.
+  if (thread && ctx.config.databaseUrl) return thread.run(ctx, input, bytes);
+  return importWorkbookHere(ctx, input, bytes);
+}
+
+/** The import itself, on this thread (the import worker's, or the embedded database's). */
+export async function importWorkbookHere(ctx: ServiceContext, input: ImportInput, bytes: Buffer): Promise<TImportViewDataResult> {
   const started = performance.now();
   const { t, page, view, access } = await viewFor(ctx, input.pageId, input.viewId);
   access.requireAction('import');
@@ -381,8 +389,11 @@ export async function importViewData(ctx: ServiceContext, input: { pageId: strin
   const planned = new PlannedPages();
   const toNumber: { prepared: PreparedPage; save: Save }[] = [];
   const pause = breather();
-  for (const sheetRecord of records) {
-    const save = saveOf(sheetRecord);
+  const imported = records.length;
+  for (let i = 0; i < records.length; i++) {
+    const save = saveOf(records[i]!);
+    // What the record was read as is not needed any more (the save holds its values until planned).
+    records[i] = null!;
     try {
       const prepared = await prepareNewPage(ctx.db, run, save.entries);
       if (run.numbered) toNumber.push({ prepared, save });
@@ -410,6 +421,6 @@ export async function importViewData(ctx: ServiceContext, input: { pageId: strin
   const written = performance.now();
   await refreshStatistics(ctx.db, run, planned);
   const ms = (from: number, to = performance.now()) => Math.round(to - from);
-  ctx.log.info({ page: page.pageCode, records: records.length, bytes: bytes.length, readAndValidateMs: ms(started, writing), writeMs: ms(writing, written), analyzeMs: ms(written) }, 'excel import written');
-  return { imported: records.length, errors: [] };
+  ctx.log.info({ page: page.pageCode, records: imported, bytes: bytes.length, readAndValidateMs: ms(started, writing), writeMs: ms(writing, written), analyzeMs: ms(written) }, 'excel import written');
+  return { imported, errors: [] };
 }

@@ -100,13 +100,14 @@ export function planNewPage(run: ImportRun, prepared: PreparedPage): PlannedPage
 const RECORDS_PER_PACK = 250;
 
 /**
- * The planned records of an import until they are written, packed as JSON text 250 at a time: a
- * few hundred strings rather than millions of small objects, which the garbage collector would
- * otherwise copy and mark again and again while the server answers other requests.
+ * The planned records of an import until they are written, packed as UTF-8 JSON 250 at a time: a
+ * few hundred buffers outside the JavaScript heap rather than millions of small objects, which the
+ * garbage collector would otherwise copy and mark again and again.
  */
 export class PlannedPages {
   private pending: PlannedPage[] = [];
-  private readonly packs: string[] = [];
+  /** UTF-8 outside the JavaScript heap: the collector neither copies nor marks it. */
+  private readonly packs: Buffer[] = [];
   /** New rows per view id. */
   readonly rowsByView = new Map<string, number>();
 
@@ -119,12 +120,12 @@ export class PlannedPages {
   /** The records in the order added, a pack at a time (dates come back as ISO text, which both databases take). */
   *batches(): Generator<PlannedPage[]> {
     this.pack();
-    for (const text of this.packs) yield JSON.parse(text) as PlannedPage[];
+    for (const bytes of this.packs) yield JSON.parse(bytes.toString('utf8')) as PlannedPage[];
   }
 
   private pack(): void {
     if (this.pending.length === 0) return;
-    this.packs.push(JSON.stringify(this.pending));
+    this.packs.push(Buffer.from(JSON.stringify(this.pending), 'utf8'));
     this.pending = [];
   }
 }
