@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
-import { readWorkbookRows, type SheetInfo } from './excel-reader.ts';
+import { readHeadedSheet, readWorkbookRows, type SheetInfo } from './excel-reader.ts';
 
 const zh = 'zh-CN' as const;
 const en = 'en-US' as const;
@@ -148,5 +148,23 @@ describe('readWorkbookRows', () => {
       );
       expect(cell.message).toBe('工作表“S”的单元格 B2 包含空字符（U+0000）或不成对的代理项');
     }
+  });
+
+  it('reads a headed sheet: the header first (empty when row 1 is), a refused header before any data row', async () => {
+    const seen: string[] = [];
+    const headers: Map<number, string>[] = [];
+    const handlers = { header: (t: Map<number, string>) => void headers.push(t), row: (r: ExcelJS.Row) => void seen.push(String(r.getCell(1).text)) };
+    await readHeadedSheet(zh, await streamedBytes(2), { maxRows: 10 }, handlers);
+    expect([...headers[0]!.values()]).toEqual(['code', 'name']);
+    expect(seen).toEqual(['C1', 'C2']);
+    const noHeader = await bookBytes((wb) => wb.addWorksheet('S').getRow(3).values = ['late']);
+    headers.length = 0;
+    await readHeadedSheet(zh, noHeader, { maxRows: 10 }, handlers);
+    expect(headers).toEqual([new Map()]);
+    let rows = 0;
+    const refused = new AppError(400, 'ValidationError', null, { message: 'no code column', validationErrors: [{ message: 'no code column', members: ['file'] }] });
+    const err = await refusal(readHeadedSheet(zh, await streamedBytes(5), { maxRows: 10 }, { header: () => { throw refused; }, row: () => void rows++ }));
+    expect(err).toBe(refused);
+    expect(rows).toBe(0);
   });
 });

@@ -141,6 +141,34 @@ export async function readWorkbookRows(
   return sheets;
 }
 
+/**
+ * The rows of a one-sheet import with a header row: `header` gets the texts of row 1 by column
+ * (an empty map when the first row is empty or the sheet has no rows) and throws when a column the
+ * import needs is missing — before any data row is read; `row` gets each data row below it.
+ */
+export async function readHeadedSheet(
+  who: TextAudience,
+  bytes: Buffer,
+  options: Omit<ReadOptions, 'firstSheetOnly'>,
+  handlers: { header(titles: Map<number, string>): void; row(row: ExcelJS.Row): void },
+): Promise<void> {
+  let headed = false;
+  const header = (titles: Map<number, string>) => {
+    headed = true;
+    handlers.header(titles);
+  };
+  await readWorkbookRows(who, bytes, { ...options, firstSheetOnly: true }, (_sheet, row) => {
+    if (row.number === 1) {
+      const titles = new Map<number, string>();
+      row.eachCell((cell, col) => void titles.set(col, cell.text));
+      return header(titles);
+    }
+    if (!headed) header(new Map());
+    handlers.row(row);
+  });
+  if (!headed) header(new Map());
+}
+
 /** Excel's `_xHHHH_` escape of a character XML cannot hold (ExcelJS's streaming reader leaves them as written). */
 const EXCEL_ESCAPE = /_x([0-9A-F]{4})_/g;
 const unescapeText = (text: string) => (text.includes('_x') ? text.replace(EXCEL_ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text);

@@ -8,7 +8,7 @@ import {
 } from '@tessera/core/contracts/dictionaries';
 import type { ServiceContext } from '../../platform/context.ts';
 import { parseBoolean, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
-import { FILE_MEMBER, readWorkbookRows } from '../../platform/excel-reader.ts';
+import { FILE_MEMBER, readHeadedSheet } from '../../platform/excel-reader.ts';
 import { notFound } from '../../platform/errors.ts';
 import { dictionaryInvalid, dictionaryText } from './dictionaries.messages.ts';
 import { validationFailure } from '../../platform/module-messages.ts';
@@ -77,44 +77,33 @@ type SheetRow = { row: number; code: string; labels: Record<string, string>; par
  */
 async function readItemRows(ctx: ServiceContext, bytes: Buffer): Promise<SheetRow[]> {
   const columns = new Map<number, Column>();
-  let hasHeader = false;
-  const requireHeader = () => {
-    const kinds = new Set([...columns.values()].map((c) => c.kind));
-    if (!kinds.has('code')) throw dictionaryInvalid(ctx, 'import.missingColumn', [FILE_MEMBER], { column: dictionaryText(ctx, 'sheet.code') });
-    if (!kinds.has('label')) throw dictionaryInvalid(ctx, 'import.noLabelColumn', [FILE_MEMBER]);
-  };
   const rows: SheetRow[] = [];
-  await readWorkbookRows(
+  await readHeadedSheet(
     ctx,
     bytes,
+    { maxRows: IMPORT_MAX_DICTIONARY_ITEMS, tooManyRows: ({ max, row }) => dictionaryInvalid(ctx, 'import.tooManyRows', [FILE_MEMBER], { max, row }) },
     {
-      maxRows: IMPORT_MAX_DICTIONARY_ITEMS,
-      firstSheetOnly: true,
-      tooManyRows: ({ max, row }) => dictionaryInvalid(ctx, 'import.tooManyRows', [FILE_MEMBER], { max, row }),
-    },
-    (_sheet, row) => {
-      if (row.number === 1) {
-        row.eachCell((cell, col) => {
-          const column = columnOf(cell.text);
+      header(titles) {
+        for (const [col, title] of titles) {
+          const column = columnOf(title);
           if (column) columns.set(col, column);
-        });
-        hasHeader = true;
-        requireHeader();
-        return;
-      }
-      // An empty first row: there is no header to find the columns by.
-      if (!hasHeader) requireHeader();
-      const record: SheetRow = { row: row.number, code: '', labels: {} };
-      for (const [col, column] of columns) {
-        const text = row.getCell(col).text.trim();
-        if (column.kind === 'label') record.labels[column.culture] = text;
-        else if (column.kind === 'code') record.code = text;
-        else record[column.kind] = text;
-      }
-      if (record.code || Object.values(record.labels).some(Boolean) || record.parent) rows.push(record);
+        }
+        const kinds = new Set([...columns.values()].map((c) => c.kind));
+        if (!kinds.has('code')) throw dictionaryInvalid(ctx, 'import.missingColumn', [FILE_MEMBER], { column: dictionaryText(ctx, 'sheet.code') });
+        if (!kinds.has('label')) throw dictionaryInvalid(ctx, 'import.noLabelColumn', [FILE_MEMBER]);
+      },
+      row(row) {
+        const record: SheetRow = { row: row.number, code: '', labels: {} };
+        for (const [col, column] of columns) {
+          const text = row.getCell(col).text.trim();
+          if (column.kind === 'label') record.labels[column.culture] = text;
+          else if (column.kind === 'code') record.code = text;
+          else record[column.kind] = text;
+        }
+        if (record.code || Object.values(record.labels).some(Boolean) || record.parent) rows.push(record);
+      },
     },
   );
-  if (!hasHeader) requireHeader();
   if (rows.length === 0) throw dictionaryInvalid(ctx, 'import.noRows', [FILE_MEMBER]);
   return rows;
 }

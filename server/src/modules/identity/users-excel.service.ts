@@ -14,7 +14,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { parseBoolean, styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
-import { FILE_MEMBER, readWorkbookRows } from '../../platform/excel-reader.ts';
+import { FILE_MEMBER, readHeadedSheet } from '../../platform/excel-reader.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { guardDelegation } from '../../platform/delegation.ts';
 import { identityInvalid, identityText } from './identity.messages.ts';
@@ -118,39 +118,28 @@ type SheetRecord = { row: number; cells: Partial<Record<TUserSheetColumn, string
  */
 async function readUserRows(ctx: ServiceContext, bytes: Buffer): Promise<SheetRecord[]> {
   const columnAt = new Map<number, TUserSheetColumn>();
-  let hasHeader = false;
-  const requireHeader = () => {
-    const present = new Set(columnAt.values());
-    const missing = REQUIRED.find((c) => !present.has(c));
-    if (missing) throw identityInvalid(ctx, 'import.missingColumn', [FILE_MEMBER], { column: columnTitle(ctx, missing) });
-  };
   const records: SheetRecord[] = [];
-  await readWorkbookRows(
+  await readHeadedSheet(
     ctx,
     bytes,
+    { maxRows: IMPORT_MAX_ROWS, tooManyRows: ({ max, row }) => identityInvalid(ctx, 'import.tooManyRows', [FILE_MEMBER], { max, row }) },
     {
-      maxRows: IMPORT_MAX_ROWS,
-      firstSheetOnly: true,
-      tooManyRows: ({ max, row }) => identityInvalid(ctx, 'import.tooManyRows', [FILE_MEMBER], { max, row }),
-    },
-    (_sheet, row) => {
-      if (row.number === 1) {
-        row.eachCell((cell, col) => {
-          const column = columnOfTitle(cell.text);
+      header(titles) {
+        for (const [col, title] of titles) {
+          const column = columnOfTitle(title);
           if (column) columnAt.set(col, column);
-        });
-        hasHeader = true;
-        requireHeader();
-        return;
-      }
-      // An empty first row: there is no header to find the columns by.
-      if (!hasHeader) requireHeader();
-      const cells: Partial<Record<TUserSheetColumn, string>> = {};
-      for (const [col, column] of columnAt) cells[column] = row.getCell(col).text.trim();
-      if (Object.values(cells).some((v) => v)) records.push({ row: row.number, cells });
+        }
+        const present = new Set(columnAt.values());
+        const missing = REQUIRED.find((c) => !present.has(c));
+        if (missing) throw identityInvalid(ctx, 'import.missingColumn', [FILE_MEMBER], { column: columnTitle(ctx, missing) });
+      },
+      row(row) {
+        const cells: Partial<Record<TUserSheetColumn, string>> = {};
+        for (const [col, column] of columnAt) cells[column] = row.getCell(col).text.trim();
+        if (Object.values(cells).some((v) => v)) records.push({ row: row.number, cells });
+      },
     },
   );
-  if (!hasHeader) requireHeader();
   if (records.length === 0) throw identityInvalid(ctx, 'import.noRows', [FILE_MEMBER]);
   return records;
 }

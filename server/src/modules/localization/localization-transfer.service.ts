@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import { styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
-import { FILE_MEMBER, readWorkbookRows } from '../../platform/excel-reader.ts';
+import { FILE_MEMBER, readHeadedSheet } from '../../platform/excel-reader.ts';
 import ExcelJS from 'exceljs';
 import { uuidv7 } from '../../platform/ids.ts';
 import {
@@ -122,41 +122,30 @@ function safeJson(text: string): unknown {
 async function entriesFromXlsx(ctx: ServiceContext, bytes: Buffer): Promise<Entry[]> {
   // Header titles in either language, or the field names themselves.
   const columnAt = new Map<Column, number>();
-  let hasHeader = false;
-  const requireHeader = () => {
-    if (!columnAt.has('namespace') || !columnAt.has('key') || !columnAt.has('value')) throw l10nInvalid(ctx, 'import.unreadable', [FILE_MEMBER]);
-  };
   const entries: Entry[] = [];
-  await readWorkbookRows(
+  await readHeadedSheet(
     ctx,
     bytes,
+    { maxRows: IMPORT_MAX_TEXTS, tooManyRows: ({ max, row }) => l10nInvalid(ctx, 'import.tooManyRows', [FILE_MEMBER], { max, row }) },
     {
-      maxRows: IMPORT_MAX_TEXTS,
-      firstSheetOnly: true,
-      tooManyRows: ({ max, row }) => l10nInvalid(ctx, 'import.tooManyRows', [FILE_MEMBER], { max, row }),
-    },
-    (_sheet, row) => {
-      if (row.number === 1) {
-        row.eachCell((cell, col) => {
-          const title = cell.text.trim().toLowerCase();
+      header(titles) {
+        for (const [col, text] of titles) {
+          const title = text.trim().toLowerCase();
           const column = COLUMNS.find((c) => c === title || COLUMN_TITLES[c]['zh-CN'] === title || COLUMN_TITLES[c]['en-US'].toLowerCase() === title);
           if (column && !columnAt.has(column)) columnAt.set(column, col);
-        });
-        hasHeader = true;
-        requireHeader();
-        return;
-      }
-      // An empty first row: there is no header to find the columns by.
-      if (!hasHeader) requireHeader();
-      const cell = (c: Column) => row.getCell(columnAt.get(c)!).text;
-      const resourceName = cell('namespace').trim();
-      const key = cell('key').trim();
-      const value = cell('value');
-      if (!resourceName && !key && !value.trim()) return;
-      entries.push({ where: `#${row.number}`, resourceName, key, value });
+        }
+        if (!columnAt.has('namespace') || !columnAt.has('key') || !columnAt.has('value')) throw l10nInvalid(ctx, 'import.unreadable', [FILE_MEMBER]);
+      },
+      row(row) {
+        const cell = (c: Column) => row.getCell(columnAt.get(c)!).text;
+        const resourceName = cell('namespace').trim();
+        const key = cell('key').trim();
+        const value = cell('value');
+        if (!resourceName && !key && !value.trim()) return;
+        entries.push({ where: `#${row.number}`, resourceName, key, value });
+      },
     },
   );
-  if (!hasHeader) requireHeader();
   return entries;
 }
 
