@@ -8,20 +8,27 @@
  * living on the request thread) the import runs where the database is.
  *
  * One worker per application, started on the first import and stopped when the application closes.
+ * Its heap is capped (`IMPORT_HEAP_MB`): a file whose import would need more ends that worker alone
+ * with a 400 asking to import in parts — without the cap, running out of memory in a worker would
+ * end the whole server.
  */
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { TImportViewDataResult } from '@tessera/core/contracts/business-data';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { cultureOf, translate } from '../../platform/messages.ts';
 import type { ImportJob, ImportReply } from './import-worker.ts';
+
+/** The worker's heap: 100,000 rows of a six-column page need under 400 MB. */
+export const IMPORT_HEAP_MB = 1536;
 
 /** What a job needs of the caller's context: all of it can cross to another thread. */
 export type ImportInput = { pageId: string; viewId: string; offsetMinutes?: number };
 
 export class ImportThread {
   private worker: Worker | null = null;
-  private readonly waiting = new Map<number, { resolve(result: TImportViewDataResult): void; reject(err: unknown): void }>();
+  private readonly waiting = new Map<number, { ctx: ServiceContext; resolve(result: TImportViewDataResult): void; reject(err: unknown): void }>();
   private nextId = 1;
 
   /** Runs the import of `bytes` for the caller of `ctx` in the worker. */
@@ -31,7 +38,7 @@ export class ImportThread {
     const copy = new Uint8Array(bytes);
     const job: ImportJob = { id, config: ctx.config, user: ctx.user, acceptLanguage: ctx.acceptLanguage, client: ctx.client, input, bytes: copy };
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      this.waiting.set(id, { ctx, resolve, reject });
       worker.postMessage(job, [copy.buffer]);
     });
   }
@@ -48,10 +55,14 @@ export class ImportThread {
   }
 
   private started(): Worker {
-    if (this.worker) return this.worker;
+    return this.worker ?? this.start(IMPORT_HEAP_MB);
+  }
+
+  /** Starts the worker with a heap of `heapMb` (a test starts one with a small heap). */
+  start(heapMb: number): Worker {
     // The worker loads the module's TypeScript as the server does (tsx), also under a test runner.
     const execArgv = process.execArgv.some((a) => a.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
-    const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { execArgv });
+    const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { execArgv, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     worker.on('message', (reply: ImportReply) => {
       const job = this.waiting.get(reply.id);
       if (!job) return;
@@ -62,7 +73,13 @@ export class ImportThread {
     });
     const fail = (err: unknown) => {
       if (this.worker === worker) this.worker = null;
-      for (const job of this.waiting.values()) job.reject(err instanceof Error ? err : new Error(`import worker stopped: ${String(err)}`));
+      const outOfMemory = (err as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      for (const job of this.waiting.values()) {
+        if (outOfMemory) {
+          const message = translate(cultureOf(job.ctx), 'error.importOutOfMemory', { max: heapMb });
+          job.reject(new AppError(400, 'ValidationError', null, { message, validationErrors: [{ message, members: ['file'] }] }));
+        } else job.reject(err instanceof Error ? err : new Error(`import worker stopped: ${String(err)}`));
+      }
       this.waiting.clear();
     };
     worker.on('error', fail);
