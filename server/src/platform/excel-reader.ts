@@ -1,4 +1,3 @@
-/// <reference path="../types/unzipper.d.ts" />
 /**
  * Uploaded workbooks, read one row at a time (issue 27 item 6): every import (business data,
  * users, dictionaries, language packs) reads its file here. The upload arrives as the request's
@@ -24,7 +23,7 @@ import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
 import type { FastifyInstance } from 'fastify';
 import { findTextIssues, isWellFormedText, replaceIllFormedText } from '@tessera/core/contracts/text';
-import { AppError } from './errors.ts';
+import { AppError, invalid } from './errors.ts';
 import { XLSX_TYPE } from './excel.ts';
 import { cultureOf, translate, type MessageKey, type TextAudience } from './messages.ts';
 
@@ -45,6 +44,10 @@ const SHARED_STRINGS_LIMIT = 128 * 1024 * 1024;
 export function acceptWorkbookUploads(app: FastifyInstance, limit = WORKBOOK_UPLOAD_LIMIT): void {
   app.addContentTypeParser([XLSX_TYPE, 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: limit }, (_req, body, done) => done(null, body));
 }
+
+/** The OpenAPI description of an import route whose body is a workbook of at most `maxRows` rows below the header. */
+export const workbookUploadDescription = (maxRows: number, errors: string) =>
+  `The body is the .xlsx file itself (content type \`${XLSX_TYPE}\` or \`application/octet-stream\`), at most ${maxRows} rows below the header. ${errors}; an unreadable file → 400 naming \`file\`.`;
 
 /** A request body as workbook bytes; anything else (JSON, text, nothing) is the caller's mistake: 400. */
 export function workbookBytes(who: TextAudience, body: unknown): Buffer {
@@ -115,6 +118,8 @@ export async function readWorkbookRows(
     if (!isWellFormedText(info.name)) throw illFormedCell(who, info.name, 'A1');
     sheets.push(info);
     const stream = partStream(who, part, budget);
+    // What the caller's `onRow` throws is its own answer (or its own bug), never "unreadable file".
+    let callerError: unknown = undefined;
     try {
       for (const { value: worksheet } of reader._parseWorksheet(stream, sheetNo)) {
         for await (const row of worksheet) {
@@ -128,11 +133,16 @@ export async function readWorkbookRows(
             const at = { max: options.maxRows, sheet: info.name, row: row.number };
             throw options.tooManyRows?.(at) ?? uploadInvalid(who, 'error.workbookTooManyRows', at);
           }
-          await onRow(info, row);
+          try {
+            await onRow(info, row);
+          } catch (err) {
+            callerError = err;
+            throw err;
+          }
         }
       }
     } catch (err) {
-      throw asUploadError(who, err);
+      throw err === callerError ? err : asUploadError(who, err);
     } finally {
       stream.destroy();
     }
@@ -216,18 +226,15 @@ function partStream(who: TextAudience, part: ZipPart, budget: { left: number }, 
 
 /** Errors of reading: ours as they are, the parsers' (bad zip data, bad XML) as an unreadable file. */
 function asUploadError(who: TextAudience, err: unknown): AppError {
-  if (err instanceof AppError) return err;
-  return uploadInvalid(who, 'error.workbookUnreadable', {});
+  return err instanceof AppError ? err : uploadInvalid(who, 'error.workbookUnreadable', {});
 }
 
 function illFormedCell(who: TextAudience, sheet: string, cell: string): AppError {
   return uploadInvalid(who, 'error.illFormedCell', { sheet: replaceIllFormedText(sheet), cell });
 }
 
-function uploadInvalid(who: TextAudience, key: MessageKey, params: Record<string, string | number>): AppError {
-  const message = translate(cultureOf(who), key, params);
-  return new AppError(400, 'ValidationError', null, { message, validationErrors: [{ message, members: [FILE_MEMBER] }] });
-}
+const uploadInvalid = (who: TextAudience, key: MessageKey, params: Record<string, string | number>): AppError =>
+  invalid(translate(cultureOf(who), key, params), [FILE_MEMBER]);
 
 /** A file of the zip directory (unzipper's `Open`). */
 interface ZipPart {

@@ -138,7 +138,6 @@ export function compareScalars(a: FormulaScalar, b: FormulaScalar, offsetMinutes
 const finiteOr = (n: number, start: number, end: number): number | FormulaError =>
   Number.isFinite(n) ? n : formulaError('#NUM!', 'The number is too large', start, end);
 
-
 /**
  * Every value a function or operator produces passes here: a number that is not finite is #NUM!,
  * a date that is invalid or outside the years 1–9999 #NUM!, text with NUL or a lone surrogate

@@ -213,7 +213,6 @@ export function listHistory(db: Db, pageId: string, masterRecordId: string) {
   return db.selectFrom('business_data_history').selectAll().where('page_id', '=', pageId).where('master_record_id', '=', masterRecordId).orderBy('time', 'desc').orderBy('id', 'desc').execute();
 }
 
-
 export function getPreferences(db: Db, userId: string, pageId: string, viewId: string) {
   return db.selectFrom('business_data_preferences').select('value').where('user_id', '=', userId).where('page_id', '=', pageId).where('view_id', '=', viewId).executeTakeFirst();
 }

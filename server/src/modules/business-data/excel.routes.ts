@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZExportViewDataInput, ZImportTemplateQuery, ZImportViewDataQuery, ZImportViewDataResult } from '@tessera/core/contracts/business-data';
 import { signedIn } from '../../platform/route-access.ts';
 import { attachmentDisposition as disposition, XLSX_TYPE } from '../../platform/excel.ts';
-import { acceptWorkbookUploads } from '../../platform/excel-reader.ts';
-import { exportViewData, importTemplate, importViewData } from './excel.service.ts';
+import { acceptWorkbookUploads, workbookBytes, workbookUploadDescription } from '../../platform/excel-reader.ts';
+import { exportViewData, importTemplate, importViewData, MAX_IMPORT_ROWS } from './excel.service.ts';
 import { ImportThread } from './import-thread.ts';
 
 
@@ -38,10 +38,11 @@ export async function registerExcelRoutes(fastify: FastifyInstance) {
     config: signedIn(),
     schema: {
       tags,
-      summary: 'Import rows from an .xlsx sent as the raw body: read row by row, every row validated, all or nothing, row-level errors',
+      summary: 'Import rows from Excel: read row by row, every row validated, all or nothing, row-level errors',
+      description: workbookUploadDescription(MAX_IMPORT_ROWS, 'First sheet the master rows, a sheet per view below the master. Any invalid row → 400 with row errors and nothing imported'),
       querystring: ZImportViewDataQuery,
       response: { 200: ZImportViewDataResult },
     },
-    handler: (req) => importViewData(req.ctx, req.query, req.body, importThread),
+    handler: (req) => importViewData(req.ctx, req.query, workbookBytes(req.ctx, req.body), importThread),
   });
 }

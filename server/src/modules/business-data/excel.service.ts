@@ -1,12 +1,12 @@
 import { ControlTypeId } from '@tessera/core/controls/registry';
 import { styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
 import { breather } from '../../platform/breather.ts';
-import { readWorkbookRows, workbookBytes, type SheetInfo } from '../../platform/excel-reader.ts';
-import type { ImportInput, ImportThread } from './import-thread.ts';
+import { readWorkbookRows, type SheetInfo } from '../../platform/excel-reader.ts';
+import type { ImportThread } from './import-thread.ts';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { uuidv7 } from '../../platform/ids.ts';
-import type { TExportViewDataInput, TImportViewDataResult } from '@tessera/core/contracts/business-data';
+import type { TExportViewDataInput, TImportViewDataQuery, TImportViewDataResult } from '@tessera/core/contracts/business-data';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { bizInvalid, translator, type Translate } from './business-data.messages.ts';
@@ -14,7 +14,7 @@ import * as repo from './business-data.repository.ts';
 import { compileClientFilter, orderByOf, visibilityOf } from './query.service.ts';
 import { LIST_TYPES, rowToRecord } from './record-values.ts';
 import { openPage, PageAccess, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
-import { importRun, numberNewPage, planNewPage, PlannedPages, prepareNewPage, refreshStatistics, saveSession, writeNewPages, type EntryInput, type PreparedPage } from './save/index.ts';
+import { importRun, numberNewPage, planNewPage, PlannedPages, prepareNewPage, refreshStatistics, sessionOf, writeNewPages, type EntryInput, type PreparedPage } from './save/index.ts';
 
 const BATCH = 2000;
 
@@ -248,17 +248,17 @@ export const MAX_IMPORT_ROWS = 100_000;
  * transaction; then numbers are drawn and everything is written in ONE transaction (multi-row
  * inserts). A 400 lists each error by sheet, row and column; nothing is written then.
  */
-export async function importViewData(ctx: ServiceContext, input: ImportInput, body: unknown, thread?: ImportThread): Promise<TImportViewDataResult> {
-  const bytes = workbookBytes(ctx, body);
+export async function importViewData(ctx: ServiceContext, input: TImportViewDataQuery, bytes: Buffer, thread?: ImportThread): Promise<TImportViewDataResult> {
   // On PostgreSQL the work runs in the import worker (import-thread.ts), off the request thread.
   if (thread && ctx.config.databaseUrl) return thread.run(ctx, input, bytes);
   return importWorkbookHere(ctx, input, bytes);
 }
 
 /** The import itself, on this thread (the import worker's, or the embedded database's). */
-export async function importWorkbookHere(ctx: ServiceContext, input: ImportInput, bytes: Buffer): Promise<TImportViewDataResult> {
+export async function importWorkbookHere(ctx: ServiceContext, input: TImportViewDataQuery, bytes: Buffer): Promise<TImportViewDataResult> {
   const started = performance.now();
-  const { t, page, view, access } = await viewFor(ctx, input.pageId, input.viewId);
+  const opened = await viewFor(ctx, input.pageId, input.viewId);
+  const { t, page, view, access } = opened;
   access.requireAction('import');
   access.requireAction('add');
   const errors: ImportError[] = [];
@@ -349,7 +349,6 @@ export async function importWorkbookHere(ctx: ServiceContext, input: ImportInput
   };
   if (errors.length) throw fail();
 
-  // Each master row with its rows below, as a save-page request would carry them.
   const titleOf = (v: RuntimeView, code: string) => {
     const c = v.byCode.get(code);
     return c ? headerOf(c, v.controls) : null;
@@ -384,8 +383,7 @@ export async function importWorkbookHere(ctx: ServiceContext, input: ImportInput
 
   // Every record parsed, linked and validated outside the transaction; a page without document
   // numbers is planned at once (only its column values are kept), one with them after its numbers.
-  const session = await saveSession(ctx, input.pageId, input.offsetMinutes);
-  const run = importRun(ctx.db, session);
+  const run = importRun(ctx.db, sessionOf(ctx, opened, input.offsetMinutes));
   const planned = new PlannedPages();
   const toNumber: { prepared: PreparedPage; save: Save }[] = [];
   const pause = breather();

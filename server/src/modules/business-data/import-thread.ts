@@ -14,17 +14,15 @@
  */
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
-import type { TImportViewDataResult } from '@tessera/core/contracts/business-data';
+import type { TImportViewDataQuery, TImportViewDataResult } from '@tessera/core/contracts/business-data';
 import type { ServiceContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, invalid } from '../../platform/errors.ts';
+import { FILE_MEMBER } from '../../platform/excel-reader.ts';
 import { cultureOf, translate } from '../../platform/messages.ts';
 import type { ImportJob, ImportReply } from './import-worker.ts';
 
 /** The worker's heap: 100,000 rows of a six-column page need under 400 MB. */
 export const IMPORT_HEAP_MB = 1536;
-
-/** What a job needs of the caller's context: all of it can cross to another thread. */
-export type ImportInput = { pageId: string; viewId: string; offsetMinutes?: number };
 
 export class ImportThread {
   private worker: Worker | null = null;
@@ -32,7 +30,7 @@ export class ImportThread {
   private nextId = 1;
 
   /** Runs the import of `bytes` for the caller of `ctx` in the worker. */
-  run(ctx: ServiceContext, input: ImportInput, bytes: Buffer): Promise<TImportViewDataResult> {
+  run(ctx: ServiceContext, input: TImportViewDataQuery, bytes: Buffer): Promise<TImportViewDataResult> {
     const worker = this.started();
     const id = this.nextId++;
     const copy = new Uint8Array(bytes);
@@ -55,17 +53,15 @@ export class ImportThread {
   }
 
   private started(): Worker {
-    return this.worker ?? this.start(IMPORT_HEAP_MB);
-  }
-
-  /** Starts the worker with a heap of `heapMb` (a test starts one with a small heap). */
-  start(heapMb: number): Worker {
+    if (this.worker) return this.worker;
     // The worker loads the module's TypeScript as the server does (tsx), also under a test runner.
     const execArgv = process.execArgv.some((a) => a.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
-    const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { execArgv, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+    const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { execArgv, resourceLimits: { maxOldGenerationSizeMb: IMPORT_HEAP_MB } });
     worker.on('message', (reply: ImportReply) => {
       const job = this.waiting.get(reply.id);
       if (!job) return;
+      // The worker's log lines go to the request's log (its request id included).
+      if ('log' in reply) return void job.ctx.log[reply.log](...(reply.args as [object, string]));
       this.waiting.delete(reply.id);
       if ('result' in reply) job.resolve(reply.result);
       else if (reply.appError) job.reject(new AppError(reply.appError.statusCode, reply.appError.code, reply.appError.messageKey, reply.appError.options));
@@ -75,10 +71,8 @@ export class ImportThread {
       if (this.worker === worker) this.worker = null;
       const outOfMemory = (err as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
       for (const job of this.waiting.values()) {
-        if (outOfMemory) {
-          const message = translate(cultureOf(job.ctx), 'error.importOutOfMemory', { max: heapMb });
-          job.reject(new AppError(400, 'ValidationError', null, { message, validationErrors: [{ message, members: ['file'] }] }));
-        } else job.reject(err instanceof Error ? err : new Error(`import worker stopped: ${String(err)}`));
+        if (outOfMemory) job.reject(invalid(translate(cultureOf(job.ctx), 'error.importOutOfMemory', { max: IMPORT_HEAP_MB }), [FILE_MEMBER]));
+        else job.reject(err instanceof Error ? err : new Error(`import worker stopped: ${String(err)}`));
       }
       this.waiting.clear();
     };

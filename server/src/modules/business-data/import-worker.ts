@@ -5,7 +5,7 @@
  */
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import type { TImportViewDataResult } from '@tessera/core/contracts/business-data';
+import type { TImportViewDataQuery, TImportViewDataResult } from '@tessera/core/contracts/business-data';
 import type { AppConfig } from '../../config.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { AuthCache } from '../../platform/access.ts';
@@ -14,7 +14,6 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { cultureOfLanguage } from '../../platform/messages.ts';
 import { importWorkbookHere } from './excel.service.ts';
-import type { ImportInput } from './import-thread.ts';
 
 export interface ImportJob {
   id: number;
@@ -22,11 +21,12 @@ export interface ImportJob {
   user: RequestUser | null;
   acceptLanguage: string;
   client: ServiceContext['client'];
-  input: ImportInput;
+  input: TImportViewDataQuery;
   bytes: Uint8Array;
 }
 
 export type ImportReply =
+  | { id: number; log: 'error' | 'warn' | 'info' | 'debug'; args: unknown[] }
   | { id: number; result: TImportViewDataResult }
   | { id: number; appError: Pick<AppError, 'statusCode' | 'code' | 'messageKey' | 'options'>; error?: undefined }
   | { id: number; appError?: undefined; error: string };
@@ -43,13 +43,11 @@ if (process.platform === 'linux') {
 
 let database: Promise<DatabaseHandle> | null = null;
 
-/** Log lines of the worker go to the process's standard streams as JSON, like the server's. */
-const log: ServiceContext['log'] = {
-  error: (...args: unknown[]) => console.error(JSON.stringify({ level: 'error', worker: 'import', args })),
-  warn: (...args: unknown[]) => console.error(JSON.stringify({ level: 'warn', worker: 'import', args })),
-  info: () => {},
-  debug: () => {},
-} as unknown as ServiceContext['log'];
+/** A job's log lines go back to the request thread, which writes them to the request's log. */
+function logOf(id: number): ServiceContext['log'] {
+  const line = (log: 'error' | 'warn' | 'info' | 'debug') => (...args: unknown[]) => parentPort!.postMessage({ id, log, args } satisfies ImportReply);
+  return { error: line('error'), warn: line('warn'), info: line('info'), debug: line('debug') } as ServiceContext['log'];
+}
 
 async function run(job: ImportJob): Promise<TImportViewDataResult> {
   database ??= openDatabase({ databaseUrl: job.config.databaseUrl, pgliteDataDir: job.config.pgliteDataDir, poolSize: 2 });
@@ -64,7 +62,7 @@ async function run(job: ImportJob): Promise<TImportViewDataResult> {
     client: job.client,
     caches: { auth: new AuthCache(db) },
     config: job.config,
-    log,
+    log: logOf(job.id),
   };
   return importWorkbookHere(ctx, job.input, Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength));
 }

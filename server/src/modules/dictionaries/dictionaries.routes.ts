@@ -21,7 +21,7 @@ import { notFound } from '../../platform/errors.ts';
 import { pageWindow } from '../../platform/paging.ts';
 import { requirePermission, signedIn } from '../../platform/route-access.ts';
 import { attachmentDisposition, XLSX_TYPE } from '../../platform/excel.ts';
-import { acceptWorkbookUploads, workbookBytes } from '../../platform/excel-reader.ts';
+import { acceptWorkbookUploads, workbookBytes, workbookUploadDescription } from '../../platform/excel-reader.ts';
 import { exportDictionaryItems, importDictionaryItems } from './dictionaries-excel.service.ts';
 import './dictionaries.permissions.ts';
 import {
@@ -108,9 +108,7 @@ export async function dictionaryRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       summary: 'Import items from Excel, matched by code',
-      description:
-        `The body is the .xlsx file itself (content type \`${XLSX_TYPE}\` or \`application/octet-stream\`), laid out like the export, at most ${IMPORT_MAX_DICTIONARY_ITEMS} rows below the header. ` +
-        'Any invalid row → 400 with row errors and nothing imported; an unreadable file → 400 naming `file`.',
+      description: workbookUploadDescription(IMPORT_MAX_DICTIONARY_ITEMS, 'Laid out like the export. Any invalid row → 400 with row errors and nothing imported'),
       params: ZIdParam,
       response: { 200: ZImportDictionaryItemsResult },
     },

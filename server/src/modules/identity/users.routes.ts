@@ -19,7 +19,7 @@ import {
 import { P } from '@tessera/core/contracts/permissions';
 import { requirePermission } from '../../platform/route-access.ts';
 import { attachmentDisposition, XLSX_TYPE } from '../../platform/excel.ts';
-import { acceptWorkbookUploads, workbookBytes } from '../../platform/excel-reader.ts';
+import { acceptWorkbookUploads, workbookBytes, workbookUploadDescription } from '../../platform/excel-reader.ts';
 import { exportUsers, importUsers, userImportTemplate } from './users-excel.service.ts';
 import {
   assignableRoles,
@@ -77,9 +77,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       summary: 'Import users from the Excel template',
-      description:
-        `The body is the .xlsx file itself (content type \`${XLSX_TYPE}\` or \`application/octet-stream\`), at most ${IMPORT_MAX_ROWS} rows below the header. ` +
-        'Any invalid row → 400 with row errors and nothing imported; an unreadable file → 400 naming `file`.',
+      description: workbookUploadDescription(IMPORT_MAX_ROWS, 'Any invalid row → 400 with row errors and nothing imported'),
       querystring: ZImportUsersQuery,
       response: { 200: ZImportUsersResult },
     },

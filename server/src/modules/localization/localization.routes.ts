@@ -24,7 +24,7 @@ import { P } from '@tessera/core/contracts/permissions';
 import { publicRoute, requirePermission } from '../../platform/route-access.ts';
 import { languageDictionary } from './localization-dictionary.service.ts';
 import { attachmentDisposition as attachment, XLSX_TYPE } from '../../platform/excel.ts';
-import { acceptWorkbookUploads, workbookBytes } from '../../platform/excel-reader.ts';
+import { acceptWorkbookUploads, workbookBytes, workbookUploadDescription } from '../../platform/excel-reader.ts';
 import { exportPackJson, exportPackXlsx, importPackJson, importPackXlsx } from './localization-transfer.service.ts';
 import './localization.permissions.ts';
 import { currentVersion } from './localization.repository.ts';
@@ -177,9 +177,7 @@ export async function localizationRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       summary: 'Import texts into the pack of `culture` from an Excel file laid out like the export',
-      description:
-        `The body is the .xlsx file itself (content type \`${XLSX_TYPE}\` or \`application/octet-stream\`), at most ${IMPORT_MAX_TEXTS} rows below the header. ` +
-        'Any bad row → 400 naming it and nothing imported; an unreadable file → 400 naming `file`.',
+      description: workbookUploadDescription(IMPORT_MAX_TEXTS, 'Any bad row → 400 naming it and nothing imported'),
       querystring: ZImportPackXlsxQuery,
       response: { 200: ZImportPackResult },
     },

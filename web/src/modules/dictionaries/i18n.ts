@@ -78,7 +78,6 @@ registerTexts('dictionaries', {
       pick: '选择 Excel 文件',
       result: '新增 {{created}} 项，更新 {{updated}} 项',
       errors: '文件中有错误，未导入任何数据：',
-      uploading: '正在上传… {{percent}}%',
       saveFirst: '请先保存字典，再导入项目',
     },
     sys: {
@@ -165,7 +164,6 @@ registerTexts('dictionaries', {
       pick: 'Pick an Excel file',
       result: '{{created}} added, {{updated}} updated',
       errors: 'The file has errors; nothing was imported:',
-      uploading: 'Uploading… {{percent}}%',
       saveFirst: 'Save the dictionary before importing items',
     },
     sys: {

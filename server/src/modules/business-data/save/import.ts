@@ -26,7 +26,7 @@ import { ruleOf, type EntryInput, type PageRows, type SaveSession, type StoredPa
 import { assignDocumentNumbers } from './numbers.ts';
 import { masterOf, parseRows } from './parse.ts';
 import { validatePage } from './validate.ts';
-import { planWrites } from './write.ts';
+import { insertColumnsOf, planWrites } from './write.ts';
 
 /** A new master record with its rows, parsed, linked and validated; numbers not drawn yet. */
 export interface PreparedPage {
@@ -67,18 +67,17 @@ export async function prepareNewPage(db: Db, run: ImportRun, entries: Map<string
   return { masterId: master.id, rows };
 }
 
-/** Draws the document numbers of a prepared record inside `trx` (and links and validates it again). */
+/** Draws the document numbers of a prepared record of a numbered page inside `trx` (and links and validates it again). */
 export async function numberNewPage(trx: Db, run: ImportRun, prepared: PreparedPage): Promise<void> {
-  if (!run.numbered) return;
   const { session, empty } = run;
   await assignDocumentNumbers(trx, session, prepared.rows);
   prepared.rows = await applyLinkages(session, prepared.rows, empty, run.labelsOf);
   validatePage(session.t, session.page, prepared.rows, [], await loadDictionaryChoices(trx, session, prepared.rows));
 }
 
-/** A record as it will be written: the column values of each view's new rows, its history row. */
+/** A record as it will be written: the column values of each view's new rows (in `insertColumnsOf` order), its history row. */
 export interface PlannedPage {
-  inserts: { viewId: string; columns: string[]; rows: unknown[][] }[];
+  inserts: { viewId: string; rows: unknown[][] }[];
   history: HistoryEntry | null;
 }
 
@@ -91,7 +90,7 @@ export function planNewPage(run: ImportRun, prepared: PreparedPage): PlannedPage
   const plan = planWrites(session.page, prepared.rows, run.empty, { user: session.user, now: session.now, concurrencyStamp: uuidv7() });
   const entry = saveHistory(session.page, prepared.masterId, true, plan.changes, session.user);
   return {
-    inserts: plan.views.filter((w) => w.inserts.length > 0).map((w) => ({ viewId: w.view.id, columns: w.insertColumns, rows: w.inserts })),
+    inserts: plan.views.filter((w) => w.inserts.length > 0).map((w) => ({ viewId: w.view.id, rows: w.inserts })),
     history: entry && { ...entry, changes: JSON.stringify(entry.changes) },
   };
 }
@@ -156,7 +155,7 @@ export async function writeNewPages(trx: Db, run: ImportRun, planned: PlannedPag
       for (const view of session.page.order) {
         const inserts = batch.flatMap((p) => p.inserts.filter((i) => i.viewId === view.id));
         if (inserts.length === 0) continue;
-        const columns = inserts[0]!.columns;
+        const columns = insertColumnsOf(view);
         const size = Math.max(1, Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(PARAMETERS_PER_STATEMENT / columns.length)));
         await inChunks(inserts.flatMap((i) => i.rows), size, (rows) => repo.appendRows(trx, view, columns, rows));
       }

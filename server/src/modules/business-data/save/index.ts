@@ -5,5 +5,5 @@ export { answerOf } from './answer.ts';
 export { deletionHistory } from './history.ts';
 export { UUID, type EntryInput, type Rec, type SaveSession } from './model.ts';
 export { entriesOf } from './parse.ts';
-export { savePageInTrx, saveSession, type SaveResult } from './pipeline.ts';
+export { savePageInTrx, saveSession, sessionOf, type SaveResult } from './pipeline.ts';
 export { importRun, numberNewPage, planNewPage, PlannedPages, prepareNewPage, refreshStatistics, writeNewPages, type ImportRun, type PreparedPage } from './import.ts';

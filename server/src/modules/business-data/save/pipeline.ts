@@ -20,7 +20,11 @@ import { applyWrites, planWrites } from './write.ts';
 
 /** The page, the caller's rights (Access required) and the moment of a save. */
 export async function saveSession(ctx: ServiceContext, pageId: string, offsetMinutes: number | undefined): Promise<SaveSession> {
-  const { t, page, access } = await openPage(ctx, pageId);
+  return sessionOf(ctx, await openPage(ctx, pageId), offsetMinutes);
+}
+
+/** A save session on a page the caller has opened already (`openPage`). */
+export function sessionOf(ctx: ServiceContext, { t, page, access }: Pick<SaveSession, 't' | 'page' | 'access'>, offsetMinutes: number | undefined): SaveSession {
   return { t, page, access, now: ctx.now(), offsetMinutes: offsetMinutes ?? 0, culture: ctx.culture, user: ctx.user, dictionaryChoices: new Map() };
 }
 

@@ -44,6 +44,9 @@ export interface WriteStamp {
   creationTime?: (now: Date) => Date;
 }
 
+/** The columns a new row of `view` is inserted with, in the order of `ViewWrite.inserts`' values. */
+export const insertColumnsOf = (view: RuntimeView): string[] => ['Id', 'ParentViewDataId', 'DataStatus', 'CreatorId', 'CreationTime', 'ConcurrencyStamp', 'OwnerOrganizationUnitId', ...view.controls.map((c) => c.code)];
+
 const statusOf = (record: Rec) => (Number(record.DataStatus) === 2 ? 2 : 0);
 
 /** Plans the writes of the final rows against the stored page. Pure. */
@@ -63,7 +66,7 @@ export function planWrites(page: RuntimePage, rows: PageRows, stored: StoredPage
       view,
       deletedIds: removed.map((r) => String(r.Id)),
       updates: [],
-      insertColumns: ['Id', 'ParentViewDataId', 'DataStatus', 'CreatorId', 'CreationTime', 'ConcurrencyStamp', 'OwnerOrganizationUnitId', ...view.controls.map((c) => c.code)],
+      insertColumns: insertColumnsOf(view),
       inserts: [],
       unchanged: [],
     };

@@ -58,7 +58,7 @@ export function ImportItemsModal({ dictionary, onClose, onImported }: { dictiona
         <p className="ant-upload-drag-icon">
           <InboxOutlined />
         </p>
-        <p className="ant-upload-text">{importItems.isPending ? (sent < 100 ? t('import.uploading', { percent: sent }) : t('common:loading')) : t('import.pick')}</p>
+        <p className="ant-upload-text">{importItems.isPending ? (sent < 100 ? t('common:uploading', { percent: sent }) : t('common:loading')) : t('import.pick')}</p>
       </Upload.Dragger>
       {errors.length > 0 && (
         <Alert

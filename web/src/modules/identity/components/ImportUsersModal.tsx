@@ -48,7 +48,7 @@ export function ImportUsersModal({ open, onClose }: { open: boolean; onClose(): 
             {t('users.template')}
           </Button>
         </Space>
-        <Spin spinning={importUsers.isPending} description={sent < 100 ? t('users.uploading', { percent: sent }) : t('users.importing')}>
+        <Spin spinning={importUsers.isPending} description={sent < 100 ? t('common:uploading', { percent: sent }) : t('users.importing')}>
           <Upload.Dragger
             accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             multiple={false}
