@@ -9,7 +9,8 @@
  * how long the import's write holds the database.
  *
  * Run: `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/import/import.bench.ts`
- * (without DATABASE_URL only the embedded database is measured). Run it alone on a quiet machine.
+ * (without DATABASE_URL only the embedded database is measured; `BENCH_EMBEDDED=0` measures PostgreSQL
+ * alone). Run it alone on a quiet machine.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -143,7 +144,7 @@ if (baseUrl) {
     await dropThrowawayDatabase(baseUrl, dbUrl);
   }
 }
-results.push(await measure('embedded (PGlite)', undefined, file));
+if (process.env.BENCH_EMBEDDED !== '0') results.push(await measure('embedded (PGlite)', undefined, file));
 for (const r of results) {
   const ratio = (busy: Latencies, idle: Latencies) => (idle.p99 ? (busy.p99 / idle.p99).toFixed(2) : '–');
   console.log(`\n${r.label}: ${ROWS.toLocaleString('en-US')} rows in ${r.seconds} s (${r.rowsPerSecond.toLocaleString('en-US')} rows/s); server memory ${r.rss}`);
