@@ -33,12 +33,14 @@ async function publish(code: string, name: string, definition: object): Promise<
 }
 
 let menuId = '';
+let ruleId = '';
 let orders = { pageId: '', viewId: '' };
 beforeAll(async () => {
   product = await startProduct();
   const login = await fetch(`${product.url}/api/Auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
   token = (await login.json()).data.accessToken;
   const rule = await apiCall<{ id: string }>('POST', '/app/document-number', { code: 'PO', name: '采购订单号', resetPeriod: 'never', timeZone: 'UTC', segments: [{ type: 'text', value: 'PO-' }, { type: 'serial', width: 5, start: 1, step: 1 }] });
+  ruleId = rule.id;
   const supplier = view('Supplier', '供应商', [control('SupplierName', '供应商名称', 1001), control('City', '城市', 1001)]);
   const supplierPage = await publish('Supplier', '供应商', { viewControls: [supplier], pageButtons: [], dataLinkages: [] });
   for (const [name, city] of [['North Ltd', 'Oslo'], ['South Inc', 'Rome']]) {
@@ -109,14 +111,35 @@ describe('business runtime: purchase orders', () => {
         await poll(focused).toBe('f-Lines-0-Price');
       }
       await page.keyboard.type(String(10 + i));
-      await page.keyboard.press('Tab');
-      await poll(focused).toBe(`f-Lines-${i}-Amount`);
+      // The amount is computed: read-only, and the keyboard goes past it to the next line.
       if (i < 4) {
         await page.keyboard.press('Enter');
         await poll(focused).toBe(`f-Lines-${i + 1}-Product`);
       }
     }
     await poll(() => page.locator('[data-view-code="Lines"] .ant-table-row').count()).toBe(5);
+    await poll(() => page.locator('#f-Order-Total').inputValue()).toBe('190.00');
+    await poll(() => page.locator('#f-Lines-0-Amount').isDisabled()).toBe(true);
+    await poll(() => page.locator('#f-Order-Total').isDisabled()).toBe(true);
+    await poll(() => page.locator('[data-view-code="Lines"] th [data-computed]').count()).toBe(1);
+
+    // Clicking a number cell selects it: typing replaces the 10 instead of joining it. More decimals
+    // than the price holds is an error at the cell, never rounded; a whole number in its place clears it.
+    const price = page.locator('#f-Lines-0-Price');
+    const reenterPrice = async (text: string) => {
+      await page.locator('#f-Lines-0-Product').click();
+      await price.click();
+      await page.keyboard.type(text);
+    };
+    await reenterPrice('2.5');
+    await poll(() => price.inputValue()).toBe('2.5');
+    await poll(() => page.locator('#f-Order-Total').inputValue()).toBe('182.50');
+    await reenterPrice('0.125');
+    await poll(() => price.inputValue()).toBe('0.125');
+    await poll(() => page.locator('[data-view-code="Lines"] .ant-input-number-status-error').count()).toBe(1);
+    await reenterPrice('10');
+    await poll(() => price.inputValue()).toBe('10');
+    await poll(() => page.locator('[data-view-code="Lines"] .ant-input-number-status-error').count()).toBe(0);
     await poll(() => page.locator('#f-Order-Total').inputValue()).toBe('190.00');
     await page.screenshot({ path: screenshotPath('business-runtime-form') });
 
@@ -152,6 +175,15 @@ describe('business runtime: purchase orders', () => {
     await page.screenshot({ path: screenshotPath('business-runtime-history') });
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: '返回列表' }).click();
+
+    // A new order left unsaved: the number it showed is voided, not kept reserved.
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await poll(() => page.locator('#f-Order-OrderNo').inputValue()).toBe('PO-00003');
+    await page.getByRole('button', { name: '返回列表' }).click();
+    const statusOf = async (docNo: string) =>
+      (await apiCall<{ items: { docNo: string; status: string }[] }>('GET', `/app/document-number/${ruleId}/reservations?MaxResultCount=50`)).items.find((r) => r.docNo === docNo)?.status;
+    await poll(() => statusOf('PO-00003')).toBe('void');
+    expect(await statusOf('PO-00002')).toBe('used');
 
     // Export every order to Excel and import the file again: two more orders.
     await poll(() => page.locator('.ant-table-row').count()).toBe(2);

@@ -207,6 +207,9 @@ export type TImportViewDataResult = z.infer<typeof ZImportViewDataResult>;
 /** spec §4 docNoOccasion 1: reserve the number a new record shows (consumed by its save). */
 export const ZReserveDocumentNumberInput = z.object({ pageId: ZPageRef, dataControlId: zText().min(1).max(64) });
 export const ZReserveDocumentNumberResult = z.object({ docNo: zText() });
+/** A reserved number whose new record was left unsaved (the form closed, the tab or browser went): voided by its holder. */
+export const ZVoidDocumentNumberInput = ZReserveDocumentNumberInput.extend({ docNo: zText().min(1).max(100) });
+export type TVoidDocumentNumberInput = z.infer<typeof ZVoidDocumentNumberInput>;
 
 /** A user's list settings for one view: saved filters, visible columns, widths (free-form, bounded). */
 export const ZViewPreferencesQuery = z.object({ pageId: ZPageRef, viewId: zText().min(1).max(64) });

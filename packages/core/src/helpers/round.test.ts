@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roundHalfAwayFromZero, toFixedHalfAwayFromZero } from './round.ts';
+import { decimalPlaces, roundHalfAwayFromZero, toFixedHalfAwayFromZero } from './round.ts';
 
 describe('roundHalfAwayFromZero (Excel ROUND)', () => {
   it.each([
@@ -15,5 +15,11 @@ describe('roundHalfAwayFromZero (Excel ROUND)', () => {
   });
   it.each([[1234.5, 2, '1234.50'], [1.005, 2, '1.01'], [-0.5, 0, '-1'], [3, 0, '3']])('toFixed(%s, %s) = %s', (v, d, t) => {
     expect(toFixedHalfAwayFromZero(v, d)).toBe(t);
+  });
+});
+
+describe('decimalPlaces', () => {
+  it('counts the decimals as written', () => {
+    expect([decimalPlaces(2.555), decimalPlaces('1,234.50'), decimalPlaces(1e-7), decimalPlaces(12), decimalPlaces('0.125'), decimalPlaces('abc'), decimalPlaces(Number.NaN), decimalPlaces(0.1 + 0.2)]).toEqual([3, 1, 7, 0, 3, 0, 0, 1]);
   });
 });

@@ -25,3 +25,16 @@ export function toFixedHalfAwayFromZero(value: number, digits: number): string {
   const d = Math.max(0, Math.min(15, Math.trunc(digits)));
   return roundHalfAwayFromZero(value, d).toFixed(d);
 }
+
+/**
+ * Decimal places a number needs (trailing zeros do not count): `2.555` → 3, `'1,234.50'` → 1, `1e-7` → 7; 0 for whole
+ * numbers and for what is not a number.
+ */
+export function decimalPlaces(value: number | string): number {
+  // A number is read at 15 significant digits, as Excel shows it (0.1 + 0.2 has one decimal, not 17).
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(Number(value.toPrecision(15))) : '') : value.trim();
+  const m = /^[+-]?[\d,]*(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!m) return 0;
+  const fraction = (m[1] ?? '').replace(/0+$/, '').length;
+  return Math.max(0, fraction - Number(m[2] ?? 0));
+}

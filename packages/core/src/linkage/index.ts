@@ -242,3 +242,21 @@ export function analyzeLinkages(definition: TPageDefinition, userFunctions?: Use
     cycles: index.analysis.cycles,
   };
 }
+
+/**
+ * Controls whose value is always computed, which a person never types (issue 12): those marked
+ * calculated (valueTakingType 2) and the targets of assignment linkages that fire on every change
+ * (no trigger formula, or TRUE) — the server recomputes both on every save, so what is typed there would be
+ * overwritten. Targets of conditional assignments stay editable. Control ids.
+ */
+export function computedControlIds(definition: TPageDefinition): ReadonlySet<string> {
+  const index = linkageIndexOf(definition);
+  const out = new Set<string>();
+  for (const { control } of index.controlsById.values()) if (Number(control.valueTakingType) === 2) out.add(control.id);
+  const always = (formula: string | null | undefined) => /^\s*(true\s*(\(\s*\))?)?\s*$/i.test(formula ?? '');
+  for (const l of index.linkages) {
+    if (Number(l.linkage.dataLinkType) !== 1 || !l.linkage.triggerConditions.every((c) => always(c.triggerFormula))) continue;
+    for (const a of l.assignments) out.add(a.control.id);
+  }
+  return out;
+}

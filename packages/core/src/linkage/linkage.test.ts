@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZPageDefinition, type TPageData } from '../page-definition.ts';
-import { analyzeLinkages, recomputeLinkages, runLinkages } from './index.ts';
+import { analyzeLinkages, computedControlIds, recomputeLinkages, runLinkages } from './index.ts';
 
 const ctl = (id: string, code: string, controlType: number, extra: object = {}) => ({ id, code, title: code, controlType, ...extra });
 const definition = ZPageDefinition.parse({
@@ -146,5 +146,16 @@ describe('analyzeLinkages (designer)', () => {
     expect(report.cycles.map((c) => [...c].sort())).toEqual([['A', 'B']]);
     expect(report.errors).toEqual([{ linkageId: 'B', formula: '{b} + {nope}', message: '#REF! Unknown reference {nope}' }]);
     expect(analyzeLinkages(definition)).toEqual({ errors: [], cycles: [] });
+  });
+});
+
+describe('computedControlIds', () => {
+  it('names the targets of unconditional assignments and calculated controls, not those of conditional ones', () => {
+    expect([...computedControlIds(definition)].sort()).toEqual(['c-tax', 'c-total']);
+    const calculated = ZPageDefinition.parse({
+      viewControls: [{ id: 'v', code: 'v', title: 'v', dataControls: [ctl('c-a', 'a', 1003, { valueTakingType: 2 }), ctl('c-b', 'b', 1003), ctl('c-c', 'c', 1003)] }],
+      dataLinkages: [{ id: 'T', dataLinkType: 1, triggerConditions: [{ dataControlId: 'c-b', triggerFormula: ' true ' }], assignments: [{ dataControlId: 'c-c', assignmentFormula: '{b} * 2' }] }],
+    });
+    expect([...computedControlIds(calculated)].sort()).toEqual(['c-a', 'c-c']);
   });
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -15,6 +16,7 @@ import {
   ZRecordHistoryQuery,
   ZReserveDocumentNumberInput,
   ZReserveDocumentNumberResult,
+  ZVoidDocumentNumberInput,
   ZSavePageInput,
   ZSaveViewInput,
   ZSaveViewResult,
@@ -26,7 +28,7 @@ import {
 } from '@tessera/core/contracts/business-data';
 import { signedIn } from '../../platform/route-access.ts';
 import { getViewPreferences, pageRuntime, putViewPreferences, recordHistory } from './history.service.ts';
-import { queryDropDownData, queryOpenWindowData, reserveNumberForControl } from './lookup.service.ts';
+import { queryDropDownData, queryOpenWindowData, reserveNumberForControl, voidNumberForControl } from './lookup.service.ts';
 import { queryPageData, queryViewData } from './query.service.ts';
 import { deleteData, savePage, saveView } from './save.service.ts';
 import { registerExcelRoutes } from './excel.routes.ts';
@@ -86,6 +88,14 @@ export async function businessDataRoutes(fastify: FastifyInstance) {
     config: guard,
     schema: { tags, summary: 'Reserve the document number of a new record (docNoOccasion 1)', body: ZReserveDocumentNumberInput, response: { 200: ZReserveDocumentNumberResult } },
     handler: (req) => reserveNumberForControl(req.ctx, req.body),
+  });
+  app.post(`${base}/void-document-number`, {
+    config: guard,
+    schema: { tags, summary: "Void the reserved number of a new record left unsaved (the reserving user's own)", body: ZVoidDocumentNumberInput, response: { 204: z.null() } },
+    handler: async (req, reply) => {
+      await voidNumberForControl(req.ctx, req.body);
+      return reply.status(204).send(null);
+    },
   });
   app.get(`${base}/record-history`, {
     config: guard,

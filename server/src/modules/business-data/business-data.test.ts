@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bizPermission } from '@tessera/core/contracts/permissions';
+import { createRole, createUser, FIXTURE_PASSWORD, grant } from '../../../test/access-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bizTable, bizTableName } from '../pages/index.ts';
 import { control, view } from '../../../test/page-helpers.ts';
@@ -40,7 +42,7 @@ describe('round trip of every control type', () => {
       Id: id,
       Text: 'hello',
       Integer: '1,234',
-      Money: '12.345',
+      Money: '12.35',
       Day: '2024-03-05',
       Month: '2024-03',
       Stamp: '2024-03-05T08:30:00+08:00',
@@ -164,6 +166,37 @@ describe('purchase order: save-page, recompute, document numbers', () => {
     const saved = await bd(t, admin, 'save-page', orderPayload({ OrderNo: docNo, SupplierName: 'Eps' }, []));
     expect(rowsOfView(saved, po.masterId)[0]!.OrderNo).toBe('PO-00003');
     await bd(t, admin, 'save-page', orderPayload({ OrderNo: 'PO-99999', SupplierName: 'Zeta' }, []), 400);
+  });
+
+  it('refuses a typed number with more decimals than the field holds instead of rounding it; computed values are rounded', async () => {
+    const res = await t.call(admin, { method: 'POST', url: '/api/app/business-data/save-page', headers: { 'accept-language': 'zh-CN' }, payload: orderPayload({ SupplierName: 'Precise' }, [line('a', 2, 2.555), line('b', 1, '0.125')]) });
+    expect(res.statusCode, res.body).toBe(400);
+    const errors = res.json().error.validationErrors as { message: string; members: string[] }[];
+    expect(errors.map((e) => e.members[0])).toEqual(['viewDataList.1.dataList.0.Price', 'viewDataList.1.dataList.1.Price']);
+    expect(errors[0]!.message).toBe('“Price”：最多 2 位小数');
+    // Trailing zeros are not decimals; what a formula computes (Amount, Total) is the server's to round.
+    const saved = await bd(t, admin, 'save-page', orderPayload({ SupplierName: 'Precise', Total: 1.23456 }, [line('a', 3, '1.50', { Amount: 4.4444 })]));
+    expect(rowsOfView(saved, po.linesId)[0]).toMatchObject({ Price: 1.5, Amount: 4.5 });
+    expect(rowsOfView(saved, po.masterId)[0]).toMatchObject({ Total: 4.5 });
+  });
+
+  it('voids the reserved number of a form left unsaved: only its holder may, and it is never used again', async () => {
+    const { docNo } = await bd(t, admin, 'reserve-document-number', { pageId: po.pageId, dataControlId: po.c.OrderNo.id });
+    // Someone else who may open the page cannot void it.
+    const role = await createRole(t.database.db, 'po-clerk');
+    await grant(t.database.db, 'R', role, [bizPermission.access(po.code)]);
+    await createUser(t.database.db, 'void-clerk', { roles: [role] });
+    const clerk = await t.login('void-clerk', FIXTURE_PASSWORD);
+    await bd(t, clerk, 'void-document-number', { pageId: po.pageId, dataControlId: po.c.OrderNo.id, docNo }, 403);
+    // The holder leaves the form: 204, and a save can no longer use the number.
+    await bd(t, admin, 'void-document-number', { pageId: po.pageId, dataControlId: po.c.OrderNo.id, docNo }, 204);
+    await bd(t, admin, 'save-page', orderPayload({ OrderNo: docNo, SupplierName: 'Left' }, []), 400);
+    // Voided once is enough; unknown controls and malformed input are 400s.
+    await bd(t, admin, 'void-document-number', { pageId: po.pageId, dataControlId: po.c.OrderNo.id, docNo }, 400);
+    await bd(t, admin, 'void-document-number', { pageId: po.pageId, dataControlId: po.c.Note.id, docNo }, 400);
+    await bd(t, admin, 'void-document-number', { pageId: po.pageId, dataControlId: po.c.OrderNo.id }, 400);
+    const next = await bd(t, admin, 'reserve-document-number', { pageId: po.pageId, dataControlId: po.c.OrderNo.id });
+    expect(next.docNo).not.toBe(docNo);
   });
 
   it('records history: who, when, before and after per field', async () => {
@@ -349,7 +382,7 @@ describe('the save answer (built from what was written, no re-read)', () => {
     const { definition, view: v } = allTypesDefinition();
     const pageId = await publishPage(t, admin, 'AllTypesAnswer', definition);
     const input = {
-      Text: 'hello', Integer: '1,234', Money: '12.345', Day: '2024-03-05', Month: '2024-03', Stamp: '2024-03-05T08:30:00+08:00', Flag: 'true', Choice: 'r', Choice2: '1',
+      Text: 'hello', Integer: '1,234', Money: '12.35', Day: '2024-03-05', Month: '2024-03', Stamp: '2024-03-05T08:30:00+08:00', Flag: 'true', Choice: 'r', Choice2: '1',
       Multi: ['a', 'b'], Values: 'x, y', Lookup: 'abc-123', DocNo: 'D-1', RefId: '0190a5c2-0000-7000-8000-000000000001', RefIds: '["x","y"]', People: [{ id: 'u1', title: 'Ann', type: 3 }], Required: 'yes',
     };
     const created = await bd(t, admin, 'save-page', { pageId, viewDataList: [{ viewId: v.id, dataList: [input] }] });

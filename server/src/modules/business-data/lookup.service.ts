@@ -1,10 +1,10 @@
 import type { RawBuilder } from 'kysely';
-import { type TDropDownResult, type TOpenWindowResult } from '@tessera/core/contracts/business-data';
+import { type TDropDownResult, type TOpenWindowResult, type TVoidDocumentNumberInput } from '@tessera/core/contracts/business-data';
 import { parseFilterConditions } from '@tessera/core/filters/index';
 import { compileFormula, toRecordValue } from '@tessera/core/formula/index';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { listDictionaryOptions } from '../dictionaries/index.ts';
-import { reserveDocumentNumber } from '../document-numbers/index.ts';
+import { reserveDocumentNumber, voidReservedNumber } from '../document-numbers/index.ts';
 import { findPublishedPagesWithView } from '../pages/index.ts';
 import { bizInvalid, requestTranslator, type Translate } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
@@ -234,4 +234,18 @@ export async function reserveNumberForControl(ctx: ServiceContext, input: { page
   if (typeof rule !== 'string' || !rule) throw bizInvalid(t, [{ message: t('docNo.noRule', { control: control.code }), members: ['dataControlId'] }]);
   const issued = await reserveDocumentNumber(ctx.db, rule, { userId: ctx.user?.id ?? null, culture: ctx.culture });
   return { docNo: issued.docNo };
+}
+
+/**
+ * The number a new record showed, voided by the user who reserved it when the form is left unsaved
+ * (issue 12: closing the form, the tab or the browser). Someone else's number is refused (403);
+ * a number already used or void is a 400 saying so. Reservations nobody voided are swept after a
+ * day (document-numbers: RESERVATION_TTL_MS).
+ */
+export async function voidNumberForControl(ctx: ServiceContext, input: TVoidDocumentNumberInput): Promise<void> {
+  const { t, page } = await openPage(ctx, input.pageId);
+  const { control } = requireControl(page, input.dataControlId, t);
+  const rule = extraOf(control).documentNumberRuleId;
+  if (typeof rule !== 'string' || !rule) throw bizInvalid(t, [{ message: t('docNo.noRule', { control: control.code }), members: ['dataControlId'] }]);
+  await voidReservedNumber(ctx.db, rule, input.docNo, { userId: ctx.user?.id ?? null, mayVoidAny: false, culture: ctx.culture });
 }

@@ -1,3 +1,4 @@
+import { computedControlIds } from '@tessera/core/linkage/index';
 import type { Kysely } from 'kysely';
 import { bizPermission } from '@tessera/core/contracts/permissions';
 import { ControlTypeId, pickerSelectionType, tableFieldTypeOf } from '@tessera/core/controls/registry';
@@ -22,6 +23,8 @@ export interface RuntimeControl {
   code: string;
   tableFieldType: TableFieldType;
   controlType: number;
+  /** A formula always computes its value (core computedControlIds): what a caller sends for it is recomputed. */
+  formulaComputed: boolean;
 }
 
 export interface RuntimeView {
@@ -59,8 +62,9 @@ const ACTIONS = new Set<string>(['add', 'edit', 'delete', 'import', 'export']);
 export function buildRuntimePage(page: { id: string; code: string; name: Record<string, string> }, version: number, definition: TPageDefinition): RuntimePage | null {
   const views = new Map<string, RuntimeView>();
   const all = flattenViews(definition).filter(({ view }) => !isContainerView(view.viewType) && UUID.test(view.id));
+  const computed = computedControlIds(definition);
   for (const { view } of all) {
-    const controls = view.dataControls.map((c) => ({ control: c, code: c.code, controlType: Number(c.controlType), tableFieldType: tableFieldTypeOf(c.controlType) }));
+    const controls = view.dataControls.map((c) => ({ control: c, code: c.code, controlType: Number(c.controlType), tableFieldType: tableFieldTypeOf(c.controlType), formulaComputed: computed.has(c.id) }));
     views.set(view.id, { view, id: view.id, code: view.code, table: bizTableName(view.id), parent: null, children: [], controls, byCode: new Map(controls.map((c) => [c.code, c])) });
   }
   for (const v of views.values()) {

@@ -38,6 +38,8 @@ export interface RequestOptions {
   /** A background call (language dictionary, badges): a 401 does not open the sign-in-again dialog. */
   quietUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** The request outlives the page (sent while the tab closes or the browser quits). */
+  keepalive?: boolean;
 }
 
 let expiredDialogOpen = false;
@@ -95,6 +97,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       },
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
       signal,
+      keepalive: options.keepalive,
     });
   } catch (err) {
     if (options.signal?.aborted) throw err;

@@ -4,10 +4,11 @@
  * may set them. Pure: no database, no clock but the session's.
  */
 import { uuidv7 } from '../../../platform/ids.ts';
-import { createNewRecord, parseControlValue } from '@tessera/core/controls/registry';
+import { ControlTypeId, createNewRecord, parseControlValue } from '@tessera/core/controls/registry';
+import { decimalPlaces } from '@tessera/core/helpers/round';
 import type { ValidationErrorItem } from '../../../platform/errors.ts';
 import { bizInvalid, coreMessage, type Translate } from '../business-data.messages.ts';
-import type { RuntimePage, RuntimeView } from '../runtime-page.ts';
+import type { RuntimeControl, RuntimePage, RuntimeView } from '../runtime-page.ts';
 import { isComputed, ruleOf, UUID, type EntryInput, type PageRows, type PreparedRow, type Rec, type SaveSession, type StoredPage } from './model.ts';
 
 /** Resolves the request's view entries (by view id or code); an unknown or repeated view is a 400. */
@@ -74,11 +75,27 @@ export function applyInput(session: SaveSession, view: RuntimeView, base: Rec, i
     if (!session.access.canEdit(c.code) || isComputed(c)) continue;
     // A stored document number never changes; a new one is issued or consumed on save.
     if (ruleOf(c) && !isNew) continue;
+    const tooPrecise = c.formulaComputed ? null : excessDecimals(c, input[c.code]);
+    if (tooPrecise !== null) {
+      errors.push({ message: session.t('field.invalid', { title: c.control.title || c.code, message: session.t('value.decimals', { accuracy: tooPrecise }) }), members: [`${member}.${c.code}`] });
+      continue;
+    }
     const parsed = parseControlValue(c.control, input[c.code], { offsetMinutes: session.offsetMinutes });
     if (parsed.ok) out[c.code] = parsed.value;
     else errors.push({ message: session.t('field.invalid', { title: c.control.title || c.code, message: coreMessage(session.t, parsed.message) }), members: [`${member}.${c.code}`] });
   }
   return out;
+}
+
+/**
+ * The accuracy a typed decimal exceeds (issue 12: 0.125 in a 0.00 field is refused, never rounded
+ * to 0.13 behind the user's back), or null. Values a formula computes are rounded, not refused.
+ */
+export function excessDecimals(c: RuntimeControl, value: unknown): number | null {
+  if (c.controlType !== ControlTypeId.Decimal || (typeof value !== 'number' && typeof value !== 'string')) return null;
+  const accuracy = c.control.extraProperties?.accuracy;
+  if (typeof accuracy !== 'number' || accuracy < 0) return null;
+  return decimalPlaces(value) > accuracy ? accuracy : null;
 }
 
 /**

@@ -67,6 +67,9 @@ export const fetchDictionaryLabels = async (dictionaryCode: string): Promise<Map
   return new Map(result.items.map((i) => [i.value, i.label]));
 };
 export const reserveDocumentNumber = (pageId: string, dataControlId: string) => api.post<{ docNo: string }>(`${BASE}/reserve-document-number`, { pageId, dataControlId });
+/** Voids a number reserved for a new record left unsaved; sent quietly and kept alive while the page goes away. */
+export const voidDocumentNumber = (pageId: string, dataControlId: string, docNo: string) =>
+  api.post<void>(`${BASE}/void-document-number`, { pageId, dataControlId, docNo }, { silent: true, quietUnauthorized: true, keepalive: true });
 export const fetchHistory = (pageId: string, id: string) => api.get<TRecordHistoryList>(`${BASE}/record-history`, { pageId, id });
 export const useHistory = (pageId: string, id: string | null) =>
   useQuery({ queryKey: businessDataKeys.history(pageId, id ?? ''), queryFn: () => fetchHistory(pageId, id!), enabled: Boolean(id) });

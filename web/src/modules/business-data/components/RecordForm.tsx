@@ -9,7 +9,7 @@ import { useBlocker } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
 import { useSession } from '../../../shared/auth/session.ts';
 import { PageRenderer, type PageRendererServices } from '../../../shared/components/page-renderer/PageRenderer.tsx';
-import { businessDataKeys, deleteRecords, fetchDictionaryLabels, fetchSystemDate, queryDropDown, queryOpenWindow, queryPageData, reserveDocumentNumber, savePage } from '../api/business-data.ts';
+import { businessDataKeys, deleteRecords, fetchDictionaryLabels, fetchSystemDate, queryDropDown, queryOpenWindow, queryPageData, reserveDocumentNumber, savePage, voidDocumentNumber } from '../api/business-data.ts';
 import { HistoryDrawer } from './HistoryDrawer.tsx';
 
 const toPageData = (result: TPageDataResult): TPageData => ({
@@ -68,6 +68,44 @@ function useRuntimeContext(definition: TPageDefinition, language: string) {
 }
 
 /**
+ * Numbers reserved for a new record (docNoOccasion 1) that no save has used yet. Leaving the form
+ * unsaved — back to the list, another page, closing the tab or the browser — voids them (issue 12;
+ * the request is kept alive while the page goes away); numbers nobody voided are swept by the
+ * server after a day.
+ */
+function useReservedNumbers(pageId: string) {
+  const held = useRef(new Map<string, string>());
+  const alive = useRef(false);
+  const voidAll = useCallback(() => {
+    for (const [controlId, docNo] of held.current) voidDocumentNumber(pageId, controlId, docNo).catch(() => undefined);
+    held.current.clear();
+  }, [pageId]);
+  useEffect(() => {
+    alive.current = true;
+    window.addEventListener('pagehide', voidAll);
+    return () => {
+      alive.current = false;
+      window.removeEventListener('pagehide', voidAll);
+      // Unmounted for good, not remounted at once (React's development double mount).
+      setTimeout(() => alive.current || voidAll(), 0);
+    };
+  }, [voidAll]);
+  const reserve = useCallback(
+    async (controlId: string) => {
+      const { docNo } = await reserveDocumentNumber(pageId, controlId);
+      const previous = held.current.get(controlId);
+      if (previous && previous !== docNo) voidDocumentNumber(pageId, controlId, previous).catch(() => undefined);
+      held.current.set(controlId, docNo);
+      return docNo;
+    },
+    [pageId],
+  );
+  /** After a save: the numbers are the record's now. */
+  const used = useCallback(() => held.current.clear(), []);
+  return useMemo(() => ({ reserve, used }), [reserve, used]);
+}
+
+/**
  * One record: the page renderer (master form, child grids, every control type, defaults, live
  * linkages, lookups) with the runtime's services; Ctrl+S saves; leaving with unsaved changes asks.
  */
@@ -83,7 +121,7 @@ export function RecordForm({ runtime, definition, recordId, onBack, onSaved }: {
   const [saving, setSaving] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
   const [showHistory, setShowHistory] = useState(false);
-  const changes = useRef(0);
+  const numbers = useReservedNumbers(runtime.pageId);
 
   useEffect(() => {
     if (!recordId) return;
@@ -106,18 +144,18 @@ export function RecordForm({ runtime, definition, recordId, onBack, onSaved }: {
       loadOptions: async (control, record) => (await queryDropDown(runtime.pageId, control.id, record)).items.map((i) => ({ value: i.value, label: i.label })),
       now: () => new Date(Date.now() + (clockOffset ?? 0)),
       dictionary: (code, value) => dictionaries?.get(code)?.get(value) ?? null,
-      fetchDocumentNumber: async (control) => (await reserveDocumentNumber(runtime.pageId, control.id)).docNo,
+      fetchDocumentNumber: (control) => numbers.reserve(control.id),
       pickerContext: (control) => ({ pageId: runtime.pageId, dataControlId: control.id }),
       currentUser: user ? { id: user.userId, title: user.name || user.userName, type: 3 } : null,
       currentOrgUnit: user?.organizationUnitId ? { id: user.organizationUnitId, title: user.organizationUnitName ?? '', type: 1 } : null,
     }),
-    [runtime.pageId, user, clockOffset, dictionaries],
+    [runtime.pageId, user, clockOffset, dictionaries, numbers],
   );
 
-  const onChange = useCallback((next: TPageData) => {
+  const onChange = useCallback((next: TPageData, { edited }: { edited: boolean }) => {
     setData(next);
-    // The renderer's first commit fills defaults; later ones are the user's edits.
-    if (changes.current++ > 0) setDirty(true);
+    // Defaults, linkages run on opening and drawn document numbers are not the user's edits.
+    if (edited) setDirty(true);
   }, []);
 
   const save = useCallback(async () => {
@@ -126,7 +164,7 @@ export function RecordForm({ runtime, definition, recordId, onBack, onSaved }: {
     setProblems([]);
     try {
       const result = await savePage(runtime.pageId, data.viewDataList);
-      changes.current = 0;
+      numbers.used();
       setData(toPageData(result));
       setDirty(false);
       message.success(t('saved'));
@@ -142,7 +180,7 @@ export function RecordForm({ runtime, definition, recordId, onBack, onSaved }: {
     } finally {
       setSaving(false);
     }
-  }, [data, saving, runtime, message, t, client, recordId, onSaved]);
+  }, [data, saving, runtime, message, t, client, recordId, onSaved, numbers]);
 
   // Ctrl+S / Cmd+S saves.
   useEffect(() => {

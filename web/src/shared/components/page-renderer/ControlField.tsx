@@ -1,8 +1,9 @@
 import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { decimalPlaces } from '@tessera/core/helpers/round';
 import { ControlTypeId, formatControlValue, parseControlValue, pickerSelectionType, readSelectionItems } from '@tessera/core/controls/registry';
 import type { TBusinessRecord, TDataControl, TView } from '@tessera/core/page-definition';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectionItemPicker } from '../SelectionItemPicker.tsx';
 import { LookupField } from './LookupField.tsx';
@@ -78,6 +79,49 @@ function useOptions(control: TDataControl, services: PageRendererServices | unde
 /** Selection type of a 4001 picker: extraProperties.selectionType (1 org unit, 3 user, 4 role). */
 const pickerMultiple = (control: TDataControl) => (control.extraProperties as { multiple?: unknown } | null)?.multiple !== false;
 
+/**
+ * A number field. Entering it selects what it holds, so typing replaces the pre-filled 0 instead of
+ * joining it ("02.5"; a click would put the caret back where it landed, so the mouse-up that follows
+ * the focus is ignored). While someone types, the number stays as typed: too many decimals or a
+ * fraction in an integer field is an error at the field (control-rules.ts numberProblem), never
+ * silently rounded. Elsewhere it is shown at the field's accuracy (15.5 as 15.50) when it fits it.
+ */
+function NumberField(props: { value: number | null; accuracy: number | undefined; onValue(v: number | string | null): void; inputProps: Record<string, unknown>; label: string }) {
+  const { value, accuracy, onValue, inputProps, label } = props;
+  const [focused, setFocused] = useState(false);
+  const justFocused = useRef(false);
+  const input = useRef<HTMLInputElement | null>(null);
+  // Focused, the text changes (15.50 → 15.5) in a render after this one: select once it has.
+  useLayoutEffect(() => {
+    if (focused) queueMicrotask(() => input.current === document.activeElement && input.current?.select());
+  }, [focused]);
+  const fits = typeof accuracy === 'number' && accuracy >= 0 && (value === null || decimalPlaces(value) <= accuracy);
+  return (
+    <InputNumber
+      {...inputProps}
+      value={value}
+      precision={fits && !focused ? accuracy : undefined}
+      onChange={onValue}
+      onFocus={(e: FocusEvent<HTMLInputElement>) => {
+        input.current = e.currentTarget;
+        e.currentTarget.select();
+        justFocused.current = true;
+        setFocused(true);
+      }}
+      onMouseUp={(e: MouseEvent<HTMLDivElement>) => {
+        if (!justFocused.current) return;
+        justFocused.current = false;
+        e.preventDefault();
+      }}
+      onBlur={() => {
+        justFocused.current = false;
+        setFocused(false);
+      }}
+      aria-label={label}
+    />
+  );
+}
+
 /** One data control's input, chosen by its control type code (spec §3). */
 export const ControlField = memo(function ControlField(props: ControlFieldProps) {
   const { control, value, onChange, disabled, compact, status, id, services } = props;
@@ -98,12 +142,12 @@ export const ControlField = memo(function ControlField(props: ControlFieldProps)
       const accuracy = type === ControlTypeId.Decimal ? control.extraProperties?.accuracy : 0;
       const n = typeof value === 'number' ? value : value === '' || value == null ? null : Number(value);
       return (
-        <InputNumber
-          {...common}
+        <NumberField
+          inputProps={common}
           value={n !== null && Number.isFinite(n) ? n : null}
-          precision={typeof accuracy === 'number' ? accuracy : undefined}
-          onChange={(v) => emit(v === null ? '' : v)}
-          aria-label={control.title}
+          accuracy={typeof accuracy === 'number' ? accuracy : undefined}
+          onValue={(v) => (v === null ? emit('') : typeof v === 'number' && Number.isFinite(v) ? onChange(v) : emit(v))}
+          label={control.title}
         />
       );
     }

@@ -1,4 +1,5 @@
-import { Col, Empty, Form, Row } from 'antd';
+import { CalculatorOutlined } from '@ant-design/icons';
+import { Col, Empty, Form, Row, Tooltip } from 'antd';
 import type { TBusinessRecord, TDataControl, TView } from '@tessera/core/page-definition';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -19,11 +20,26 @@ export function problemText(t: TFunction, problem: RuleProblem, title: string): 
 
 /** Is the control shown / editable, by its design flags and the live page state. */
 export function useControlFlags() {
-  const { pageState, readOnly } = useRenderer();
+  const { pageState, readOnly, computed } = useRenderer();
   return (control: TDataControl, view: TView) => ({
     visible: control.isDisplayed !== false && !pageState.hidden.has(control.id),
-    editable: !readOnly && control.isEdit !== false && !pageState.readOnly.has(control.id) && !pageState.readOnly.has(view.id),
+    editable: !readOnly && control.isEdit !== false && !computed.has(control.id) && !pageState.readOnly.has(control.id) && !pageState.readOnly.has(view.id),
+    computed: computed.has(control.id),
   });
+}
+
+/** A control's title, with a calculator mark when a formula computes its value. */
+export function ControlTitle({ title, computed }: { title: string; computed: boolean }) {
+  const { t } = useTranslation('pageRenderer');
+  if (!computed) return <>{title}</>;
+  return (
+    <span>
+      {title}{' '}
+      <Tooltip title={t('computed')}>
+        <CalculatorOutlined aria-label={t('computed')} data-computed="1" style={{ color: 'var(--ant-color-text-tertiary)' }} />
+      </Tooltip>
+    </span>
+  );
 }
 
 /** A master form view: one record, its controls in a responsive grid with messages at the fields. */
@@ -40,12 +56,12 @@ export function FormView({ view, record }: { view: TView; record: TBusinessRecor
         {controls.map((control) => {
           const title = localizedTitle(control, i18n.language);
           const problem = ctx.problemOf(view, record, control);
-          const { editable } = flags(control, view);
+          const { editable, computed } = flags(control, view);
           const fieldId = `f-${view.code}-${control.code}`;
           return (
             <Col key={control.id} xs={24} sm={Math.max(controlSpan(control), 12)} md={controlSpan(control)}>
               <Form.Item
-                label={title}
+                label={<ControlTitle title={title} computed={computed} />}
                 htmlFor={fieldId}
                 required={(control.extraProperties as { required?: unknown } | null)?.required === true}
                 validateStatus={problem ? 'error' : undefined}

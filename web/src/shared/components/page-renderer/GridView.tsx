@@ -7,7 +7,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ControlField } from './ControlField.tsx';
 import { localizedTitle, viewTitle } from './control-rules.ts';
-import { problemText, useControlFlags } from './FormView.tsx';
+import { ControlTitle, problemText, useControlFlags } from './FormView.tsx';
 import { gridCellId, useGridKeyboard } from './grid-keyboard.ts';
 import { childRowsOf } from './page-data.ts';
 import { useRenderer } from './renderer-context.ts';
@@ -44,7 +44,7 @@ export function GridView({ view, parentRecordId }: { view: TView; parentRecordId
         const title = localizedTitle(control, i18n.language);
         return {
           key: control.id,
-          title,
+          title: <ControlTitle title={title} computed={flags(control, view).computed} />,
           width: WIDTH_BY_FIELD_TYPE[getControlType(control.controlType).tableFieldType] ?? 160,
           render: (_: unknown, record: TBusinessRecord, index: number) => {
             const problem = ctx.problemOf(view, record, control);
@@ -63,7 +63,12 @@ export function GridView({ view, parentRecordId }: { view: TView; parentRecordId
                 status={problem ? 'error' : undefined}
               />
             );
-            return problem ? <Tooltip title={problemText(t, problem, title)} color="red" open={undefined}>{field}</Tooltip> : field;
+            // Always inside the tooltip: a cell whose error comes or goes keeps its input (and the focus).
+            return (
+              <Tooltip title={problem ? problemText(t, problem, title) : undefined} color="red">
+                {field}
+              </Tooltip>
+            );
           },
         };
       }),

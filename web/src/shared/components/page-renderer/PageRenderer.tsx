@@ -24,7 +24,7 @@
  */
 import { Alert, Button, Card, Empty, Space, Tabs } from 'antd';
 import { newGuid } from '@tessera/core/helpers/guid';
-import { recomputeLinkages } from '@tessera/core/linkage/index';
+import { computedControlIds, recomputeLinkages } from '@tessera/core/linkage/index';
 import { flattenViews, type TAssignment, type TBusinessRecord, type TDataControl, type TPageData, type TPageDefinition, type TView } from '@tessera/core/page-definition';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -81,7 +81,7 @@ export function PageRenderer(props: PageRendererProps) {
     [i18n.language, context, services],
   );
   const commit = useCallback(
-    (next: TPageData, change: LinkageChange | LinkageChange[] | null) => {
+    (next: TPageData, change: LinkageChange | LinkageChange[] | null, edited = true) => {
       let data = next;
       let state = pageStateRef.current;
       const errors: { linkageId: string; message: string }[] = [];
@@ -96,7 +96,7 @@ export function PageRenderer(props: PageRendererProps) {
       setPageState(state);
       setLinkageErrors(errors);
       if (!props.value) setOwnData(data);
-      props.onChange?.(data);
+      props.onChange?.(data, { edited });
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [definition, props.value === undefined, props.onChange, linkageContext],
@@ -138,7 +138,8 @@ export function PageRenderer(props: PageRendererProps) {
         fetcher(control, view).then(
           (number) => {
             const current = dataRef.current;
-            if (current) commit(patchRecord(current, p.viewId, p.recordId, { [p.code]: number }), { viewId: p.viewId, recordId: p.recordId, codes: [p.code] });
+            // A number drawn for a new record is not an edit of the user's.
+            if (current) commit(patchRecord(current, p.viewId, p.recordId, { [p.code]: number }), { viewId: p.viewId, recordId: p.recordId, codes: [p.code] }, false);
           },
           () => undefined,
         );
@@ -151,11 +152,12 @@ export function PageRenderer(props: PageRendererProps) {
   useEffect(() => {
     pageStateRef.current = { hidden: new Set(), readOnly: new Set() };
     const made = data ? ensureRecords(definition, data, context) : initialPageData(definition, context);
-    commit(made.data, null);
+    commit(made.data, null, false);
     fetchNumbers(made.documentNumbers);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [definition]);
 
+  const computed = useMemo(() => computedControlIds(definition), [definition]);
   const value: RendererContextValue | null = useMemo(() => {
     if (!data) return null;
     return {
@@ -165,10 +167,13 @@ export function PageRenderer(props: PageRendererProps) {
       readOnly,
       services,
       pageState,
+      computed,
       problemOf(view: TView, record: TBusinessRecord, control: TDataControl) {
         if (!showAllErrors && !touched.has(touchKey(view.id, record.Id, control.code))) return null;
         if (control.isDisplayed === false || pageState.hidden.has(control.id)) return null;
-        return checkControlValue(control, record[control.code]);
+        const problem = checkControlValue(control, record[control.code]);
+        // A computed value is stored at the field's accuracy: its decimals are not the user's to fix.
+        return problem?.key === 'decimals' && computed.has(control.id) ? null : problem;
       },
       setField(view, recordId, control, fieldValue, extra) {
         const current = dataRef.current;
@@ -200,7 +205,7 @@ export function PageRenderer(props: PageRendererProps) {
         props.onButton?.(button, view);
       },
     };
-  }, [data, definition, mode, readOnly, services, pageState, touched, showAllErrors, commit, fetchNumbers, runCustomAction, context, props.onButton]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [data, definition, computed, mode, readOnly, services, pageState, touched, showAllErrors, commit, fetchNumbers, runCustomAction, context, props.onButton]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!definition.viewControls.length) return <Empty description={t('noViews')} />;
   if (!value) return null;

@@ -1,4 +1,5 @@
-import { validateControlValue } from '@tessera/core/controls/registry';
+import { ControlTypeId, validateControlValue } from '@tessera/core/controls/registry';
+import { decimalPlaces } from '@tessera/core/helpers/round';
 import type { TDataControl, TView } from '@tessera/core/page-definition';
 
 // Validation settings a designer gives a data control (required / length / range), kept in
@@ -44,7 +45,23 @@ export type RuleProblem =
   | { key: 'maxLength'; max: number }
   | { key: 'min'; min: number }
   | { key: 'max'; max: number }
-  | { key: 'invalid'; message: string };
+  | { key: 'invalid'; message: string }
+  | { key: 'wholeNumber' }
+  | { key: 'decimals'; accuracy: number };
+
+/**
+ * A number the field cannot hold as typed (issue 12): a fraction in an integer field, or more
+ * decimals than a decimal field's accuracy — an error at the field, never silently rounded.
+ */
+export function numberProblem(control: TDataControl, value: unknown): RuleProblem | null {
+  if (typeof value !== 'number') return null;
+  const type = Number(control.controlType);
+  if (type === ControlTypeId.Integer) return Number.isInteger(value) ? null : { key: 'wholeNumber' };
+  if (type !== ControlTypeId.Decimal) return null;
+  const accuracy = control.extraProperties?.accuracy;
+  if (typeof accuracy !== 'number' || accuracy < 0) return null;
+  return decimalPlaces(value) > accuracy ? { key: 'decimals', accuracy } : null;
+}
 
 const isEmpty = (v: unknown) =>
   v === null || v === undefined || (typeof v === 'string' && (v.trim() === '' || v === '[]')) || (Array.isArray(v) && v.length === 0);
@@ -53,6 +70,8 @@ const isEmpty = (v: unknown) =>
 export function checkControlValue(control: TDataControl, value: unknown): RuleProblem | null {
   const rules = controlRules(control);
   if (isEmpty(value)) return rules.required ? { key: 'required' } : null;
+  const numberTypo = numberProblem(control, value);
+  if (numberTypo) return numberTypo;
   const typeProblem = validateControlValue(control, value);
   if (typeProblem) return { key: 'invalid', message: typeProblem };
   if (typeof value === 'string') {

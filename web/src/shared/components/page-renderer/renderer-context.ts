@@ -16,6 +16,8 @@ export interface RendererContextValue {
   readOnly: boolean;
   services?: PageRendererServices;
   pageState: PageState;
+  /** Controls whose value a formula always computes (core `computedControlIds`): read-only, skipped by the keyboard. */
+  computed: ReadonlySet<string>;
   /** The message to show at a field, or null (untouched fields stay quiet until a save). */
   problemOf(view: TView, record: TBusinessRecord, control: TDataControl): RuleProblem | null;
   setField(view: TView, recordId: string, control: TDataControl, value: unknown, extra?: Record<string, unknown>): void;

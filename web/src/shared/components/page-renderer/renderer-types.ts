@@ -55,7 +55,8 @@ export interface PageRendererProps {
   definition: TPageDefinition;
   /** Page data; when absent the renderer starts a new record with defaults. */
   value?: TPageData;
-  onChange?(value: TPageData): void;
+  /** Every change, after linkages; `edited` is false for what the renderer did itself (defaults, linkages on open, document numbers). */
+  onChange?(value: TPageData, meta: { edited: boolean }): void;
   mode: RendererMode;
   readOnly?: boolean;
   services?: PageRendererServices;
