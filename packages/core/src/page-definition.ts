@@ -65,6 +65,8 @@ export const ZExtraProperties = zLooseObject({
   dataSourceMethod: z.union([zText(), z.number()]).nullish(),
   /** Decimal places shown and stored for decimal controls. */
   accuracy: optionalInt,
+  /** The control's own formula when it is calculated (valueTakingType 2), e.g. `{Quantity} * {Price}`. */
+  formula: zText().max(10_000).nullish(),
 });
 export type TExtraProperties = z.infer<typeof ZExtraProperties>;
 
@@ -250,4 +252,27 @@ export function mapViews(views: TView[], fn: (view: TView) => TView): TView[] {
 /** A child view holds rows belonging to a parent record (spec §3 parentViewControlId). */
 export function isChildView(view: TView): boolean {
   return Boolean(view.parentViewControlId);
+}
+
+/** A calculated control's own formula (valueTakingType 2 with `extraProperties.formula`), or null. */
+export function controlFormulaOf(control: TDataControl): string | null {
+  if (Number(control.valueTakingType) !== 2) return null;
+  const formula = control.extraProperties?.formula;
+  return typeof formula === 'string' && formula.trim() ? formula : null;
+}
+
+/**
+ * The page's data linkages, and one more per calculated control with its own formula (issue 12):
+ * an assignment of that formula to the control, firing on every change of what it reads. Everything
+ * that runs or checks linkages (browser, server save, design checks) reads them through here.
+ */
+export function linkagesOf(definition: TPageDefinition): TDataLinkage[] {
+  const own: TDataLinkage[] = [];
+  for (const { view } of flattenViews(definition)) {
+    for (const control of view.dataControls) {
+      const formula = controlFormulaOf(control);
+      if (formula) own.push({ id: `formula:${control.id}`, dataLinkType: 1, triggerConditions: [], assignments: [{ dataControlId: control.id, dataControlCode: control.code, assignmentFormula: formula }], pageEvents: [], pageStateControls: [] });
+    }
+  }
+  return own.length ? [...definition.dataLinkages, ...own] : definition.dataLinkages;
 }

@@ -554,6 +554,8 @@ export const ZDesignerProperty = z.object({
   choices: z.array(z.object({ value: z.union([zText(), z.number()]), title: ZBilingual })).optional(),
   min: z.number().optional(),
   max: z.number().optional(),
+  /** Shown only while another property holds this value (the formula of a calculated control). */
+  shownWhen: z.object({ key: zText(), value: z.union([zText(), z.number(), z.boolean()]) }).optional(),
 });
 export type TDesignerProperty = z.infer<typeof ZDesignerProperty>;
 

@@ -208,9 +208,11 @@ export function runLinkages(definition: TPageDefinition, state: TPageData, chang
   if (!code) return { effects: [], state };
   const w = new Working(index, state, ctx);
   const effects: LinkageEffect[] = [];
-  const ids = new Set(affectedBy(index.graph, [controlKey(changed.viewId, code)], index.analysis));
-  for (const l of index.linkages) {
-    if (!ids.has(l.id)) continue;
+  const byId = new Map(index.linkages.map((l) => [l.id, l]));
+  // In dependency order: a linkage runs after those that write what it reads, whatever the design's order.
+  for (const id of affectedBy(index.graph, [controlKey(changed.viewId, code)], index.analysis)) {
+    const l = byId.get(id);
+    if (!l) continue;
     for (const row of oncePerMaster(l, w, contextRows(l, w, changed))) fire(l, w, row, ctx, effects, true);
   }
   return { effects, state: w.toState() };

@@ -2,7 +2,7 @@ import { compileFormula, type CompiledFormula } from '../formula/index.ts';
 import { formulaSchemaForView } from '../formula/schema.ts';
 import { analyzeDependencies, type DependencyAnalysis, type GraphItem } from '../formula/dependencies.ts';
 import type { UserFunctionSet } from '../formula/udf.ts';
-import { flattenViews, type TDataControl, type TDataLinkage, type TPageDefinition, type TView } from '../page-definition.ts';
+import { flattenViews, linkagesOf, type TDataControl, type TDataLinkage, type TPageDefinition, type TView } from '../page-definition.ts';
 
 // Everything about a page definition's linkages that does not depend on data: views and controls
 // by id, each linkage's context view, compiled formulas, and the dependency graph over
@@ -70,7 +70,7 @@ function buildIndex(definition: TPageDefinition, userFunctions?: UserFunctionSet
 
   const linkages: CompiledLinkage[] = [];
   const graph: GraphItem[] = [];
-  definition.dataLinkages.forEach((linkage, i) => {
+  linkagesOf(definition).forEach((linkage, i) => {
     const id = linkage.id ?? `linkage-${i}`;
     const triggerControls = linkage.triggerConditions.map((t) => findControl(t.dataControlId, t.dataControlCode)).filter((x) => x !== undefined);
     const firstTarget = linkage.assignments.map((a) => findControl(a.dataControlId, a.dataControlCode)).find((x) => x !== undefined);

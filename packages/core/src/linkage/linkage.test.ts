@@ -159,3 +159,36 @@ describe('computedControlIds', () => {
     expect([...computedControlIds(calculated)].sort()).toEqual(['c-a', 'c-c']);
   });
 });
+
+describe('a calculated control with its own formula', () => {
+  const own = ZPageDefinition.parse({
+    viewControls: [
+      {
+        id: 'm', code: 'order', title: 'Order', dataControls: [ctl('c-sum', 'total', 1003, { valueTakingType: 2, extraProperties: { formula: 'SUM({lines.amount})', accuracy: 2 } })],
+        viewControls: [{ id: 'l', code: 'lines', title: 'Lines', parentViewControlId: 'm', associateForeignKeyCode: 'orderId', dataControls: [ctl('c-q', 'qty', 1002), ctl('c-p', 'price', 1003), ctl('c-a', 'amount', 1003, { valueTakingType: 2, extraProperties: { formula: '{qty} * {price}', accuracy: 2 } })] }],
+      },
+    ],
+  });
+  const data = (): TPageData => ({
+    viewDataList: [
+      { viewId: 'm', dataList: [{ Id: 'o', DataStatus: 1, total: 0 }] },
+      { viewId: 'l', dataList: [{ Id: 'a', ParentViewDataId: 'o', DataStatus: 1, qty: 3, price: 2.5, amount: 0 }, { Id: 'b', ParentViewDataId: 'o', DataStatus: 1, qty: 2, price: 4, amount: 0 }] },
+    ],
+  });
+  const value = (state: TPageData, view: string, row: string, code: string) => state.viewDataList.find((v) => v.viewId === view)!.dataList.find((r) => r.Id === row)![code];
+
+  it('is computed without a linkage: over the whole page, and again when what it reads changes', () => {
+    const all = recomputeLinkages(own, data());
+    expect([value(all.state, 'l', 'a', 'amount'), value(all.state, 'l', 'b', 'amount'), value(all.state, 'm', 'o', 'total')]).toEqual([7.5, 8, 15.5]);
+    const edited = structuredClone(all.state);
+    (edited.viewDataList[1]!.dataList[0] as Record<string, unknown>).qty = 4;
+    const after = runLinkages(own, edited, { viewId: 'l', rowId: 'a', code: 'qty' });
+    expect([value(after.state, 'l', 'a', 'amount'), value(after.state, 'm', 'o', 'total')]).toEqual([10, 18]);
+    expect([...computedControlIds(own)].sort()).toEqual(['c-a', 'c-sum']);
+  });
+
+  it('reports a broken formula like any linkage', () => {
+    const broken = ZPageDefinition.parse({ viewControls: [{ id: 'v', code: 'v', title: 'v', dataControls: [ctl('c-x', 'x', 1003, { valueTakingType: 2, extraProperties: { formula: '{x} +' } })] }] });
+    expect(analyzeLinkages(broken).errors.map((e) => e.linkageId)).toEqual(['formula:c-x']);
+  });
+});

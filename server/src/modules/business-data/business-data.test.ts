@@ -4,7 +4,7 @@ import { bizPermission } from '@tessera/core/contracts/permissions';
 import { createRole, createUser, FIXTURE_PASSWORD, grant } from '../../../test/access-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bizTable, bizTableName } from '../pages/index.ts';
-import { control, view } from '../../../test/page-helpers.ts';
+import { control, masterDetail, view } from '../../../test/page-helpers.ts';
 import { allTypesDefinition, bd, createDocumentNumberRule, createPurchaseOrderPage, newId, publishPage, type PurchaseOrderPage } from '../../../test/business-data-fixtures.ts';
 
 let t: TestApp;
@@ -178,6 +178,22 @@ describe('purchase order: save-page, recompute, document numbers', () => {
     const saved = await bd(t, admin, 'save-page', orderPayload({ SupplierName: 'Precise', Total: 1.23456 }, [line('a', 3, '1.50', { Amount: 4.4444 })]));
     expect(rowsOfView(saved, po.linesId)[0]).toMatchObject({ Price: 1.5, Amount: 4.5 });
     expect(rowsOfView(saved, po.masterId)[0]).toMatchObject({ Total: 4.5 });
+  });
+
+  it('computes a calculated control from its own formula on save, whatever the client sent', async () => {
+    const calc = (code: string, formula: string) => control(code, 1003, { valueTakingType: 2, extraProperties: { accuracy: 2, formula } });
+    const definition = masterDetail([control('Name', 1001), calc('Total', 'SUM({Lines.Amount})')], [control('Qty', 1002), control('Price', 1003, { extraProperties: { accuracy: 2 } }), calc('Amount', 'ROUND({Qty} * {Price}, 2)')]);
+    const pageId = await publishPage(t, admin, 'OwnFormula', definition);
+    const [master, lines] = [definition.viewControls[0]!, definition.viewControls[0]!.viewControls[0]!];
+    const saved = await bd(t, admin, 'save-page', {
+      pageId,
+      viewDataList: [
+        { viewId: master.id, dataList: [{ Name: 'calc', Total: 999 }] },
+        { viewId: lines.id, dataList: [{ Qty: 3, Price: 2.5, Amount: 1 }, { Qty: 2, Price: 4 }] },
+      ],
+    });
+    expect(rowsOfView(saved, lines.id).map((r) => r.Amount)).toEqual([7.5, 8]);
+    expect(rowsOfView(saved, master.id)[0]).toMatchObject({ Total: 15.5 });
   });
 
   it('voids the reserved number of a form left unsaved: only its holder may, and it is never used again', async () => {

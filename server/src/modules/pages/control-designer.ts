@@ -48,6 +48,10 @@ const VALUE_TAKING = prop('valueTakingType', 'select', bi('取值方式', 'Value
   '值由用户输入，或由数据联动/公式计算（计算值在服务器保存时重新计算）。',
   'Typed by the user, or computed by data linkages/formulas (computed values are recomputed by the server on save).',
 ), { default: 1, choices: [{ value: 1, title: bi('用户输入', 'User input') }, { value: 2, title: bi('计算', 'Computed') }] });
+const FORMULA = prop('extraProperties.formula', 'formula', bi('计算公式', 'Formula'), bi(
+  '计算控件的值：引用本行控件 {编码}、上级 {编码} 或子表 {视图编码.控件编码}（例如 {Quantity} * {Price}、SUM({Lines.Amount})）。所读控件一变即重算，保存时服务器再算一次；表单中只读。',
+  "The calculated control's value over this row's controls {code}, the parent's {code} or a child view's {viewCode.code} (for example {Quantity} * {Price}, SUM({Lines.Amount})). Recomputed whenever what it reads changes, and again by the server on save; read-only in the form.",
+), { shownWhen: { key: 'valueTakingType', value: 2 } });
 const MAX_LENGTH = prop('extraProperties.maxLength', 'number', bi('最大长度', 'Maximum length'), bi('文本最多的字符数，留空不限。', 'The most characters the text may have; empty for no limit.'), { min: 1, max: 100000 });
 const MIN = prop('extraProperties.min', 'number', bi('最小值', 'Minimum'), bi('允许的最小值，留空不限。', 'The smallest value allowed; empty for no limit.'));
 const MAX = prop('extraProperties.max', 'number', bi('最大值', 'Maximum'), bi('允许的最大值，留空不限。', 'The largest value allowed; empty for no limit.'));
@@ -105,7 +109,7 @@ const PICKER_TYPE = prop('extraProperties.selectionType', 'select', bi('选择�
 });
 const MULTIPLE = prop('extraProperties.multiple', 'switch', bi('多选', 'Multiple'), bi('允许选择多个。', 'Allows picking several.'), { default: false });
 
-const COMMON = [CODE, TITLE, PARENT, DISPLAYED, EDITABLE, REQUIRED, VALUE_TAKING];
+const COMMON = [CODE, TITLE, PARENT, DISPLAYED, EDITABLE, REQUIRED, VALUE_TAKING, FORMULA];
 const LOOKUP = [DATA_SOURCE, DATA_SOURCE_METHOD, DATA_SOURCE_TITLE, MAP_FIELDS, JOIN_CONDITIONS, PARENT_CODE];
 
 const BY_TYPE: Record<number, { group: TPaletteControlType['group']; help: TBilingual; properties: TDesignerProperty[] }> = {

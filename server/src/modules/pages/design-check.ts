@@ -1,6 +1,6 @@
 import { ControlTypeId, getControlType, isKnownControlType, tableFieldTypeOf } from '@tessera/core/controls/registry';
 import { analyzeDependencies, compileFormula, type FormulaSchema, type GraphItem } from '@tessera/core/formula/index';
-import { flattenViews, type TableFieldType, type TDataControl, type TPageDefinition, type TView } from '@tessera/core/page-definition';
+import { flattenViews, linkagesOf, type TableFieldType, type TDataControl, type TPageDefinition, type TView } from '@tessera/core/page-definition';
 import {
   identifierIssues,
   isReservedColumnName,
@@ -218,7 +218,7 @@ function checkFormulas(
   const keyOf = (view: TView, code: string) => `${view.id}\u0000${code}`;
   const graph: GraphItem[] = [];
   const linkageLabel = new Map<string, string>();
-  definition.dataLinkages.forEach((linkage, index) => {
+  linkagesOf(definition).forEach((linkage, index) => {
     const linkageId = linkage.id ?? `#${index + 1}`;
     const reads = new Set<string>();
     const writes = new Set<string>();

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, HistoryOutlined, SaveOutlined } from '@ant-design/ic
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Space, Spin, Tooltip } from 'antd';
 import type { TPageDataResult, TPageRuntime } from '@tessera/core/contracts/business-data';
-import type { TPageData, TPageDefinition } from '@tessera/core/page-definition';
+import { linkagesOf, type TPageData, type TPageDefinition } from '@tessera/core/page-definition';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
@@ -16,7 +16,7 @@ const toPageData = (result: TPageDataResult): TPageData => ({
   viewDataList: result.viewDataList.map((v) => ({ viewId: v.viewId, dataList: v.dataList as TPageData['viewDataList'][number]['dataList'] })),
 });
 
-/** Dictionary codes named by DICT("code", …) in the page's linkage formulas (every string of the linkages is read). */
+/** Dictionary codes named by DICT("code", …) in the page's linkage and control formulas (every string of them is read). */
 export function dictionaryCodesOf(definition: TPageDefinition): string[] {
   const codes = new Set<string>();
   const visit = (v: unknown): void => {
@@ -25,7 +25,7 @@ export function dictionaryCodesOf(definition: TPageDefinition): string[] {
     } else if (Array.isArray(v)) v.forEach(visit);
     else if (v && typeof v === 'object') Object.values(v).forEach(visit);
   };
-  visit(definition.dataLinkages);
+  visit(linkagesOf(definition));
   return [...codes];
 }
 

@@ -106,6 +106,7 @@ export function PropertiesPanel({ palette }: { palette: PaletteIndex }) {
           </Form.Item>
         )}
         {properties.map((p) => {
+          if (p.shownWhen && Number(getPath(element, p.shownWhen.key) ?? NaN) !== Number(p.shownWhen.value) && getPath(element, p.shownWhen.key) !== p.shownWhen.value) return null;
           if (p.key === 'title' && primary.kind !== 'view') {
             return (
               <Form.Item key={p.key} label={palette.text(p.title)} htmlFor="prop-title" required={p.required} style={{ marginBottom: 12 }} data-property="title">

@@ -1,5 +1,5 @@
 import { recomputeLinkages, runLinkages as runCoreLinkages, type LinkageContext, type LinkageEffect } from '@tessera/core/linkage/index';
-import { flattenViews, type TPageData, type TPageDefinition } from '@tessera/core/page-definition';
+import { flattenViews, linkagesOf, type TPageData, type TPageDefinition } from '@tessera/core/page-definition';
 import type { PageState } from './renderer-context.ts';
 
 // Bridges the renderer to the core linkage engine (packages/core/src/linkage): field changes run
@@ -38,7 +38,7 @@ const errorsOf = (effects: LinkageEffect[]) =>
   effects.flatMap((e) => (e.type === 'setValue' && e.error ? [{ linkageId: e.linkageId, message: `${e.code}: ${e.error}` }] : []));
 
 export function runLinkages(definition: TPageDefinition, data: TPageData, change: LinkageChange | null, state: PageState, ctx: LinkageContext): LinkageRun {
-  if (!definition.dataLinkages.length) return { data, pageState: state, errors: [] };
+  if (!linkagesOf(definition).length) return { data, pageState: state, errors: [] };
   if (change === null) return initialRun(definition, data, state, ctx);
   if (change.codes === null) {
     // Rows came or went: every assignment reading this view's controls runs again over its rows.
