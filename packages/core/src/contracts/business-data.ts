@@ -63,8 +63,18 @@ export type TQueryViewDataInput = z.input<typeof ZQueryViewDataInput>;
 // the record outputs (every row of every list) are not walked again.
 export const ZRecord = z.record(z.string(), z.unknown());
 
+/**
+ * What a person reads instead of stored values, per control code → stored value → label: for
+ * controls with options (a static list or a business dictionary: the item's label in the caller's
+ * language) and lookups (the source row's title; an id the caller may not see maps to itself).
+ * Holds the values of the rows answered; list controls map each of their values.
+ */
+export const ZValueLabels = z.record(z.string(), z.record(z.string(), z.string()));
+export type TValueLabels = z.infer<typeof ZValueLabels>;
+
 export const ZQueryViewDataResult = z.object({
   items: z.array(ZRecord),
+  labels: ZValueLabels,
   totalCount: z.number().int(),
   /** True when totalCount is the planner's estimate (more than EXACT_COUNT_THRESHOLD rows match). */
   totalCountIsEstimate: z.boolean(),
@@ -165,7 +175,17 @@ export const ZOpenWindowResult = z.object({
 export type TOpenWindowResult = z.infer<typeof ZOpenWindowResult>;
 
 export const ZRecordHistoryQuery = z.object({ pageId: ZPageRef, id: z.uuid() });
-export const ZFieldChange = z.object({ viewId: zText(), rowId: zText(), code: zText(), title: zText(), before: z.unknown(), after: z.unknown() });
+/** `beforeText` / `afterText`: what a person reads for a field that shows labels (options, dictionaries, lookups). */
+export const ZFieldChange = z.object({
+  viewId: zText(),
+  rowId: zText(),
+  code: zText(),
+  title: zText(),
+  before: z.unknown(),
+  after: z.unknown(),
+  beforeText: zText().optional(),
+  afterText: zText().optional(),
+});
 export const ZRecordHistoryEntry = z.object({
   id: zText(),
   action: z.enum(['Created', 'Updated', 'Deleted']),

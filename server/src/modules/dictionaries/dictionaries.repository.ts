@@ -69,6 +69,22 @@ export function findDictionaryByCode(db: Db, code: string) {
     .executeTakeFirst();
 }
 
+/** The dictionaries with any of these codes (matched case-insensitively), in one query. */
+export function findDictionariesByCodes(db: Db, codes: readonly string[]) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('dictionaries')
+    .select(['id', 'code'])
+    .where((eb) => eb(eb.fn('lower', ['code']), 'in', codes.map((c) => c.toLowerCase())))
+    .execute();
+}
+
+/** The items of several dictionaries in one query, each dictionary's in display order. */
+export function itemsOfMany(db: Db, dictionaryIds: readonly string[]) {
+  if (dictionaryIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('dictionary_items').selectAll().where('dictionary_id', 'in', dictionaryIds).orderBy('sort_order').orderBy('code').execute();
+}
+
 /** Items in display order (parents before their children: the order is a depth-first walk). */
 export function itemsOf(db: Db, dictionaryId: string) {
   return db.selectFrom('dictionary_items').selectAll().where('dictionary_id', '=', dictionaryId).orderBy('sort_order').orderBy('code').execute();

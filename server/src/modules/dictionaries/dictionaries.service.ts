@@ -286,6 +286,47 @@ export async function listDictionaryOptions(
   throw new AppError(404, 'DictionaryNotFound', null, { message, details: { dictionaryCode } });
 }
 
+/** A dictionary item with its label in every language it has, and whether it may be newly chosen. */
+export interface DictionaryItemLabels {
+  value: string;
+  /** culture → label, as the item holds them. */
+  labels: Record<string, string>;
+  /** False for a disabled item or one under a disabled parent. */
+  isEnabled: boolean;
+}
+
+/** Effective states: an item under a disabled parent is disabled. Items come parents first. */
+function withEffectiveState(items: readonly TDictionaryItem[]): DictionaryItemLabels[] {
+  const enabled = new Map<string, boolean>();
+  for (const item of items) enabled.set(item.code, item.isEnabled && (item.parentCode ? enabled.get(item.parentCode) !== false : true));
+  return items.map((item) => ({ value: item.code, labels: { ...item.label }, isEnabled: enabled.get(item.code) ?? false }));
+}
+
+/**
+ * The items of several dictionaries (business first, then system) with every language's label, in
+ * two queries whatever their number — for callers that label many values at once (business lists,
+ * exports, history) or read labels back (imports). A code no dictionary has maps to null.
+ */
+export async function findDictionaryItemsByCodes(db: Db, codes: readonly string[]): Promise<Map<string, DictionaryItemLabels[] | null>> {
+  const wanted = [...new Set(codes)];
+  const rows = await repo.findDictionariesByCodes(db, wanted);
+  const items = await repo.itemsOfMany(db, rows.map((r) => r.id));
+  const byDictionary = new Map<string, TDictionaryItem[]>();
+  for (const item of items) {
+    const list = byDictionary.get(item.dictionary_id) ?? [];
+    list.push(toItemDto(item));
+    byDictionary.set(item.dictionary_id, list);
+  }
+  const idOf = new Map(rows.map((r) => [r.code.toLowerCase(), r.id]));
+  const out = new Map<string, DictionaryItemLabels[] | null>();
+  for (const code of wanted) {
+    const id = idOf.get(code.toLowerCase());
+    const list = id !== undefined ? (byDictionary.get(id) ?? []) : findSysDictionary(code)?.items;
+    out.set(code, list ? withEffectiveState(list) : null);
+  }
+  return out;
+}
+
 /** As `listDictionaryOptions`, with null for a code no dictionary has (for callers to whom that is no error). */
 export async function findDictionaryOptions(
   db: Db,
@@ -301,9 +342,7 @@ export async function findDictionaryOptions(
     if (!sys) return null;
     items = sys.items;
   }
-  const enabled = new Map<string, boolean>();
-  // Items come parents first, so a parent's effective state is known before its children's.
-  for (const item of items) enabled.set(item.code, item.isEnabled && (item.parentCode ? enabled.get(item.parentCode) !== false : true));
+  const enabled = new Map(withEffectiveState(items).map((i) => [i.value, i.isEnabled]));
   return items
     .filter((item) => options.includeDisabled || enabled.get(item.code))
     .map((item) => ({
