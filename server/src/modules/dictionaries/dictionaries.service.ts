@@ -296,7 +296,7 @@ export interface DictionaryItemLabels {
 }
 
 /** Effective states: an item under a disabled parent is disabled. Items come parents first. */
-function withEffectiveState(items: readonly TDictionaryItem[]): DictionaryItemLabels[] {
+function withEffectiveState(items: readonly Pick<TDictionaryItem, 'code' | 'label' | 'parentCode' | 'isEnabled'>[]): DictionaryItemLabels[] {
   const enabled = new Map<string, boolean>();
   for (const item of items) enabled.set(item.code, item.isEnabled && (item.parentCode ? enabled.get(item.parentCode) !== false : true));
   return items.map((item) => ({ value: item.code, labels: { ...item.label }, isEnabled: enabled.get(item.code) ?? false }));
@@ -304,24 +304,21 @@ function withEffectiveState(items: readonly TDictionaryItem[]): DictionaryItemLa
 
 /**
  * The items of several dictionaries (business first, then system) with every language's label, in
- * two queries whatever their number — for callers that label many values at once (business lists,
+ * one query whatever their number — for callers that label many values at once (business lists,
  * exports, history) or read labels back (imports). A code no dictionary has maps to null.
  */
 export async function findDictionaryItemsByCodes(db: Db, codes: readonly string[]): Promise<Map<string, DictionaryItemLabels[] | null>> {
   const wanted = [...new Set(codes)];
-  const rows = await repo.findDictionariesByCodes(db, wanted);
-  const items = await repo.itemsOfMany(db, rows.map((r) => r.id));
-  const byDictionary = new Map<string, TDictionaryItem[]>();
-  for (const item of items) {
-    const list = byDictionary.get(item.dictionary_id) ?? [];
-    list.push(toItemDto(item));
-    byDictionary.set(item.dictionary_id, list);
+  const byDictionary = new Map<string, { code: string; label: Record<string, string>; parentCode: string | null; isEnabled: boolean }[]>();
+  for (const row of await repo.itemsOfCodes(db, wanted)) {
+    const key = row.dictionary_code.toLowerCase();
+    const list = byDictionary.get(key) ?? [];
+    if (row.code !== null) list.push({ code: row.code, label: row.label ?? {}, parentCode: row.parent_code, isEnabled: row.is_enabled ?? false });
+    byDictionary.set(key, list);
   }
-  const idOf = new Map(rows.map((r) => [r.code.toLowerCase(), r.id]));
   const out = new Map<string, DictionaryItemLabels[] | null>();
   for (const code of wanted) {
-    const id = idOf.get(code.toLowerCase());
-    const list = id !== undefined ? (byDictionary.get(id) ?? []) : findSysDictionary(code)?.items;
+    const list = byDictionary.get(code.toLowerCase()) ?? findSysDictionary(code)?.items;
     out.set(code, list ? withEffectiveState(list) : null);
   }
   return out;
