@@ -5,15 +5,15 @@
  * row and shows that row's title. The list answer (`labels`), the Excel export and the record
  * history all read them here.
  *
- * One resolver serves one request: every dictionary it meets is read once (all of them in two
- * queries), and each `load` reads the titles of a batch of rows' lookup ids in one query per lookup
+ * One resolver serves one request: every dictionary it meets is read once (all of them in one
+ * query, or from the node's 5 s label cache), and each `load` reads the titles of a batch of rows' lookup ids in one query per lookup
  * column — never a query per row. A lookup id the caller may not see (outside their data scope on
  * the source page, or deleted) keeps showing the id.
  */
 import { ControlTypeId, controlOptionSource } from '@tessera/core/controls/registry';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { localize } from '../../platform/localized-text.ts';
-import { findDictionaryItemsByCodes } from '../dictionaries/index.ts';
+import { dictionaryLabelsByCodes } from '../dictionaries/index.ts';
 import type { Translate } from './business-data.messages.ts';
 import { lookupSourceOf, visibleLookupTitles, type LookupSource } from './lookup-source.ts';
 import type { RuntimeControl } from './runtime-page.ts';
@@ -48,6 +48,21 @@ function listLabels(c: RuntimeControl): Map<string, string> {
   return out;
 }
 
+/**
+ * A lookup's source for labels, kept 5 s per published control on this node (a list would
+ * otherwise re-check the source page's published version on every request); the save's check of
+ * lookup values reads it fresh.
+ */
+const SOURCE_TTL_MS = 5_000;
+const recentSources = new WeakMap<RuntimeControl, { source: Promise<LookupSource | null>; at: number }>();
+function recentSourceOf(db: Db, c: RuntimeControl, t: Translate): Promise<LookupSource | null> {
+  const hit = recentSources.get(c);
+  if (hit && Date.now() - hit.at < SOURCE_TTL_MS) return hit.source;
+  const source = lookupSourceOf(db, c, t).catch(() => null);
+  recentSources.set(c, { source, at: Date.now() });
+  return source;
+}
+
 export class ValueLabels {
   /** Dictionary code → value → label in the caller's language (null: no such dictionary). */
   private readonly dictionaries = new Map<string, Map<string, string> | null>();
@@ -72,7 +87,7 @@ export class ValueLabels {
       if (source?.kind === 'dictionary' && !this.dictionaries.has(source.code)) codes.add(source.code);
     }
     if (codes.size) {
-      const found = await findDictionaryItemsByCodes(this.db, [...codes]);
+      const found = await dictionaryLabelsByCodes(this.db, [...codes]);
       for (const code of codes) {
         const items = found.get(code);
         this.dictionaries.set(code, items ? new Map(items.map((i) => [i.value, localize(i.labels, this.ctx.culture) || i.value])) : null);
@@ -132,7 +147,7 @@ export class ValueLabels {
 
   private sourceOf(c: RuntimeControl) {
     let source = this.sources.get(c.control.id);
-    if (!source) this.sources.set(c.control.id, (source = lookupSourceOf(this.db, c, this.t).catch(() => null)));
+    if (!source) this.sources.set(c.control.id, (source = recentSourceOf(this.db, c, this.t)));
     return source;
   }
 }

@@ -208,6 +208,7 @@ export async function createDictionary(ctx: ServiceContext, input: DictionaryInp
     if (isUniqueViolation(err)) throw dictionaryInvalid(ctx, 'dictionary.codeTaken', ['code'], { code: input.code });
     throw err;
   }
+  invalidateLabels(ctx.db);
   const created = await getDictionary(ctx, id);
   await recordAudit(ctx, 'Created', { entityType: 'Dictionary', entityId: id, details: { before: null, after: auditView(created) } });
   return created;
@@ -252,6 +253,7 @@ export async function updateDictionary(ctx: ServiceContext, id: string, input: D
     if (isUniqueViolation(err)) throw dictionaryInvalid(ctx, 'dictionary.codeTaken', ['code'], { code: input.code });
     throw err;
   }
+  invalidateLabels(ctx.db);
   const updated = await getDictionary(ctx, id);
   await recordAudit(ctx, 'Updated', { entityType: 'Dictionary', entityId: id, details: { before: auditView(before), after: auditView(updated) } });
   return updated;
@@ -265,6 +267,7 @@ export async function deleteDictionary(ctx: ServiceContext, id: string): Promise
   if (pages.length) throw inUse(ctx, 'dictionary.inUse', pages);
   const before = toDictionary(existing, await repo.itemsOf(ctx.db, id));
   await ctx.db.transaction().execute((trx) => repo.deleteDictionary(trx, id));
+  invalidateLabels(ctx.db);
   await recordAudit(ctx, 'Deleted', { entityType: 'Dictionary', entityId: id, details: { before: auditView(before), after: null } });
 }
 
@@ -320,6 +323,37 @@ export async function findDictionaryItemsByCodes(db: Db, codes: readonly string[
   for (const code of wanted) {
     const list = byDictionary.get(code.toLowerCase()) ?? findSysDictionary(code)?.items;
     out.set(code, list ? withEffectiveState(list) : null);
+  }
+  return out;
+}
+
+/**
+ * Labels are read on every business list, export and history of a page that shows them, so each
+ * node keeps what `findDictionaryItemsByCodes` read for 5 s (dropped at once by this node's
+ * dictionary writes; another node's writes show within the 5 s). For display only: what may be
+ * chosen is always read fresh.
+ */
+const LABELS_TTL_MS = 5_000;
+const labelCache = new WeakMap<Db, Map<string, { items: DictionaryItemLabels[] | null; at: number }>>();
+const invalidateLabels = (db: Db) => labelCache.delete(db);
+
+/** As `findDictionaryItemsByCodes`, from the node's 5 s cache where it can. */
+export async function dictionaryLabelsByCodes(db: Db, codes: readonly string[]): Promise<Map<string, DictionaryItemLabels[] | null>> {
+  let cache = labelCache.get(db);
+  if (!cache) labelCache.set(db, (cache = new Map()));
+  const now = Date.now();
+  const out = new Map<string, DictionaryItemLabels[] | null>();
+  const missing: string[] = [];
+  for (const code of new Set(codes)) {
+    const hit = cache.get(code.toLowerCase());
+    if (hit && now - hit.at < LABELS_TTL_MS) out.set(code, hit.items);
+    else missing.push(code);
+  }
+  if (missing.length) {
+    for (const [code, items] of await findDictionaryItemsByCodes(db, missing)) {
+      cache.set(code.toLowerCase(), { items, at: now });
+      out.set(code, items);
+    }
   }
   return out;
 }
