@@ -7,16 +7,16 @@ import { zJson, zText } from './text.ts';
 // delete / import / export button when the design gives that button a code. Row-level data scopes
 // apply inside every query and write: a record outside the caller's scope answers 404.
 //
-//   query-view-data          ZQueryViewDataInput       → ZQueryViewDataResult   rows of one view (filter, sort, page)
+//   query-view-data          ZQueryViewDataInput       → ZQueryViewDataResult   rows of one view (filter, sort, page), with labels
 //   query-page-data          ZQueryPageDataInput       → ZPageDataResult        one record with all child views
 //   save-page                ZSavePageInput            → ZPageDataResult        master + children, one transaction
 //   save-view                ZSaveViewInput            → ZSaveViewResult        rows of one view, one transaction
 //   delete-data              ZDeleteDataInput          → ZDeleteDataResult      master records (soft delete) + history
 //   query-drop-down-data     ZQueryDropDownInput       → ZDropDownResult        options of a list / lookup control
 //   query-open-windows-data  ZQueryOpenWindowInput     → ZOpenWindowResult      the lookup window of a 1010 control
-//   GET record-history       ZRecordHistoryQuery       → ZRecordHistoryList     who / when / before → after per field
-//   POST export-view-data    ZExportViewDataInput      → xlsx (every filtered row, streamed)
-//   POST import-view-data    ZImportViewDataQuery + the .xlsx as the raw body → ZImportViewDataResult  all or nothing, row-level errors
+//   GET record-history       ZRecordHistoryQuery       → ZRecordHistoryList     who / when / before → after per field (and their labels)
+//   POST export-view-data    ZExportViewDataInput      → xlsx (every filtered row, streamed; labels, not codes)
+//   POST import-view-data    ZImportViewDataQuery + the .xlsx as the raw body → ZImportViewDataResult  all or nothing, row-level errors; labels or codes
 //   GET import-template      ZImportTemplateQuery      → xlsx (one column per editable field)
 //
 // Errors: 400 ValidationError (validationErrors with members such as

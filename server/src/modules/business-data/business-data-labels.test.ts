@@ -135,7 +135,7 @@ describe('labels where a person reads a value', () => {
     expect(zh.labels).toEqual({ Supplier: { S001: '供应商甲' }, Tags: { u: 'Urgent', f: 'Fragile' }, Customer: { [customers.acme!]: 'Acme Ltd' } });
     const en = await list(ann, langs.en, [{ key: 'Name', judgmentMethod: 'eq', value: 'L1' }]);
     expect(en.labels.Supplier).toEqual({ S001: 'Supplier A' });
-    // bob may not see ann's customer: the id stays what he reads, the title is not handed out.
+    // The administrator sees every customer; bob may not see ann's: he reads the id, not its title.
     const other = await list(admin, langs.en, [{ key: 'Name', judgmentMethod: 'eq', value: 'L1' }]);
     expect(other.labels.Customer).toEqual({ [customers.acme!]: 'Acme Ltd' });
     const hidden = await list(bob, langs.en, [{ key: 'Name', judgmentMethod: 'eq', value: 'L1' }]);

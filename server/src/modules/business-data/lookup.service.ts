@@ -2,7 +2,7 @@ import type { RawBuilder } from 'kysely';
 import { type TDropDownResult, type TOpenWindowResult } from '@tessera/core/contracts/business-data';
 import { parseFilterConditions } from '@tessera/core/filters/index';
 import { compileFormula, toRecordValue } from '@tessera/core/formula/index';
-import type { Db, ServiceContext } from '../../platform/context.ts';
+import type { ServiceContext } from '../../platform/context.ts';
 import { listDictionaryOptions } from '../dictionaries/index.ts';
 import { reserveDocumentNumber } from '../document-numbers/index.ts';
 import { bizInvalid, requestTranslator, type Translate } from './business-data.messages.ts';
