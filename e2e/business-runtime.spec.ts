@@ -264,6 +264,66 @@ describe('business runtime: server date, DICT() and cascading drop-downs', () =>
   }, 120_000);
 });
 
+describe('business runtime: a dictionary field reads as its label (issue 12)', () => {
+  it('the list, the history and the Excel export show the item’s label; the record keeps the code', async () => {
+    await apiCall('POST', '/app/business-dictionary', {
+      code: 'e2eVendor',
+      title: { 'zh-CN': '供应商', 'en-US': 'Vendor' },
+      items: [
+        { code: 'S001', label: { 'zh-CN': '供应商甲', 'en-US': 'Vendor A' } },
+        { code: 'S002', label: { 'zh-CN': '供应商乙', 'en-US': 'Vendor B' } },
+        { code: 'S003', label: { 'zh-CN': '供应商丙', 'en-US': 'Vendor C' } },
+      ],
+    });
+    const contract = view('Contract', '合同', [control('Subject', '标的', 1001), control('Vendor', '供应商', 1006, { options: { dictionaryCode: 'e2eVendor' } })]);
+    const pageId = await publish('Contract', '合同', { viewControls: [contract], pageButtons: [], dataLinkages: [] });
+    const contractMenu = (await apiCall<{ id: string }>('POST', '/app/business-menu', { title: { 'zh-CN': '合同', 'en-US': 'Contracts' }, pageDefinitionId: pageId, isJump: true })).id;
+    const id = randomUUID();
+    await apiCall('POST', '/app/business-data/save-page', { pageId, viewDataList: [{ viewId: contract.id, dataList: [{ Id: id, Subject: '钢材', Vendor: 'S003' }] }] });
+
+    const { page } = await product.newPage();
+    onTestFailed(async () => {
+      await page.screenshot({ path: screenshotPath('business-runtime-labels-failure'), fullPage: true });
+    });
+    await signInAs(page, product.url);
+    await page.getByRole('menuitem', { name: '合同' }).first().click();
+    await poll(() => page.url()).toContain(`/menu/${contractMenu}/params/${contractMenu}`);
+    // The list shows the label, not the code.
+    const row = page.locator('.ant-table-row').first();
+    await poll(() => row.innerText()).toContain('供应商丙');
+    expect(await row.innerText()).not.toContain('S003');
+
+    // Choose another supplier in the form (by its label) and save.
+    await row.getByRole('button', { name: /编\s*辑/ }).click();
+    await poll(() => page.locator('#f-Contract-Vendor').locator('xpath=ancestor::*[contains(@class,"ant-select ")][1]').innerText()).toContain('供应商丙');
+    await page.locator('#f-Contract-Vendor').click();
+    await page.locator('.ant-select-dropdown:visible').last().locator('.ant-select-item-option[title="供应商甲"]').click();
+    await page.getByTestId('record-save').click();
+    await poll(() => page.getByText('保存成功').count()).toBeGreaterThan(0);
+
+    // The history names the labels: 供应商 供应商丙 → 供应商甲.
+    await page.getByRole('button', { name: /修改记录/ }).click();
+    await poll(() => page.getByTestId('history-entry').count()).toBe(2);
+    const drawer = page.getByRole('dialog');
+    await poll(() => drawer.getByRole('row', { name: /供应商\s*供应商丙\s*供应商甲/ }).count()).toBe(1);
+    expect(await drawer.innerText()).not.toContain('S001');
+    await page.screenshot({ path: screenshotPath('business-runtime-labels-history') });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: '返回列表' }).click();
+    await poll(() => page.locator('.ant-table-row').first().innerText()).toContain('供应商甲');
+
+    // The export holds the label; the record still holds the code.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导\s*出/ }).click()]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
+    const cells: unknown[][] = [];
+    workbook.worksheets[0]!.eachRow((r) => cells.push((r.values as unknown[]).slice(1)));
+    expect(cells).toEqual([['标的', '供应商'], ['钢材', '供应商甲']]);
+    const stored = await apiCall<{ viewDataList: { dataList: { Vendor: string }[] }[] }>('POST', '/app/business-data/query-page-data', { pageId, id });
+    expect(stored.viewDataList[0]!.dataList[0]!.Vendor).toBe('S001');
+  }, 120_000);
+});
+
 /** An .xlsx of the order sheet (header + `rows`), written by ExcelJS's streaming writer. */
 async function orderWorkbook(rows: number, row: (i: number) => unknown[]): Promise<Buffer> {
   const stream = new PassThrough();

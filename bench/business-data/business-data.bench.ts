@@ -5,6 +5,11 @@
  * the same run (the limit). Then the same query by a non-admin whose data scope is "own", and
  * `save-page` of a master with 20 lines.
  *
+ * Issue 12 (labels): the same filtered, sorted page of 20 from two tables seeded alike, one whose
+ * Supplier and Grade columns are business-dictionary drop-downs and Customer a lookup (so the
+ * answer carries their labels), one where they are plain text and id columns — plain, labelled,
+ * plain again, in the same run (target: labelled ≥ 90% of plain).
+ *
  * The list's filter columns carry the index a DBA adds for this list ("Region", "Status",
  * "Amount"); the API and the direct SQL use the same index.
  *
@@ -18,6 +23,8 @@ import { createThrowawayDatabase, dropThrowawayDatabase } from '../lib/throwaway
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Rows of each of the two label-case tables. */
+const LABEL_ROWS = Number(process.env.BENCH_LABEL_ROWS ?? 200_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) {
@@ -64,6 +71,64 @@ async function loops(name: string, op: () => Promise<unknown>): Promise<LoadResu
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => Math.round(latencies[Math.floor(latencies.length * p)] ?? 0);
   return { name, requestsPerSecond: Math.round(latencies.length / elapsed), p50: pct(0.5), p99: pct(0.99), non2xx: 0, errors };
+}
+
+/**
+ * Issue 12: two dictionaries (50 suppliers, 5 grades), a customers page (200 rows) and two order
+ * pages seeded with the same LABEL_ROWS rows — "labelled" (dictionary drop-downs and a lookup) and
+ * "plain" (text and id columns) — then the same list query on each: plain, labelled, plain again.
+ */
+async function labelCases(token: string): Promise<LoadResult[]> {
+  const dictionary = (code: string, count: number) =>
+    call(token, 'POST', '/app/business-dictionary', {
+      code,
+      title: { 'zh-CN': code, 'en-US': code },
+      items: Array.from({ length: count }, (_, i) => ({ code: `${code}-${i}`, label: { 'zh-CN': `${code} 第${i}项`, 'en-US': `${code} item ${i}` } })),
+    });
+  await dictionary('BenchSupplier', 50);
+  await dictionary('BenchGrade', 5);
+  const customers = { id: randomUUID(), code: 'Customers', title: 'Customers', viewType: 1, viewButtons: [], viewControls: [], dataControls: [control('CustomerName', 1001)] };
+  const publish = async (code: string, view: object) => {
+    const created = await call<{ id: string }>(token, 'POST', '/app/page-definition', { code, name: { 'zh-CN': code, 'en-US': code }, definition: { viewControls: [view], pageButtons: [], dataLinkages: [] } });
+    await call(token, 'POST', `/app/page-definition/${created.id}/publish`, {});
+    return created.id;
+  };
+  await publish('BenchCustomers', customers);
+  const customerTable = `biz."v_${customers.id.replace(/-/g, '')}"`;
+  await pool.query(`insert into ${customerTable} ("Id", "ConcurrencyStamp", "CreationTime", "CustomerName") select ('00000000-0000-4000-9000-' || lpad(g::text, 12, '0'))::uuid, 's', now(), 'Customer ' || g from generate_series(0, 199) as g`);
+  const orderView = (labelled: boolean) => ({
+    id: randomUUID(), code: 'Orders', title: 'Orders', viewType: 1, viewButtons: [], viewControls: [],
+    dataControls: [
+      control('Region', 1001), control('Status', 1001), control('Amount', 1003, { extraProperties: { accuracy: 2 } }),
+      labelled ? control('Supplier', 1006, { options: { dictionaryCode: 'BenchSupplier' } }) : control('Supplier', 1001),
+      labelled ? control('Grade', 1006, { options: { dictionaryCode: 'BenchGrade' } }) : control('Grade', 1001),
+      labelled ? control('Customer', 1010, { extraProperties: { dataSourceId: customers.id, dataSourceTitle: 'CustomerName' } }) : control('Customer', 3001),
+    ],
+  });
+  const runs: { name: string; body: string }[] = [];
+  for (const labelled of [false, true]) {
+    const view = orderView(labelled);
+    const pageId = await publish(labelled ? 'BenchLabelled' : 'BenchPlain', view);
+    const table = `biz."v_${view.id.replace(/-/g, '')}"`;
+    console.log(`seeding ${LABEL_ROWS} rows of ${labelled ? 'the labelled' : 'the plain'} page…`);
+    await pool.query(`
+      insert into ${table} ("Id", "ConcurrencyStamp", "CreationTime", "Region", "Status", "Amount", "Supplier", "Grade", "Customer")
+      select gen_random_uuid(), 's', now() - g * interval '1 second', 'R' || lpad((g % 20)::text, 2, '0'), (array['open','paid','shipped','closed','void'])[1 + (g / 20) % 5],
+        ((g::bigint * 7919) % 1000000) / 100.0, 'BenchSupplier-' || (g % 50), 'BenchGrade-' || (g % 5),
+        to_jsonb('00000000-0000-4000-9000-' || lpad((g % 200)::text, 12, '0'))
+      from generate_series(1, ${LABEL_ROWS}) as g`);
+    await pool.query(`create index on ${table} ("Region", "Status", "Amount")`);
+    await pool.query(`vacuum analyze ${table}`);
+    runs.push({
+      name: labelled ? 'query-view-data, 2 dictionary columns + 1 lookup shown as labels' : 'query-view-data, same columns without labels',
+      body: JSON.stringify({ pageId, viewId: view.id, filterConditions: [{ key: 'Region', judgmentMethod: 'eq', value: 'R07' }, { key: 'Status', judgmentMethod: 'eq', value: 'shipped', linkCondition: 'and' }], Sorting: 'Amount desc', SkipCount: 0, MaxResultCount: 20 }),
+    });
+  }
+  const probe = await call<{ items: unknown[]; labels: Record<string, Record<string, string>> }>(token, 'POST', '/app/business-data/query-view-data', JSON.parse(runs[1]!.body));
+  console.log(`labelled page of ${probe.items.length}: ${Object.entries(probe.labels).map(([code, map]) => `${code} ${Object.keys(map).length} labels`).join(', ')}`);
+  const run = (r: { name: string; body: string }, suffix = '') =>
+    load(r.name + suffix, { url: `${server.url}/api/app/business-data/query-view-data`, method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: r.body, duration: SECONDS, connections: CLIENTS });
+  return [await run(runs[0]!, ' (before)'), await run(runs[1]!), await run(runs[0]!, ' (after)')];
 }
 
 try {
@@ -155,10 +220,16 @@ try {
   });
   results.push(await load('save-page, master + 20 lines', { url: `${server.url}/api/app/business-data/save-page`, method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: saveBody, duration: SECONDS, connections: CLIENTS }));
 
+  const labelRuns = await labelCases(token);
+
   const [base, adminRun, clerkRun, save] = results as [LoadResult, LoadResult, LoadResult, LoadResult];
   console.log('\n| case | req/s | p50 ms | p99 ms | non-2xx | errors | vs direct SQL |\n|---|---|---|---|---|---|---|');
   for (const r of results) console.log(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r === save ? '' : `${((r.requestsPerSecond / base.requestsPerSecond) * 100).toFixed(1)}%`} |`);
   console.log(`\nclerk / admin p50 latency: ${(clerkRun.p50 / Math.max(adminRun.p50, 1)).toFixed(2)}×, p99: ${(clerkRun.p99 / Math.max(adminRun.p99, 1)).toFixed(2)}×`);
+  const [plainBefore, labelled, plainAfter] = labelRuns as [LoadResult, LoadResult, LoadResult];
+  const plain = (plainBefore.requestsPerSecond + plainAfter.requestsPerSecond) / 2;
+  console.log('\n| labels case | req/s | p50 ms | p99 ms | non-2xx | errors | vs plain (mean of both runs) |\n|---|---|---|---|---|---|---|');
+  for (const r of labelRuns) console.log(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${((r.requestsPerSecond / plain) * 100).toFixed(1)}% |`);
 } finally {
   await pool.end();
   await server.stop();

@@ -169,7 +169,9 @@ export function savePipelineFixture(options: { holds?: (code: string) => boolean
     now: new Date('2025-03-04T05:06:07.000Z'),
     offsetMinutes: 0,
     culture: 'en-US',
+    isSystem: false,
     dictionaryChoices: new Map(),
+    lookupChoices: new Map(),
     user,
   };
   return { page, session, user, master: page.master, lines: page.views.get(lines.id)! };

@@ -7,16 +7,16 @@ import { zJson, zText } from './text.ts';
 // delete / import / export button when the design gives that button a code. Row-level data scopes
 // apply inside every query and write: a record outside the caller's scope answers 404.
 //
-//   query-view-data          ZQueryViewDataInput       → ZQueryViewDataResult   rows of one view (filter, sort, page)
+//   query-view-data          ZQueryViewDataInput       → ZQueryViewDataResult   rows of one view (filter, sort, page), with labels
 //   query-page-data          ZQueryPageDataInput       → ZPageDataResult        one record with all child views
 //   save-page                ZSavePageInput            → ZPageDataResult        master + children, one transaction
 //   save-view                ZSaveViewInput            → ZSaveViewResult        rows of one view, one transaction
 //   delete-data              ZDeleteDataInput          → ZDeleteDataResult      master records (soft delete) + history
 //   query-drop-down-data     ZQueryDropDownInput       → ZDropDownResult        options of a list / lookup control
 //   query-open-windows-data  ZQueryOpenWindowInput     → ZOpenWindowResult      the lookup window of a 1010 control
-//   GET record-history       ZRecordHistoryQuery       → ZRecordHistoryList     who / when / before → after per field
-//   POST export-view-data    ZExportViewDataInput      → xlsx (every filtered row, streamed)
-//   POST import-view-data    ZImportViewDataQuery + the .xlsx as the raw body → ZImportViewDataResult  all or nothing, row-level errors
+//   GET record-history       ZRecordHistoryQuery       → ZRecordHistoryList     who / when / before → after per field (and their labels)
+//   POST export-view-data    ZExportViewDataInput      → xlsx (every filtered row, streamed; labels, not codes)
+//   POST import-view-data    ZImportViewDataQuery + the .xlsx as the raw body → ZImportViewDataResult  all or nothing, row-level errors; labels or codes
 //   GET import-template      ZImportTemplateQuery      → xlsx (one column per editable field)
 //
 // Errors: 400 ValidationError (validationErrors with members such as
@@ -63,8 +63,18 @@ export type TQueryViewDataInput = z.input<typeof ZQueryViewDataInput>;
 // the record outputs (every row of every list) are not walked again.
 export const ZRecord = z.record(z.string(), z.unknown());
 
+/**
+ * What a person reads instead of stored values, per control code → stored value → label: for
+ * controls with options (a static list or a business dictionary: the item's label in the caller's
+ * language) and lookups (the source row's title; an id the caller may not see maps to itself).
+ * Holds the values of the rows answered; list controls map each of their values.
+ */
+export const ZValueLabels = z.record(z.string(), z.record(z.string(), z.string()));
+export type TValueLabels = z.infer<typeof ZValueLabels>;
+
 export const ZQueryViewDataResult = z.object({
   items: z.array(ZRecord),
+  labels: ZValueLabels,
   totalCount: z.number().int(),
   /** True when totalCount is the planner's estimate (more than EXACT_COUNT_THRESHOLD rows match). */
   totalCountIsEstimate: z.boolean(),
@@ -165,7 +175,17 @@ export const ZOpenWindowResult = z.object({
 export type TOpenWindowResult = z.infer<typeof ZOpenWindowResult>;
 
 export const ZRecordHistoryQuery = z.object({ pageId: ZPageRef, id: z.uuid() });
-export const ZFieldChange = z.object({ viewId: zText(), rowId: zText(), code: zText(), title: zText(), before: z.unknown(), after: z.unknown() });
+/** `beforeText` / `afterText`: what a person reads for a field that shows labels (options, dictionaries, lookups). */
+export const ZFieldChange = z.object({
+  viewId: zText(),
+  rowId: zText(),
+  code: zText(),
+  title: zText(),
+  before: z.unknown(),
+  after: z.unknown(),
+  beforeText: zText().optional(),
+  afterText: zText().optional(),
+});
 export const ZRecordHistoryEntry = z.object({
   id: zText(),
   action: z.enum(['Created', 'Updated', 'Deleted']),

@@ -45,6 +45,9 @@ export const underParent = (parentId: string) => sql`t."ParentViewDataId" = ${pa
 export const underVisibleMaster = (master: RuntimeView, scope: RawBuilder<unknown> | null) =>
   sql`t."ParentViewDataId" in (select m."Id" from ${bizTable(master.table)} as m where m."IsDeleted" = false ${scope ? sql`and ${scope}` : sql``})`;
 
+/** The text column `code` holds one of `values`. */
+export const columnIn = (code: string, values: readonly string[]) => (values.length ? sql`t.${ident(code)} in (${sql.join(values.map((v) => sql`${v}`))})` : noRows);
+
 const column = (alias: string | null, name: string) => (alias ? sql.ref(`${alias}.${name}`) : sql.ref(name));
 const uuidList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}::uuid`));
 

@@ -12,6 +12,8 @@ import { AppError } from '../../platform/errors.ts';
 import { bizInvalid, translator, type Translate } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
 import { compileClientFilter, orderByOf, visibilityOf } from './query.service.ts';
+import { readLabelledCells } from './import-labels.ts';
+import { ValueLabels } from './labels.ts';
 import { LIST_TYPES, rowToRecord } from './record-values.ts';
 import { openPage, PageAccess, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
 import { importRun, numberNewPage, planNewPage, PlannedPages, prepareNewPage, refreshStatistics, sessionOf, writeNewPages, type EntryInput, type PreparedPage } from './save/index.ts';
@@ -35,8 +37,11 @@ const headerOf = (c: RuntimeControl, all: readonly RuntimeControl[]) => {
   return all.filter((o) => (o.control.title?.trim() || o.code) === title).length > 1 ? `${title} (${c.code})` : title;
 };
 
-function cellValue(c: RuntimeControl, value: unknown): ExcelJS.CellValue {
+/** A cell: labels for fields that show them (options, dictionaries, lookups), else the plain value. */
+function cellValue(c: RuntimeControl, value: unknown, labels: ValueLabels): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
+  const text = labels.text(c, value);
+  if (text !== null) return text;
   if (LIST_TYPES.has(c.controlType) && Array.isArray(value)) return value.join(', ');
   if (c.tableFieldType === 5) return value === true ? '是' : '否';
   if (c.tableFieldType === 2 || c.tableFieldType === 3) return typeof value === 'number' ? value : Number(value);
@@ -108,12 +113,15 @@ export async function exportViewData(ctx: ServiceContext, input: TExportViewData
         return ids;
       };
       const masterIds = keepIds(view);
+      // Labels are read per batch of rows (dictionaries once for the whole export).
+      const labels = new ValueLabels(ctx, ctx.db, t);
       for (let skip = 0; ; skip += BATCH) {
         const rows = await repo.selectRows(ctx.db, view, conditions, orderBy, { limit: BATCH, offset: skip });
-        for (const row of rows) {
-          const record = rowToRecord(row, visible);
-          masterIds?.push(String(row.Id));
-          sheet.addRow(Object.fromEntries(visible.map((c) => [c.code, cellValue(c, record[c.code])]))).commit();
+        const records = rows.map((row) => rowToRecord(row, visible));
+        await labels.load(visible, records);
+        for (const [i, record] of records.entries()) {
+          masterIds?.push(String(rows[i]!.Id));
+          sheet.addRow(Object.fromEntries(visible.map((c) => [c.code, cellValue(c, record[c.code], labels)]))).commit();
         }
         if (rows.length < BATCH) break;
       }
@@ -130,10 +138,12 @@ export async function exportViewData(ctx: ServiceContext, input: TExportViewData
           const rows = await repo.rowsByParents(ctx.db, child, batch);
           // Stable: the rows of one parent keep their entry order.
           rows.sort((a, b) => sheetRowOf.get(String(a.ParentViewDataId))! - sheetRowOf.get(String(b.ParentViewDataId))!);
-          for (const row of rows) {
-            const record = rowToRecord(row, fields);
+          const records = rows.map((row) => rowToRecord(row, fields));
+          await labels.load(fields, records);
+          for (const [i, record] of records.entries()) {
+            const row = rows[i]!;
             ownIds?.push(String(row.Id));
-            childSheet.addRow({ '#parent': sheetRowOf.get(String(row.ParentViewDataId)), ...Object.fromEntries(fields.map((c) => [c.code, cellValue(c, record[c.code])])) }).commit();
+            childSheet.addRow({ '#parent': sheetRowOf.get(String(row.ParentViewDataId)), ...Object.fromEntries(fields.map((c) => [c.code, cellValue(c, record[c.code], labels)])) }).commit();
           }
         }
         childSheet.commit();
@@ -381,9 +391,14 @@ export async function importWorkbookHere(ctx: ServiceContext, input: TImportView
     }
   };
 
+  // Labels in the cells of option, dictionary and lookup fields become the values they name.
+  const session = sessionOf(ctx, opened, input.offsetMinutes);
+  const columns = states.flatMap((state) => [...state.columns.values()].map((control) => ({ control, records: state.records.map((r) => r.record) })));
+  await readLabelledCells(ctx.db, session, columns);
+
   // Every record parsed, linked and validated outside the transaction; a page without document
   // numbers is planned at once (only its column values are kept), one with them after its numbers.
-  const run = importRun(ctx.db, sessionOf(ctx, opened, input.offsetMinutes));
+  const run = importRun(ctx.db, session);
   const planned = new PlannedPages();
   const toNumber: { prepared: PreparedPage; save: Save }[] = [];
   const pause = breather();

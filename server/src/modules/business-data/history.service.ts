@@ -5,10 +5,11 @@ import type { TPageRuntime, TRecordHistoryList } from '@tessera/core/contracts/b
 import { flattenViews } from '@tessera/core/page-definition';
 import type { ServiceContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { bizNotFound } from './business-data.messages.ts';
+import { bizNotFound, type Translate } from './business-data.messages.ts';
+import { showsLabels, ValueLabels } from './labels.ts';
 import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope.ts';
-import { openPage } from './runtime-page.ts';
+import { openPage, type RuntimeControl, type RuntimePage } from './runtime-page.ts';
 
 /**
  * A record's change history, newest first. The record must be in the caller's scope (deleted
@@ -26,9 +27,37 @@ export async function recordHistory(ctx: ServiceContext, input: { pageId: string
     userId: r.user_id,
     userName: r.user_name,
     time: new Date(r.time).toISOString(),
-    changes: (r.changes as { viewId: string; rowId: string; code: string; title: string; before: unknown; after: unknown }[]).filter((c) => access.canView(c.code)),
+    changes: (r.changes as StoredChange[]).filter((c) => access.canView(c.code)),
   }));
+  await withLabels(ctx, page, items.flatMap((e) => e.changes), t);
   return { items, totalCount: items.length };
+}
+
+type StoredChange = { viewId: string; rowId: string; code: string; title: string; before: unknown; after: unknown; beforeText?: string; afterText?: string };
+
+/**
+ * Adds what a person reads (`beforeText`, `afterText`) to the changes of fields that show labels:
+ * the labels of all changes are read together (dictionaries once, lookups in one query per column).
+ */
+async function withLabels(ctx: ServiceContext, page: RuntimePage, changes: StoredChange[], t: Translate): Promise<void> {
+  const controlOf = (c: StoredChange) => page.views.get(c.viewId)?.byCode.get(c.code);
+  const labelled = changes.filter((c) => {
+    const control = controlOf(c);
+    return control !== undefined && showsLabels(control);
+  });
+  if (labelled.length === 0) return;
+  const labels = new ValueLabels(ctx, ctx.db, t);
+  const byControl = new Map<RuntimeControl, Record<string, unknown>[]>();
+  for (const c of labelled) {
+    const control = controlOf(c)!;
+    byControl.set(control, [...(byControl.get(control) ?? []), { [control.code]: c.before }, { [control.code]: c.after }]);
+  }
+  for (const [control, records] of byControl) await labels.load([control], records);
+  for (const c of labelled) {
+    const control = controlOf(c)!;
+    c.beforeText = labels.text(control, c.before) ?? undefined;
+    c.afterText = labels.text(control, c.after) ?? undefined;
+  }
 }
 
 /** Preferences are a signed-in user's own; the system has none. */

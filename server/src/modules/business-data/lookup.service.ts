@@ -2,17 +2,16 @@ import type { RawBuilder } from 'kysely';
 import { type TDropDownResult, type TOpenWindowResult, type TVoidDocumentNumberInput } from '@tessera/core/contracts/business-data';
 import { parseFilterConditions } from '@tessera/core/filters/index';
 import { compileFormula, toRecordValue } from '@tessera/core/formula/index';
-import type { Db, ServiceContext } from '../../platform/context.ts';
+import type { ServiceContext } from '../../platform/context.ts';
 import { listDictionaryOptions } from '../dictionaries/index.ts';
 import { reserveDocumentNumber, voidReservedNumber } from '../document-numbers/index.ts';
-import { findPublishedPagesWithView } from '../pages/index.ts';
 import { bizInvalid, requestTranslator, type Translate } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
-import { scopeConditionFor } from './data-scope.ts';
+import { sourcePageOf, sourceVisibility } from './lookup-source.ts';
 import { compileFilterSql, filterFieldsOf } from './filter-sql.ts';
 import { cheapCount, compileClientFilter, orderByOf } from './query.service.ts';
 import { fromColumnValue } from './record-values.ts';
-import { loadRuntimePage, openPage, requireControl, requireVisibleControl, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
+import { loadRuntimePage, openPage, requireControl, requireVisibleControl, type RuntimeControl, type RuntimeView } from './runtime-page.ts';
 
 /*
  * Drop-down options and the lookup (open-data) window. The client names only its page and the
@@ -22,38 +21,7 @@ import { loadRuntimePage, openPage, requireControl, requireVisibleControl, type 
  * and returns only the columns the control shows or maps.
  */
 
-const sourcePageOfView = new WeakMap<Db, Map<string, string>>();
-
-/** The published page holding a view (the lookup's data source), cached by view id. */
-async function sourcePageOf(db: Db, viewId: string, t: Translate): Promise<{ page: RuntimePage; view: RuntimeView } | null> {
-  let known = sourcePageOfView.get(db);
-  if (!known) sourcePageOfView.set(db, (known = new Map()));
-  const cachedPage = known.get(viewId);
-  if (cachedPage) {
-    const page = await loadRuntimePage(db, cachedPage, t).catch(() => null);
-    const view = page?.views.get(viewId);
-    if (page && view) return { page, view };
-  }
-  for (const pageId of await findPublishedPagesWithView(db, viewId)) {
-    const page = await loadRuntimePage(db, pageId, t).catch(() => null);
-    const view = page?.views.get(viewId);
-    if (page && view) {
-      known.set(viewId, page.pageId);
-      return { page, view };
-    }
-  }
-  return null;
-}
-
 const extraOf = (c: RuntimeControl) => (c.control.extraProperties ?? {}) as Record<string, unknown>;
-
-/** Conditions restricting a source view to the caller's scope on its page. */
-async function sourceVisibility(ctx: ServiceContext, page: RuntimePage, view: RuntimeView): Promise<(RawBuilder<unknown> | null)[]> {
-  if (!view.parent) return [repo.notDeleted, (await scopeConditionFor(ctx, ctx.db, page, 't')).where];
-  if (view.parent.id !== page.master.id) return [repo.noRows];
-  const scope = await scopeConditionFor(ctx, ctx.db, page, 'm');
-  return [repo.notDeleted, repo.underVisibleMaster(page.master, scope.where)];
-}
 
 /** Join conditions of the design: `=formula` values are evaluated over the record being edited. */
 function joinConditionSql(ctx: ServiceContext, control: RuntimeControl, source: RuntimeView, record: Record<string, unknown>, t: Translate, offsetMinutes: number): RawBuilder<unknown> | null {
@@ -153,7 +121,7 @@ export async function queryOpenWindowData(ctx: ServiceContext, input: OpenWindow
   const offset = input.offsetMinutes ?? 0;
   const columns = shownColumns(control, source.view);
   const conditions: (RawBuilder<unknown> | null)[] = [
-    ...(await sourceVisibility(ctx, source.page, source.view)),
+    ...(await sourceVisibility(ctx, source.page, source.view, ctx.db)),
     joinConditionSql(ctx, control, source.view, input.record ?? {}, t, offset),
     parentConditionSql(control, source.view, input.record, t),
     compileClientFilter(input.filterConditions, columns, offset, t, 'filterConditions', ctx.now()),

@@ -12,6 +12,7 @@ import { bizInvalid, bizNotFound, coreMessage, type Translate } from './business
 import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope.ts';
 import { compileFilterSql, filterFieldsOf } from './filter-sql.ts';
+import { ValueLabels } from './labels.ts';
 import { rowToRecord, toPageData } from './record-values.ts';
 import { openPage, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
 
@@ -100,7 +101,10 @@ export async function queryViewData(ctx: ServiceContext, input: QueryViewInput):
   const conditions = [...(await visibilityOf(ctx, page, view, input.parentId, t)), filter];
   const rows = await repo.selectRows(ctx.db, view, conditions, orderBy, { limit: input.MaxResultCount, offset: input.SkipCount });
   const { totalCount, totalCountIsEstimate } = await cheapCount(ctx.db, view, conditions, input.SkipCount, input.MaxResultCount, rows.length);
-  return { items: rows.map((r) => rowToRecord(r, visible)), totalCount, totalCountIsEstimate };
+  const items = rows.map((r) => rowToRecord(r, visible));
+  const labels = new ValueLabels(ctx, ctx.db, t);
+  await labels.load(visible, items);
+  return { items, labels: labels.labelsOf(visible, items), totalCount, totalCountIsEstimate };
 }
 
 /**

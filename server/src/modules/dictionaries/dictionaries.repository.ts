@@ -69,6 +69,23 @@ export function findDictionaryByCode(db: Db, code: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The items of the dictionaries with any of these codes (matched case-insensitively) in one query,
+ * each dictionary's in display order; a dictionary without items is one row with a null item.
+ */
+export function itemsOfCodes(db: Db, codes: readonly string[]) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('dictionaries as d')
+    .leftJoin('dictionary_items as i', 'i.dictionary_id', 'd.id')
+    .select(['d.code as dictionary_code', 'i.code', 'i.label', 'i.parent_code', 'i.is_enabled'])
+    .where((eb) => eb(eb.fn('lower', ['d.code']), 'in', codes.map((c) => c.toLowerCase())))
+    .orderBy('d.code')
+    .orderBy('i.sort_order')
+    .orderBy('i.code')
+    .execute();
+}
+
 /** Items in display order (parents before their children: the order is a depth-first walk). */
 export function itemsOf(db: Db, dictionaryId: string) {
   return db.selectFrom('dictionary_items').selectAll().where('dictionary_id', '=', dictionaryId).orderBy('sort_order').orderBy('code').execute();

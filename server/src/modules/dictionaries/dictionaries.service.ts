@@ -208,6 +208,7 @@ export async function createDictionary(ctx: ServiceContext, input: DictionaryInp
     if (isUniqueViolation(err)) throw dictionaryInvalid(ctx, 'dictionary.codeTaken', ['code'], { code: input.code });
     throw err;
   }
+  invalidateLabels(ctx.db);
   const created = await getDictionary(ctx, id);
   await recordAudit(ctx, 'Created', { entityType: 'Dictionary', entityId: id, details: { before: null, after: auditView(created) } });
   return created;
@@ -252,6 +253,7 @@ export async function updateDictionary(ctx: ServiceContext, id: string, input: D
     if (isUniqueViolation(err)) throw dictionaryInvalid(ctx, 'dictionary.codeTaken', ['code'], { code: input.code });
     throw err;
   }
+  invalidateLabels(ctx.db);
   const updated = await getDictionary(ctx, id);
   await recordAudit(ctx, 'Updated', { entityType: 'Dictionary', entityId: id, details: { before: auditView(before), after: auditView(updated) } });
   return updated;
@@ -265,6 +267,7 @@ export async function deleteDictionary(ctx: ServiceContext, id: string): Promise
   if (pages.length) throw inUse(ctx, 'dictionary.inUse', pages);
   const before = toDictionary(existing, await repo.itemsOf(ctx.db, id));
   await ctx.db.transaction().execute((trx) => repo.deleteDictionary(trx, id));
+  invalidateLabels(ctx.db);
   await recordAudit(ctx, 'Deleted', { entityType: 'Dictionary', entityId: id, details: { before: auditView(before), after: null } });
 }
 
@@ -286,6 +289,75 @@ export async function listDictionaryOptions(
   throw new AppError(404, 'DictionaryNotFound', null, { message, details: { dictionaryCode } });
 }
 
+/** A dictionary item with its label in every language it has, and whether it may be newly chosen. */
+export interface DictionaryItemLabels {
+  value: string;
+  /** culture → label, as the item holds them. */
+  labels: Record<string, string>;
+  /** False for a disabled item or one under a disabled parent. */
+  isEnabled: boolean;
+}
+
+/** Effective states: an item under a disabled parent is disabled. Items come parents first. */
+function withEffectiveState(items: readonly Pick<TDictionaryItem, 'code' | 'label' | 'parentCode' | 'isEnabled'>[]): DictionaryItemLabels[] {
+  const enabled = new Map<string, boolean>();
+  for (const item of items) enabled.set(item.code, item.isEnabled && (item.parentCode ? enabled.get(item.parentCode) !== false : true));
+  return items.map((item) => ({ value: item.code, labels: { ...item.label }, isEnabled: enabled.get(item.code) ?? false }));
+}
+
+/**
+ * The items of several dictionaries (business first, then system) with every language's label, in
+ * one query whatever their number — for callers that label many values at once (business lists,
+ * exports, history) or read labels back (imports). A code no dictionary has maps to null.
+ */
+export async function findDictionaryItemsByCodes(db: Db, codes: readonly string[]): Promise<Map<string, DictionaryItemLabels[] | null>> {
+  const wanted = [...new Set(codes)];
+  const byDictionary = new Map<string, { code: string; label: Record<string, string>; parentCode: string | null; isEnabled: boolean }[]>();
+  for (const row of await repo.itemsOfCodes(db, wanted)) {
+    const key = row.dictionary_code.toLowerCase();
+    const list = byDictionary.get(key) ?? [];
+    if (row.code !== null) list.push({ code: row.code, label: row.label ?? {}, parentCode: row.parent_code, isEnabled: row.is_enabled ?? false });
+    byDictionary.set(key, list);
+  }
+  const out = new Map<string, DictionaryItemLabels[] | null>();
+  for (const code of wanted) {
+    const list = byDictionary.get(code.toLowerCase()) ?? findSysDictionary(code)?.items;
+    out.set(code, list ? withEffectiveState(list) : null);
+  }
+  return out;
+}
+
+/**
+ * Labels are read on every business list, export and history of a page that shows them, so each
+ * node keeps what `findDictionaryItemsByCodes` read for 5 s (dropped at once by this node's
+ * dictionary writes; another node's writes show within the 5 s). For display only: what may be
+ * chosen is always read fresh.
+ */
+const LABELS_TTL_MS = 5_000;
+const labelCache = new WeakMap<Db, Map<string, { items: DictionaryItemLabels[] | null; at: number }>>();
+const invalidateLabels = (db: Db) => labelCache.delete(db);
+
+/** As `findDictionaryItemsByCodes`, from the node's 5 s cache where it can. */
+export async function dictionaryLabelsByCodes(db: Db, codes: readonly string[]): Promise<Map<string, DictionaryItemLabels[] | null>> {
+  let cache = labelCache.get(db);
+  if (!cache) labelCache.set(db, (cache = new Map()));
+  const now = Date.now();
+  const out = new Map<string, DictionaryItemLabels[] | null>();
+  const missing: string[] = [];
+  for (const code of new Set(codes)) {
+    const hit = cache.get(code.toLowerCase());
+    if (hit && now - hit.at < LABELS_TTL_MS) out.set(code, hit.items);
+    else missing.push(code);
+  }
+  if (missing.length) {
+    for (const [code, items] of await findDictionaryItemsByCodes(db, missing)) {
+      cache.set(code.toLowerCase(), { items, at: now });
+      out.set(code, items);
+    }
+  }
+  return out;
+}
+
 /** As `listDictionaryOptions`, with null for a code no dictionary has (for callers to whom that is no error). */
 export async function findDictionaryOptions(
   db: Db,
@@ -301,9 +373,7 @@ export async function findDictionaryOptions(
     if (!sys) return null;
     items = sys.items;
   }
-  const enabled = new Map<string, boolean>();
-  // Items come parents first, so a parent's effective state is known before its children's.
-  for (const item of items) enabled.set(item.code, item.isEnabled && (item.parentCode ? enabled.get(item.parentCode) !== false : true));
+  const enabled = new Map(withEffectiveState(items).map((i) => [i.value, i.isEnabled]));
   return items
     .filter((item) => options.includeDisabled || enabled.get(item.code))
     .map((item) => ({

@@ -3,5 +3,5 @@
  * Owns the tables `dictionaries` and `dictionary_items`.
  */
 export { dictionaryRoutes } from './dictionaries.routes.ts';
-export { findDictionaryOptions, listDictionaryOptions } from './dictionaries.service.ts';
+export { dictionaryLabelsByCodes, findDictionaryItemsByCodes, findDictionaryOptions, listDictionaryOptions, type DictionaryItemLabels } from './dictionaries.service.ts';
 export { registerDictionaryUsageResolver, type DictionaryUsageResolver } from './dictionary-usage.ts';

@@ -1,15 +1,32 @@
 /**
- * Before step 5: the values each business dictionary lets a caller choose, for the controls whose
- * options come from a dictionary (`options.dictionaryCode`). Only dictionaries a row of this save
- * holds a value for are read, each once per save session (an Excel import is one session).
+ * Before step 5: what the caller may choose for the controls whose values must come from somewhere
+ * — the enabled items of a business dictionary (`options.dictionaryCode`) and the source rows of a
+ * lookup (1010) the caller may see (not deleted, inside their data scope on the source page). Only
+ * dictionaries a row of this save holds a value for are read, each once per save session (an Excel
+ * import is one session); lookup ids are checked in one query per lookup control, and each id once
+ * per session (`primeLookupChoices` checks an import's ids before its records are prepared).
  */
-import { controlOptionSource } from '@tessera/core/controls/registry';
+import { ControlTypeId, controlOptionSource } from '@tessera/core/controls/registry';
 import type { Db } from '../../../platform/context.ts';
 import { findDictionaryOptions } from '../../dictionaries/index.ts';
+import { LOOKUP_BATCH, valuesOf } from '../labels.ts';
+import { lookupSourceOf, visibleLookupTitles, type LookupSource } from '../lookup-source.ts';
+import type { RuntimeControl } from '../runtime-page.ts';
 import { isBlank, type PageRows, type SaveSession } from './model.ts';
 
 /** Dictionary code → the values that may be newly chosen (enabled items); a code not here is not checked. */
 export type DictionaryChoices = ReadonlyMap<string, ReadonlySet<string>>;
+
+export interface Choices {
+  dictionaries: DictionaryChoices;
+  /** Lookup control id → the values of this save that name a source row the caller may see; a control not here is not checked. */
+  lookups: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** The choosable values of the dictionaries and lookups the page's rows use. */
+export async function loadChoices(db: Db, session: SaveSession, rows: PageRows): Promise<Choices> {
+  return { dictionaries: await loadDictionaryChoices(db, session, rows), lookups: await loadLookupChoices(db, session, rows) };
+}
 
 /** The choosable values of the dictionaries the page's rows use; an unknown dictionary is left out. */
 export async function loadDictionaryChoices(db: Db, session: SaveSession, rows: PageRows): Promise<DictionaryChoices> {
@@ -37,4 +54,55 @@ export async function loadDictionaryChoices(db: Db, session: SaveSession, rows: 
 async function enabledValues(db: Db, code: string, culture: string): Promise<ReadonlySet<string> | null> {
   const options = await findDictionaryOptions(db, code, culture);
   return options && new Set(options.map((o) => o.value));
+}
+
+const sources = new WeakMap<SaveSession, Map<string, Promise<LookupSource | null>>>();
+/** A lookup's source, read once per session; null when the design names none (then nothing is checked). */
+function sourceOf(db: Db, session: SaveSession, c: RuntimeControl): Promise<LookupSource | null> {
+  let bySession = sources.get(session);
+  if (!bySession) sources.set(session, (bySession = new Map()));
+  let source = bySession.get(c.control.id);
+  if (!source) bySession.set(c.control.id, (source = lookupSourceOf(db, c, session.t).catch(() => null)));
+  return source;
+}
+
+/** Checks `values` of a lookup control that this session has not checked yet (in batches, one query each). */
+export async function primeLookupChoices(db: Db, session: SaveSession, c: RuntimeControl, values: Iterable<string>): Promise<LookupSource | null> {
+  const source = await sourceOf(db, session, c);
+  if (!source) return null;
+  let known = session.lookupChoices.get(c.control.id);
+  if (!known) session.lookupChoices.set(c.control.id, (known = new Map()));
+  const missing = [...new Set([...values].map((v) => v.toLowerCase()))].filter((v) => !known.has(v));
+  const actor = { user: session.user, isSystem: session.isSystem, now: () => session.now };
+  for (let at = 0; at < missing.length; at += LOOKUP_BATCH) {
+    const batch = missing.slice(at, at + LOOKUP_BATCH);
+    const visible = await visibleLookupTitles(actor, db, source, batch);
+    for (const id of batch) known.set(id, visible.has(id));
+  }
+  return source;
+}
+
+/**
+ * The values of lookup controls that name a source row the caller may see. Only values a row
+ * chooses anew are checked: a value the stored row already holds stays (its source row may have
+ * been deleted or left the caller's scope since).
+ */
+async function loadLookupChoices(db: Db, session: SaveSession, rows: PageRows): Promise<ReadonlyMap<string, ReadonlySet<string>>> {
+  const out = new Map<string, ReadonlySet<string>>();
+  for (const view of session.page.order) {
+    const viewRows = rows.get(view.id) ?? [];
+    for (const c of view.controls) {
+      if (c.controlType !== ControlTypeId.Lookup) continue;
+      const chosen = new Set<string>();
+      for (const r of viewRows) {
+        const held = new Set(valuesOf(r.stored?.[c.code]));
+        for (const v of valuesOf(r.record[c.code])) if (!held.has(v)) chosen.add(v);
+      }
+      if (chosen.size === 0) continue;
+      if (!(await primeLookupChoices(db, session, c, chosen))) continue;
+      const known = session.lookupChoices.get(c.control.id)!;
+      out.set(c.control.id, new Set([...chosen].filter((v) => known.get(v.toLowerCase()))));
+    }
+  }
+  return out;
 }

@@ -2,7 +2,7 @@
  * The save pipeline for many new master records at once (an Excel import): the same steps as
  * `savePageInTrx`, split so that the database is held only for the writing.
  *
- * - `prepareNewPage`, outside any transaction: parse → linkages → (dictionary choices) validate.
+ * - `prepareNewPage`, outside any transaction: parse → linkages → (dictionary and lookup choices) validate.
  *   Nothing is locked: every record is new.
  * - `numberNewPage`, inside the transaction: document numbers are drawn (a rollback gives them
  *   back); on a page that numbers its rows the linkages and validation run again, since a formula
@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../../../platform/sql-values.ts';
 import { bizInvalid } from '../business-data.messages.ts';
 import * as repo from '../business-data.repository.ts';
 import type { HistoryEntry } from '../business-data.repository.ts';
-import { loadDictionaryChoices } from './choices.ts';
+import { loadChoices } from './choices.ts';
 import { saveHistory } from './history.ts';
 import { applyLinkages, dictionaryLabelsOn, type DictionaryLabels } from './linkages.ts';
 import { storedRecordsOf } from './load.ts';
@@ -63,7 +63,7 @@ export async function prepareNewPage(db: Db, run: ImportRun, entries: Map<string
   const parsed = parseRows(session, entries, master, empty);
   let rows = parsed.rows;
   if (parsed.errors.length === 0) rows = await applyLinkages(session, rows, empty, run.labelsOf);
-  validatePage(session.t, session.page, rows, parsed.errors, await loadDictionaryChoices(db, session, rows));
+  validatePage(session.t, session.page, rows, parsed.errors, await loadChoices(db, session, rows));
   return { masterId: master.id, rows };
 }
 
@@ -72,7 +72,7 @@ export async function numberNewPage(trx: Db, run: ImportRun, prepared: PreparedP
   const { session, empty } = run;
   await assignDocumentNumbers(trx, session, prepared.rows);
   prepared.rows = await applyLinkages(session, prepared.rows, empty, run.labelsOf);
-  validatePage(session.t, session.page, prepared.rows, [], await loadDictionaryChoices(trx, session, prepared.rows));
+  validatePage(session.t, session.page, prepared.rows, [], await loadChoices(trx, session, prepared.rows));
 }
 
 /** A record as it will be written: the column values of each view's new rows (in `insertColumnsOf` order), its history row. */

@@ -21,8 +21,12 @@ export interface SaveSession {
   readonly culture: Culture;
   /** Who saves: creator, modifier, history and the "current user" defaults; null for the system. */
   readonly user: RequestUser | null;
+  /** Whether the system itself saves (every row of a lookup's source is then visible). */
+  readonly isSystem: boolean;
   /** Choosable values of each business dictionary read so far (null: no such dictionary), read once per session. */
   readonly dictionaryChoices: Map<string, ReadonlySet<string> | null>;
+  /** Per lookup control id: the lower-case ids checked so far → whether the caller may see that source row. */
+  readonly lookupChoices: Map<string, Map<string, boolean>>;
 }
 
 /** The submitted rows of one view. */

@@ -1,14 +1,14 @@
 /**
  * The save pipeline (docs/architecture.md, "The save pipeline"): one master record with its child
  * rows, inside the caller's transaction — load and lock → parse → numbers → linkages → (dictionary
- * choices) validate →
+ * and lookup choices) validate →
  * write → history; `answerOf` turns what was written into the API's answer.
  */
 import { uuidv7 } from '../../../platform/ids.ts';
 import type { Db, ServiceContext } from '../../../platform/context.ts';
 import * as repo from '../business-data.repository.ts';
 import { openPage } from '../runtime-page.ts';
-import { loadDictionaryChoices } from './choices.ts';
+import { loadChoices } from './choices.ts';
 import { saveHistory } from './history.ts';
 import { dictionaryLabelsOn, applyLinkages } from './linkages.ts';
 import { loadAndLock } from './load.ts';
@@ -25,7 +25,7 @@ export async function saveSession(ctx: ServiceContext, pageId: string, offsetMin
 
 /** A save session on a page the caller has opened already (`openPage`). */
 export function sessionOf(ctx: ServiceContext, { t, page, access }: Pick<SaveSession, 't' | 'page' | 'access'>, offsetMinutes: number | undefined): SaveSession {
-  return { t, page, access, now: ctx.now(), offsetMinutes: offsetMinutes ?? 0, culture: ctx.culture, user: ctx.user, dictionaryChoices: new Map() };
+  return { t, page, access, now: ctx.now(), offsetMinutes: offsetMinutes ?? 0, culture: ctx.culture, user: ctx.user, isSystem: ctx.isSystem, dictionaryChoices: new Map(), lookupChoices: new Map() };
 }
 
 export interface SaveResult {
@@ -49,7 +49,7 @@ export async function savePageInTrx(ctx: ServiceContext, trx: Db, session: SaveS
     await assignDocumentNumbers(trx, session, rows);
     rows = await applyLinkages(session, rows, stored, dictionaryLabelsOn(trx, session.culture));
   }
-  validatePage(t, page, rows, parsed.errors, await loadDictionaryChoices(trx, session, rows));
+  validatePage(t, page, rows, parsed.errors, await loadChoices(trx, session, rows));
   const plan = planWrites(page, rows, stored, { user: session.user, now: session.now, concurrencyStamp: uuidv7() });
   const written = await applyWrites(trx, plan, t);
   const history = saveHistory(page, master.id, stored.isNew, plan.changes, session.user);

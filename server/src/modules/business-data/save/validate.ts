@@ -8,10 +8,10 @@ import type { TDataControl } from '@tessera/core/page-definition';
 import type { ValidationErrorItem } from '../../../platform/errors.ts';
 import { bizInvalid, coreMessage, type Translate } from '../business-data.messages.ts';
 import type { RuntimePage, RuntimeView } from '../runtime-page.ts';
-import type { DictionaryChoices } from './choices.ts';
+import type { Choices } from './choices.ts';
 import { extra, isBlank, type PageRows, type Rec } from './model.ts';
 
-const NO_CHOICES: DictionaryChoices = new Map();
+const NO_CHOICES: Choices = { dictionaries: new Map(), lookups: new Map() };
 const sources = new WeakMap<TDataControl, ControlOptionSource | null>();
 /** A control's option source, worked out once per published control. */
 function optionSourceOf(control: TDataControl): ControlOptionSource | null {
@@ -21,18 +21,23 @@ function optionSourceOf(control: TDataControl): ControlOptionSource | null {
 }
 
 /**
- * The option rule (static lists and dictionaries alike): every value is one the caller may choose
- * or one the stored row already holds (`held`). A dictionary missing from `choices` is not checked.
+ * The option rule (static lists, dictionaries and lookups alike): every value is one the caller may
+ * choose or one the stored row already holds (`held`). A dictionary or lookup missing from
+ * `choices` is not checked.
  */
-function outsideOptions(control: TDataControl, value: unknown, choices: DictionaryChoices, held: unknown): string[] {
+function outsideOptions(control: TDataControl, value: unknown, choices: Choices, held: unknown): string[] {
+  if (Number(control.controlType) === ControlTypeId.Lookup) {
+    const visible = choices.lookups.get(control.id);
+    return visible ? valuesOutsideOptions(value, visible, held) : [];
+  }
   const source = optionSourceOf(control);
   if (!source) return [];
-  const choosable = source.kind === 'list' ? source.values : choices.get(source.code);
+  const choosable = source.kind === 'list' ? source.values : choices.dictionaries.get(source.code);
   return choosable ? valuesOutsideOptions(value, choosable, held) : [];
 }
 
 /** The problems of one row's values, added to `errors` (a field already reported is not reported again). */
-export function validateRow(t: Translate, view: RuntimeView, row: Rec, member: string, errors: ValidationErrorItem[], choices: DictionaryChoices = NO_CHOICES, stored: Rec | null = null): void {
+export function validateRow(t: Translate, view: RuntimeView, row: Rec, member: string, errors: ValidationErrorItem[], choices: Choices = NO_CHOICES, stored: Rec | null = null): void {
   const reported = new Set(errors.flatMap((e) => e.members));
   for (const c of view.controls) {
     const value = row[c.code];
@@ -53,7 +58,8 @@ export function validateRow(t: Translate, view: RuntimeView, row: Rec, member: s
     const outside = empty ? [] : outsideOptions(c.control, value, choices, stored?.[c.code]);
     if (outside.length) {
       const values = outside.slice(0, 3).map((v) => `"${v.slice(0, 40)}"`).join(', ') + (outside.length > 3 ? ', …' : '');
-      errors.push({ message: t('field.notAnOption', { title, values }), members: at });
+      const key = c.controlType === ControlTypeId.Lookup ? 'field.notALookupRow' : 'field.notAnOption';
+      errors.push({ message: t(key, { title, values }), members: at });
       continue;
     }
     if (typeof x.maxLength === 'number' && typeof value === 'string' && [...value].length > x.maxLength) {
@@ -67,7 +73,7 @@ export function validateRow(t: Translate, view: RuntimeView, row: Rec, member: s
 }
 
 /** Validates every row of the page; throws one 400 with `earlier` problems and these together. */
-export function validatePage(t: Translate, page: RuntimePage, rows: PageRows, earlier: readonly ValidationErrorItem[] = [], choices: DictionaryChoices = NO_CHOICES): void {
+export function validatePage(t: Translate, page: RuntimePage, rows: PageRows, earlier: readonly ValidationErrorItem[] = [], choices: Choices = NO_CHOICES): void {
   const errors = [...earlier];
   for (const view of page.order) for (const row of rows.get(view.id) ?? []) validateRow(t, view, row.record, row.member, errors, choices, row.stored);
   if (errors.length) throw bizInvalid(t, errors);

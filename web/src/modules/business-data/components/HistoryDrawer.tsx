@@ -36,8 +36,9 @@ export function HistoryDrawer({ pageId, recordId, open, onClose }: { pageId: str
                     dataSource={entry.changes}
                     columns={[
                       { key: 'field', title: t('field'), render: (_, c) => c.title || c.code },
-                      { key: 'before', title: t('before'), render: (_, c) => show(c.before) },
-                      { key: 'after', title: t('after'), render: (_, c) => show(c.after) },
+                      // A field with labels (options, dictionaries, lookups) shows them, not the stored codes.
+                      { key: 'before', title: t('before'), render: (_, c) => show(c.beforeText ?? c.before) },
+                      { key: 'after', title: t('after'), render: (_, c) => show(c.afterText ?? c.after) },
                     ]}
                   />
                 )}

@@ -41,6 +41,17 @@ function lookupTitle(control: TDataControl, row: TBusinessRecord): string | null
   return typeof text === 'string' && text ? text : null;
 }
 
+/**
+ * What a person reads for a value of a labelled field (the list answer's labels, in the caller's
+ * language); null when the field has no labels or a lookup's row is not one the caller may see.
+ */
+function labelled(labels: Record<string, string> | undefined, value: unknown): string | null {
+  if (!labels) return null;
+  const values = Array.isArray(value) ? value.map(String) : value === null || value === undefined || value === '' ? [] : [String(value)];
+  const texts = values.map((v) => labels[v] ?? v);
+  return texts.some((text, i) => text !== values[i]) || values.length === 0 ? texts.join(', ') : null;
+}
+
 /** The master view's list: filter panel, sortable columns, paging (100), selection, batch delete, Excel. */
 export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TPageRuntime; definition: TPageDefinition; onOpen(id: string): void; onNew(): void }) {
   const { t, i18n } = useTranslation('businessData');
@@ -99,8 +110,8 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
           }) as React.HTMLAttributes<HTMLElement>,
         sortOrder: sorting?.startsWith(`${c.code} `) ? (sorting.endsWith('desc') ? ('descend' as const) : ('ascend' as const)) : null,
         render: (value: unknown, row: TBusinessRecord) => {
-          // A lookup shows the title its pick mapped into the record (not the picked row's id).
-          const shown = lookupTitle(c, row);
+          // Options, dictionaries and lookups show the labels the server answered beside the values.
+          const shown = labelled(data.data?.labels?.[c.code], value) ?? lookupTitle(c, row);
           return shown ?? formatControlValue(c, value, { locale, offsetMinutes: offset });
         },
       })),
