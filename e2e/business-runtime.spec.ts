@@ -171,7 +171,7 @@ describe('business runtime: purchase orders', () => {
     await page.getByRole('button', { name: /修改记录/ }).click();
     await poll(() => page.getByTestId('history-entry').count()).toBe(2);
     const drawer = page.getByRole('dialog');
-    await poll(() => drawer.getByRole('row', { name: /数量\s*1\s*10/ }).count()).toBe(1);
+    await poll(() => drawer.getByRole('row', { name: /明细 第1行\s*数量\s*1\s*10/ }).count()).toBe(1);
     await page.screenshot({ path: screenshotPath('business-runtime-history') });
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: '返回列表' }).click();

@@ -185,6 +185,10 @@ export const ZFieldChange = z.object({
   after: z.unknown(),
   beforeText: zText().optional(),
   afterText: zText().optional(),
+  /** A child view's change: the view's title, the line number under its parent, and whether the line came or went with the save. */
+  viewTitle: zText().optional(),
+  row: z.number().int().optional(),
+  line: z.enum(['added', 'removed']).optional(),
 });
 export const ZRecordHistoryEntry = z.object({
   id: zText(),

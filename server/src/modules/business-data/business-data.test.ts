@@ -224,9 +224,12 @@ describe('purchase order: save-page, recompute, document numbers', () => {
     expect(items[0].changes).toEqual(expect.arrayContaining([
       expect.objectContaining({ code: 'Note', before: 'first', after: 'second' }),
       expect.objectContaining({ code: 'Total', before: 12.5, after: 15.99 }),
-      expect.objectContaining({ code: 'Product', before: 'Cup', after: null }),
-      expect.objectContaining({ code: 'Product', before: null, after: 'Ink' }),
+      expect.objectContaining({ code: 'Product', before: 'Cup', after: null, viewTitle: 'Lines', row: 2, line: 'removed' }),
+      expect.objectContaining({ code: 'Product', before: null, after: 'Ink', viewTitle: 'Lines', row: 2, line: 'added' }),
+      expect.objectContaining({ code: 'Quantity', after: 10, viewTitle: 'Lines', row: 1 }),
     ]));
+    // The master's own fields name no line.
+    expect(items[0].changes.find((c: { code: string }) => c.code === 'Note')).not.toHaveProperty('row');
   });
 
   it('deletes in a batch; deleted records are gone from lists and loads (404)', async () => {

@@ -27,13 +27,20 @@ export async function recordHistory(ctx: ServiceContext, input: { pageId: string
     userId: r.user_id,
     userName: r.user_name,
     time: new Date(r.time).toISOString(),
-    changes: (r.changes as StoredChange[]).filter((c) => access.canView(c.code)),
+    changes: (r.changes as StoredChange[]).filter((c) => access.canView(c.code)).map((c) => withView(page, c)),
   }));
   await withLabels(ctx, page, items.flatMap((e) => e.changes), t);
   return { items, totalCount: items.length };
 }
 
-type StoredChange = { viewId: string; rowId: string; code: string; title: string; before: unknown; after: unknown; beforeText?: string; afterText?: string };
+type StoredChange = { viewId: string; rowId: string; code: string; title: string; before: unknown; after: unknown; beforeText?: string; afterText?: string; viewTitle?: string; row?: number; line?: 'added' | 'removed' };
+
+/** A change of a child view's line names the view ("明细 第3行 数量"). */
+function withView(page: RuntimePage, c: StoredChange): StoredChange {
+  const view = page.views.get(c.viewId);
+  if (!view?.parent) return c;
+  return { ...c, viewTitle: view.view.title || view.code };
+}
 
 /**
  * Adds what a person reads (`beforeText`, `afterText`) to the changes of fields that show labels:

@@ -64,6 +64,10 @@ export interface FieldChange {
   title: string;
   before: unknown;
   after: unknown;
+  /** A child row's line number under its parent (1-based; a removed line: where it was). */
+  row?: number;
+  /** The line came with this save, or went with it. */
+  line?: 'added' | 'removed';
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

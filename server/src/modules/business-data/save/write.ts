@@ -49,6 +49,18 @@ export const insertColumnsOf = (view: RuntimeView): string[] => ['Id', 'ParentVi
 
 const statusOf = (record: Rec) => (Number(record.DataStatus) === 2 ? 2 : 0);
 
+/** Row id → its 1-based position among the rows of the same parent, in the given order. */
+function lineNumbers(rows: Rec[]): Map<string, number> {
+  const next = new Map<unknown, number>();
+  const out = new Map<string, number>();
+  for (const r of rows) {
+    const n = (next.get(r.ParentViewDataId ?? null) ?? 0) + 1;
+    next.set(r.ParentViewDataId ?? null, n);
+    out.set(String(r.Id), n);
+  }
+  return out;
+}
+
 /** Plans the writes of the final rows against the stored page. Pure. */
 export function planWrites(page: RuntimePage, rows: PageRows, stored: StoredPage, stamp: WriteStamp): WritePlan {
   const creationTime = stamp.creationTime ?? nextCreationTime;
@@ -60,8 +72,14 @@ export function planWrites(page: RuntimePage, rows: PageRows, stored: StoredPage
   for (const view of page.order) {
     const final = rows.get(view.id) ?? [];
     const keep = new Set(final.map((r) => String(r.record.Id)));
-    const removed = view.parent ? [...(stored.records.get(view.id)?.values() ?? [])].filter((r) => !keep.has(String(r.Id))) : [];
-    for (const r of removed) for (const c of view.controls) if (!isBlank(r[c.code])) changes.push({ viewId: view.id, rowId: String(r.Id), code: c.code, title: c.control.title, before: r[c.code], after: null });
+    const storedRows = [...(stored.records.get(view.id)?.values() ?? [])];
+    const removed = view.parent ? storedRows.filter((r) => !keep.has(String(r.Id))) : [];
+    // Line numbers under each parent, as the user saw them: stored lines for removed ones, the saved order for the others.
+    const lineOf = lineNumbers(view.parent ? storedRows : []);
+    const savedLineOf = lineNumbers(view.parent ? final.map((p) => p.record) : []);
+    for (const r of removed) {
+      for (const c of view.controls) if (!isBlank(r[c.code])) changes.push({ viewId: view.id, rowId: String(r.Id), code: c.code, title: c.control.title, before: r[c.code], after: null, row: lineOf.get(String(r.Id)), line: 'removed' });
+    }
     const write: ViewWrite = {
       view,
       deletedIds: removed.map((r) => String(r.Id)),
@@ -75,7 +93,8 @@ export function planWrites(page: RuntimePage, rows: PageRows, stored: StoredPage
       if (!row.stored) {
         const values = view.controls.map((c) => toColumnValue(c, r[c.code]));
         write.inserts.push([r.Id, r.ParentViewDataId ?? null, statusOf(r), userId, creationTime(stamp.now), stamp.concurrencyStamp, stamp.user?.organizationUnitId ?? null, ...values]);
-        for (const c of view.controls) if (!isBlank(r[c.code])) changes.push({ viewId: view.id, rowId: String(r.Id), code: c.code, title: c.control.title, before: null, after: r[c.code] });
+        const line = view.parent ? ({ row: savedLineOf.get(String(r.Id)), line: 'added' } as const) : {};
+        for (const c of view.controls) if (!isBlank(r[c.code])) changes.push({ viewId: view.id, rowId: String(r.Id), code: c.code, title: c.control.title, before: null, after: r[c.code], ...line });
         continue;
       }
       const set: Rec = {};
@@ -84,7 +103,7 @@ export function planWrites(page: RuntimePage, rows: PageRows, stored: StoredPage
         const after = toColumnValue(c, r[c.code]);
         if (JSON.stringify(before) === JSON.stringify(after)) continue;
         set[c.code] = after;
-        changes.push({ viewId: view.id, rowId: String(r.Id), code: c.code, title: c.control.title, before: row.stored[c.code] ?? null, after: r[c.code] ?? null });
+        changes.push({ viewId: view.id, rowId: String(r.Id), code: c.code, title: c.control.title, before: row.stored[c.code] ?? null, after: r[c.code] ?? null, ...(view.parent ? { row: savedLineOf.get(String(r.Id)) } : {}) });
       }
       const status = statusOf(r);
       // A child row without changes is left alone; the master always takes the new stamp.

@@ -1,4 +1,4 @@
-import { Drawer, Empty, Spin, Table, Timeline, Typography } from 'antd';
+import { Drawer, Empty, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import type { TRecordHistoryEntry } from '@tessera/core/contracts/business-data';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,22 @@ export function HistoryDrawer({ pageId, recordId, open, onClose }: { pageId: str
                     rowKey={(c) => `${c.rowId}|${c.code}`}
                     dataSource={entry.changes}
                     columns={[
-                      { key: 'field', title: t('field'), render: (_, c) => c.title || c.code },
+                      {
+                        key: 'field',
+                        title: t('field'),
+                        // A line of a child view is named: "明细 第3行 数量", with whether it came or went.
+                        render: (_, c) => (
+                          <span>
+                            {c.viewTitle && <Typography.Text type="secondary">{c.row ? t('historyLine', { view: c.viewTitle, row: c.row }) : c.viewTitle} </Typography.Text>}
+                            {c.title || c.code}
+                            {c.line && entry.action === 'Updated' && (
+                              <Tag color={c.line === 'added' ? 'green' : 'red'} style={{ marginInlineStart: 6 }}>
+                                {t(c.line === 'added' ? 'lineAdded' : 'lineRemoved')}
+                              </Tag>
+                            )}
+                          </span>
+                        ),
+                      },
                       // A field with labels (options, dictionaries, lookups) shows them, not the stored codes.
                       { key: 'before', title: t('before'), render: (_, c) => show(c.beforeText ?? c.before) },
                       { key: 'after', title: t('after'), render: (_, c) => show(c.afterText ?? c.after) },
