@@ -185,6 +185,17 @@ describe('business runtime: purchase orders', () => {
     await poll(() => statusOf('PO-00003')).toBe('void');
     expect(await statusOf('PO-00002')).toBe('used');
 
+    // System columns: who created the orders and when, chosen in the column settings.
+    await page.getByRole('button', { name: '列设置' }).click();
+    // The choice is saved with the user's list settings, then shown.
+    await page.getByRole('checkbox', { name: '创建人' }).click();
+    await poll(() => page.getByRole('checkbox', { name: '创建人' }).isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: '创建时间' }).click();
+    await poll(() => page.getByRole('checkbox', { name: '创建时间' }).isChecked()).toBe(true);
+    await page.keyboard.press('Escape');
+    await poll(() => page.getByRole('columnheader', { name: /创建人/ }).count()).toBe(1);
+    await poll(() => page.locator('.ant-table-row').first().textContent()).toMatch(/管理员.*\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+
     // Export every order to Excel and import the file again: two more orders.
     await poll(() => page.locator('.ant-table-row').count()).toBe(2);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导\s*出/ }).click()]);

@@ -70,6 +70,18 @@ export const ZRecord = z.record(z.string(), z.unknown());
  * Holds the values of the rows answered; list controls map each of their values.
  */
 export const ZValueLabels = z.record(z.string(), z.record(z.string(), z.string()));
+
+/**
+ * System columns a list can show, sort and filter beside the design's fields (issue 12): who
+ * created and who last changed a row (user ids, named in the answer's `labels`), and when.
+ */
+export const LIST_SYSTEM_COLUMNS = [
+  { code: 'CreatorId', kind: 'user' },
+  { code: 'CreationTime', kind: 'time' },
+  { code: 'LastModifierId', kind: 'user' },
+  { code: 'LastModificationTime', kind: 'time' },
+] as const;
+export type TListSystemColumn = (typeof LIST_SYSTEM_COLUMNS)[number]['code'];
 export type TValueLabels = z.infer<typeof ZValueLabels>;
 
 export const ZQueryViewDataResult = z.object({

@@ -41,7 +41,8 @@ const randomValue = (code: string): unknown => {
     case 'Who': return pick([[], [{ id: 'u1', title: 'Ann' }], [{ id: 'u2', title: 'Bo' }]]);
   }
 };
-const HOSTILE_KEYS = ['"Id"', 'Name; drop table x', '__proto__', 'constructor', 'name', 'IsDeleted', 'CreatorId', '', 'Id', 'Name"--'];
+// System columns the list filters (CreatorId, CreationTime …) are valid keys; others stay hostile.
+const HOSTILE_KEYS = ['"Id"', 'Name; drop table x', '__proto__', 'constructor', 'name', 'IsDeleted', 'ConcurrencyStamp', 'OwnerOrganizationUnitId', '', 'Id', 'Name"--'];
 const operandFor = (code: string): unknown => {
   if (chance(0.04)) return pick<unknown>(["' or 1=1 --", '%', '_', null, {}, [], 'NaN', '1e400', true, '2024-13-45', { toString: 'x' }]);
   const v = randomValue(code);
@@ -112,4 +113,24 @@ describe('filter fuzzing (differential against the core predicate)', () => {
     // The generator must exercise the SQL path, not only the validator.
     expect(accepted).toBeGreaterThan(600);
   }, 600_000);
+});
+
+describe('system columns in the list', () => {
+  it('are filtered by who and when, and the answer names the users', async () => {
+    const me = String(rows[0]!.CreatorId);
+    expect(me).toMatch(/^[0-9a-f-]{36}$/);
+    const list = async (filterConditions: object[]) => bd(t, admin, 'query-view-data', { pageId, viewId, MaxResultCount: 1000, filterConditions });
+    const mine = await list([{ key: 'CreatorId', judgmentMethod: 'eq', value: me }]);
+    expect(mine.totalCount).toBe(60);
+    expect(mine.labels.CreatorId[me]).toBeTruthy();
+    expect((await list([{ key: 'LastModifierId', judgmentMethod: 'eq', value: '00000000-0000-0000-0000-000000000000' }])).totalCount).toBe(0);
+    // A creator's id as text (contains) and a time range: no 500, the rows that match.
+    expect((await list([{ key: 'CreatorId', judgmentMethod: 'contains', value: me.slice(0, 8) }])).totalCount).toBe(60);
+    const created = String(rows[0]!.CreationTime);
+    const day = (offset: number) => new Date(Date.parse(created) + offset * 86_400_000).toISOString();
+    expect((await list([{ key: 'CreationTime', judgmentMethod: 'between', value: [day(-1), day(1)] }])).totalCount).toBe(60);
+    expect((await list([{ key: 'CreationTime', judgmentMethod: 'gt', value: day(1) }])).totalCount).toBe(0);
+    // Sorted by them too.
+    await bd(t, admin, 'query-view-data', { pageId, viewId, Sorting: 'CreationTime desc, LastModificationTime asc' });
+  });
 });

@@ -1,4 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
+import { LIST_SYSTEM_COLUMNS } from '@tessera/core/contracts/business-data';
+import { ControlTypeId } from '@tessera/core/controls/registry';
 import type { FilterConditionNode, FilterField, FilterNode, FilterScalar } from '@tessera/core/filters/index';
 import { isTimeInDateRange, MAX_DATE_MS, MIN_DATE_MS } from '@tessera/core/helpers/iso-date';
 import { ident } from '../pages/index.ts';
@@ -21,15 +23,32 @@ import type { RuntimeControl } from './runtime-page.ts';
 
 export interface SqlField extends FilterField {
   control: RuntimeControl;
+  /** A uuid system column (creator, modifier), compared as its text. */
+  uuidText?: boolean;
 }
 
 export const filterFieldsOf = (controls: readonly RuntimeControl[]): SqlField[] =>
   controls.map((c) => ({ code: c.code, tableFieldType: c.tableFieldType, control: c }));
 
+/** The system columns every view's table has, as filter fields: creator and modifier (user ids), creation and modification time. */
+export const SYSTEM_FILTER_FIELDS: readonly SqlField[] = LIST_SYSTEM_COLUMNS.map(({ code, kind }) => {
+  const time = kind === 'time';
+  const controlType = time ? ControlTypeId.Date : ControlTypeId.Text;
+  const control: RuntimeControl = {
+    control: { id: `system:${code}`, code, title: code, controlType, isDisplayed: true, isEdit: false, extraProperties: time ? { dateType: 3 } : {} },
+    code,
+    controlType,
+    tableFieldType: time ? 4 : 1,
+    formulaComputed: false,
+  };
+  return { code, tableFieldType: control.tableFieldType, control, uuidText: !time };
+});
+
 type Shape = 'text' | 'expr' | 'plain';
 
 function columnOf(field: SqlField, alias: string | null): { expr: RawBuilder<unknown>; shape: Shape } {
   const col = alias ? sql`${ident(alias)}.${ident(field.code)}` : ident(field.code);
+  if (field.uuidText) return { expr: sql`${col}::text`, shape: 'expr' };
   const c = field.control;
   if (c.tableFieldType === 1 && LIST_TYPES.has(c.controlType)) {
     return {

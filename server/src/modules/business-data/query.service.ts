@@ -5,13 +5,14 @@
  * every field).
  */
 import type { RawBuilder } from 'kysely';
-import { EXACT_COUNT_THRESHOLD, type TPageDataResult, type TQueryViewDataResult } from '@tessera/core/contracts/business-data';
+import { EXACT_COUNT_THRESHOLD, LIST_SYSTEM_COLUMNS, type TPageDataResult, type TQueryViewDataResult, type TValueLabels } from '@tessera/core/contracts/business-data';
+import { userDisplayNames } from '../identity/index.ts';
 import { parseFilterConditions } from '@tessera/core/filters/index';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { bizInvalid, bizNotFound, coreMessage, type Translate } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope.ts';
-import { compileFilterSql, filterFieldsOf } from './filter-sql.ts';
+import { compileFilterSql, filterFieldsOf, SYSTEM_FILTER_FIELDS } from './filter-sql.ts';
 import { ValueLabels } from './labels.ts';
 import { rowToRecord, toPageData } from './record-values.ts';
 import { openPage, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
@@ -58,7 +59,8 @@ export function compileClientFilter(
   now: Date = new Date(),
 ): RawBuilder<unknown> | null {
   if (!list || list.length === 0) return null;
-  const fields = filterFieldsOf(controls);
+  // The design's fields the caller may see, and the system columns (who and when).
+  const fields = [...filterFieldsOf(controls), ...SYSTEM_FILTER_FIELDS];
   const parsed = parseFilterConditions(list, fields, { now, offsetMinutes, path });
   if (!parsed.ok) throw bizInvalid(t, parsed.errors.map((e) => ({ ...e, message: coreMessage(t, e.message) })));
   return compileFilterSql(parsed.tree, fields, { alias: 't', offsetMinutes });
@@ -104,7 +106,23 @@ export async function queryViewData(ctx: ServiceContext, input: QueryViewInput):
   const items = rows.map((r) => rowToRecord(r, visible));
   const labels = new ValueLabels(ctx, ctx.db, t);
   await labels.load(visible, items);
-  return { items, labels: labels.labelsOf(visible, items), totalCount, totalCountIsEstimate };
+  return { items, labels: { ...labels.labelsOf(visible, items), ...(await systemColumnLabels(ctx.db, items)) }, totalCount, totalCountIsEstimate };
+}
+
+/** The names of the users who created and last changed the rows (one query for the page's rows). */
+async function systemColumnLabels(db: Db, items: Record<string, unknown>[]): Promise<TValueLabels> {
+  const users = LIST_SYSTEM_COLUMNS.filter((c) => c.kind === 'user').map((c) => c.code);
+  const names = await userDisplayNames(db, items.flatMap((r) => users.map((code) => r[code])).filter((v): v is string => typeof v === 'string'));
+  const out: TValueLabels = {};
+  for (const code of users) {
+    const labels: Record<string, string> = {};
+    for (const r of items) {
+      const id = r[code];
+      if (typeof id === 'string' && names.has(id)) labels[id] = names.get(id)!;
+    }
+    out[code] = labels;
+  }
+  return out;
 }
 
 /**

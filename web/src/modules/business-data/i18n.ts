@@ -23,6 +23,7 @@ registerTexts('businessData', {
     total: '共 {{total}} 条',
     totalEstimate: '约 {{total}} 条',
     confirmDelete: '是否删除此数据？',
+    system: { CreatorId: '创建人', CreationTime: '创建时间', LastModifierId: '修改人', LastModificationTime: '修改时间' },
     confirmBatchDelete: '是否删除选中的 {{count}} 条数据？',
     deleted: '删除成功',
     empty: '暂无数据',

@@ -2,9 +2,10 @@ import { DeleteOutlined, DownloadOutlined, FilterOutlined, PlusOutlined, SaveOut
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Dropdown, Input, Modal, Popover, Progress, Space, Spin, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import type { TableProps } from 'antd';
-import type { TPageRuntime } from '@tessera/core/contracts/business-data';
+import { LIST_SYSTEM_COLUMNS, type TPageRuntime } from '@tessera/core/contracts/business-data';
 import { ControlTypeId, formatControlValue, tableFieldTypeOf } from '@tessera/core/controls/registry';
 import type { TBusinessRecord, TDataControl, TPageDefinition } from '@tessera/core/page-definition';
+import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
@@ -28,6 +29,8 @@ const FilterBuilder = lazy(() => import('../../../shared/components/filter-build
 
 interface Preferences {
   hiddenColumns?: string[];
+  /** System columns (created / modified by and at) shown beside the design's fields; none by default. */
+  systemColumns?: string[];
   /** Column widths by control code (dragged in the header). */
   widths?: Record<string, number>;
   filters?: { name: string; conditions: FilterConditionRow[] }[];
@@ -74,6 +77,7 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
   const locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   const offset = -new Date().getTimezoneOffset();
   const hidden = new Set(preferences.hiddenColumns ?? []);
+  const shownSystem = new Set(preferences.systemColumns ?? []);
 
   const savePrefs = async (next: Preferences) => {
     await putPreferences(runtime.pageId, view.id, next as Record<string, unknown>);
@@ -115,6 +119,16 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
           return shown ?? formatControlValue(c, value, { locale, offsetMinutes: offset });
         },
       })),
+    ...LIST_SYSTEM_COLUMNS.filter((c) => shownSystem.has(c.code)).map(({ code, kind }) => ({
+      key: code,
+      dataIndex: code,
+      title: t(`system.${code}`),
+      // The server sorts by the times; the users are named from the answer's labels.
+      sorter: kind === 'time',
+      sortOrder: kind === 'time' && sorting?.startsWith(`${code} `) ? (sorting.endsWith('desc') ? ('descend' as const) : ('ascend' as const)) : null,
+      width: 170,
+      render: (value: unknown) => (kind === 'user' ? labelled(data.data?.labels?.[code], value) ?? '' : typeof value === 'string' && value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : ''),
+    })),
     {
       key: '__actions',
       title: t('operations'),
@@ -129,7 +143,10 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
     },
   ];
 
-  const filterFields = controls.map((c) => ({ code: c.code, title: controlTitle(c, i18n.language), tableFieldType: tableFieldTypeOf(c.controlType) }));
+  const filterFields = [
+    ...controls.map((c) => ({ code: c.code, title: controlTitle(c, i18n.language), tableFieldType: tableFieldTypeOf(c.controlType) })),
+    ...LIST_SYSTEM_COLUMNS.map(({ code, kind }) => ({ code, title: t(`system.${code}`), tableFieldType: kind === 'time' ? (4 as const) : (1 as const) })),
+  ];
   const apply = (conditions: FilterConditionRow[]) => {
     setApplied(conditions);
     setPage(1);
@@ -205,9 +222,18 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
             content={
               <Checkbox.Group
                 style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-                value={controls.filter((c) => !hidden.has(c.code)).map((c) => c.code)}
-                options={controls.map((c) => ({ value: c.code, label: controlTitle(c, i18n.language) }))}
-                onChange={(shown) => void savePrefs({ ...preferences, hiddenColumns: controls.map((c) => c.code).filter((code) => !shown.includes(code)) })}
+                value={[...controls.filter((c) => !hidden.has(c.code)).map((c) => c.code), ...shownSystem]}
+                options={[
+                  ...controls.map((c) => ({ value: c.code, label: controlTitle(c, i18n.language) })),
+                  ...LIST_SYSTEM_COLUMNS.map(({ code }) => ({ value: code, label: t(`system.${code}`) })),
+                ]}
+                onChange={(shown) =>
+                  void savePrefs({
+                    ...preferences,
+                    hiddenColumns: controls.map((c) => c.code).filter((code) => !shown.includes(code)),
+                    systemColumns: LIST_SYSTEM_COLUMNS.map((c) => c.code).filter((code) => shown.includes(code)),
+                  })
+                }
               />
             }
           >
