@@ -50,12 +50,12 @@ beforeAll(async () => {
     orderNo: control('OrderNo', '单号', 2001, { docNoOccasion: 1, extraProperties: { documentNumberRuleId: rule.id } }),
     supplier: control('Supplier', '供应商', 1010, { extraProperties: { dataSourceId: supplier.id, dataSourceTitle: 'SupplierName', mapFields: [{ sourceCode: 'SupplierName', targetCode: 'SupplierName' }] } }),
     supplierName: control('SupplierName', '供应商名称', 1001),
-    total: control('Total', '合计', 1003, { valueTakingType: 2, extraProperties: { accuracy: 2 } }),
+    total: control('Total', '合计', 1003, { valueTakingType: 2, extraProperties: { accuracy: 2, summary: 'sum' } }),
     note: control('Note', '备注', 1001),
     product: control('Product', '物料', 1001),
     quantity: control('Quantity', '数量', 1002),
     price: control('Price', '单价', 1003, { extraProperties: { accuracy: 2 } }),
-    amount: control('Amount', '金额', 1003, { valueTakingType: 2, extraProperties: { accuracy: 2 } }),
+    amount: control('Amount', '金额', 1003, { valueTakingType: 2, extraProperties: { accuracy: 2, summary: 'sum' } }),
   };
   const master = view('Order', '订单', [c.orderNo, c.supplier, c.supplierName, c.total, c.note]);
   const lines = view('Lines', '明细', [c.product, c.quantity, c.price, c.amount], { viewType: 2, parentViewControlId: master.id, associateForeignKeyCode: 'ParentViewDataId' });
@@ -119,6 +119,7 @@ describe('business runtime: purchase orders', () => {
     }
     await poll(() => page.locator('[data-view-code="Lines"] .ant-table-row').count()).toBe(5);
     await poll(() => page.locator('#f-Order-Total').inputValue()).toBe('190.00');
+    await poll(() => page.locator('[data-view-code="Lines"] [data-summary="Amount"]').textContent()).toBe('合计 190.00');
     await poll(() => page.locator('#f-Lines-0-Amount').isDisabled()).toBe(true);
     await poll(() => page.locator('#f-Order-Total').isDisabled()).toBe(true);
     await poll(() => page.locator('[data-view-code="Lines"] th [data-computed]').count()).toBe(1);
@@ -156,6 +157,8 @@ describe('business runtime: purchase orders', () => {
     await page.getByLabel('值').fill('PO-00002');
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await poll(() => page.locator('.ant-table-row').count()).toBe(1);
+    // The list's totals row sums every filtered order.
+    await poll(() => page.locator('[data-summary="Total"]').textContent()).toBe('合计 190.00');
     await page.screenshot({ path: screenshotPath('business-runtime-list') });
 
     // Edit a line; the total follows; save.

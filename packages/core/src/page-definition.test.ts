@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenViews, mapViews, type TView } from './page-definition.ts';
+import { flattenViews, mapViews, summarize, summaryOf, ZPageDefinition, type TView } from './page-definition.ts';
 
 const view = (id: string, children: TView[] = []): TView => ({ id, code: id, title: '', dataControls: [], viewButtons: [], viewControls: children });
 
@@ -49,5 +49,16 @@ describe('mapViews', () => {
     const same = mapViews([legacy], (v) => v);
     expect(same[0]).toBe(legacy);
     expect(mapViews([legacy], (v) => ({ ...v, title: 'x' }))[0]!.title).toBe('x');
+  });
+});
+
+describe('summaries', () => {
+  const number = (controlType: number, summary: unknown) => ZPageDefinition.parse({ viewControls: [{ id: 'v', code: 'v', title: 'v', dataControls: [{ id: 'c', code: 'c', title: 'c', controlType, extraProperties: { summary } }] }] }).viewControls[0]!.dataControls[0]!;
+  it('belong to number controls with a known kind; anything else is none', () => {
+    expect([summaryOf(number(1003, 'sum')), summaryOf(number(1002, 'avg')), summaryOf(number(1001, 'sum')), summaryOf(number(1003, 'median'))]).toEqual(['sum', 'avg', null, null]);
+  });
+  it('sum and average numbers, count non-blank values, like the list SQL', () => {
+    const values = [1.5, '2.5', null, '', 4];
+    expect([summarize('sum', values), summarize('avg', values), summarize('count', values), summarize('sum', []), summarize('count', [])]).toEqual([8, 8 / 3, 3, null, 0]);
   });
 });

@@ -67,6 +67,8 @@ export const ZExtraProperties = zLooseObject({
   accuracy: optionalInt,
   /** The control's own formula when it is calculated (valueTakingType 2), e.g. `{Quantity} * {Price}`. */
   formula: zText().max(10_000).nullish(),
+  /** A number column's total in grids and lists: sum, average or count of the rows (issue 12). */
+  summary: z.enum(['sum', 'avg', 'count']).nullish().catch(null),
 });
 export type TExtraProperties = z.infer<typeof ZExtraProperties>;
 
@@ -275,4 +277,23 @@ export function linkagesOf(definition: TPageDefinition): TDataLinkage[] {
     }
   }
   return own.length ? [...definition.dataLinkages, ...own] : definition.dataLinkages;
+}
+
+export type SummaryKind = 'sum' | 'avg' | 'count';
+
+/** The total a number control shows under its column, or null (integer and decimal controls only). */
+export function summaryOf(control: TDataControl): SummaryKind | null {
+  const type = Number(control.controlType);
+  if (type !== 1002 && type !== 1003) return null;
+  const kind = control.extraProperties?.summary;
+  return kind === 'sum' || kind === 'avg' || kind === 'count' ? kind : null;
+}
+
+/** The summary of values (blank ones left out), as a list's SQL computes it: sum and avg over numbers, count of non-blank values. */
+export function summarize(kind: SummaryKind, values: readonly unknown[]): number | null {
+  const numbers = values.map((v) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN)).filter(Number.isFinite);
+  if (kind === 'count') return numbers.length;
+  if (numbers.length === 0) return null;
+  const sum = numbers.reduce((a, b) => a + b, 0);
+  return kind === 'sum' ? sum : sum / numbers.length;
 }

@@ -87,6 +87,8 @@ export type TValueLabels = z.infer<typeof ZValueLabels>;
 export const ZQueryViewDataResult = z.object({
   items: z.array(ZRecord),
   labels: ZValueLabels,
+  /** Totals of the number columns marked with a summary, over every row the filter matches: code → value. */
+  summary: z.record(z.string(), z.number().nullable()).optional(),
   totalCount: z.number().int(),
   /** True when totalCount is the planner's estimate (more than EXACT_COUNT_THRESHOLD rows match). */
   totalCountIsEstimate: z.boolean(),

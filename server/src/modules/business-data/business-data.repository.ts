@@ -97,6 +97,18 @@ export async function countCapped(db: Db, view: RuntimeView, conditions: (RawBui
   return Number(rows[0]?.n ?? 0);
 }
 
+/** Totals of number columns over every matching row (one statement): sum, average, or count of non-blank values. */
+export async function summarizeRows(db: Db, view: RuntimeView, conditions: (RawBuilder<unknown> | null)[], columns: readonly { code: string; kind: 'sum' | 'avg' | 'count' }[]): Promise<Record<string, number | null>> {
+  if (columns.length === 0) return {};
+  const parts = columns.map(({ code, kind }, i) => sql`${sql.raw(kind)}(t.${ident(code)}) as ${ident(`s${i}`)}`);
+  const { rows } = await sql<Record<string, string | number | null>>`select ${sql.join(parts)} from ${bizTable(view.table)} as t ${whereAll(conditions)}`.execute(db);
+  const row = rows[0] ?? {};
+  return Object.fromEntries(columns.map(({ code }, i) => {
+    const v = row[`s${i}`];
+    return [code, v === null || v === undefined ? null : Number(v)];
+  }));
+}
+
 /** The planner's row estimate for the filtered table (no scan). */
 export async function estimateCount(db: Db, view: RuntimeView, conditions: (RawBuilder<unknown> | null)[]): Promise<number> {
   const { rows } = await sql<Record<string, unknown>>`explain (format json) select 1 from ${bizTable(view.table)} as t ${whereAll(conditions)}`.execute(db);

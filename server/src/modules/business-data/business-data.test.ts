@@ -196,6 +196,19 @@ describe('purchase order: save-page, recompute, document numbers', () => {
     expect(rowsOfView(saved, master.id)[0]).toMatchObject({ Total: 15.5 });
   });
 
+  it('totals the marked number columns over every filtered row, not only the page', async () => {
+    const v = view('Summed', [control('Name', 1001), control('Qty', 1002, { extraProperties: { summary: 'sum' } }), control('Price', 1003, { extraProperties: { accuracy: 2, summary: 'avg' } }), control('Note', 1003, { extraProperties: { summary: 'count' } })]);
+    const pageId = await publishPage(t, admin, 'Summed', { viewControls: [v], pageButtons: [], dataLinkages: [] });
+    await bd(t, admin, 'save-view', { pageId, viewId: v.id, dataList: [{ Name: 'a', Qty: 2, Price: 1.5, Note: 1 }, { Name: 'a', Qty: 3, Price: 2.5 }, { Name: 'b', Qty: 10, Price: 4 }] });
+    const all = await bd(t, admin, 'query-view-data', { pageId, viewId: v.id, MaxResultCount: 1 });
+    expect(all.items).toHaveLength(1);
+    expect(all.summary).toEqual({ Qty: 15, Price: (1.5 + 2.5 + 4) / 3, Note: 3 });
+    const onlyA = await bd(t, admin, 'query-view-data', { pageId, viewId: v.id, filterConditions: [{ key: 'Name', judgmentMethod: 'eq', value: 'a' }] });
+    expect(onlyA.summary).toEqual({ Qty: 5, Price: 2, Note: 2 });
+    // A list without marked columns answers no summary.
+    expect((await bd(t, admin, 'query-view-data', { pageId: po.pageId, viewId: po.masterId })).summary).toBeUndefined();
+  });
+
   it('voids the reserved number of a form left unsaved: only its holder may, and it is never used again', async () => {
     const { docNo } = await bd(t, admin, 'reserve-document-number', { pageId: po.pageId, dataControlId: po.c.OrderNo.id });
     // Someone else who may open the page cannot void it.

@@ -6,6 +6,7 @@
  */
 import type { RawBuilder } from 'kysely';
 import { EXACT_COUNT_THRESHOLD, LIST_SYSTEM_COLUMNS, type TPageDataResult, type TQueryViewDataResult, type TValueLabels } from '@tessera/core/contracts/business-data';
+import { summaryOf } from '@tessera/core/page-definition';
 import { userDisplayNames } from '../identity/index.ts';
 import { parseFilterConditions } from '@tessera/core/filters/index';
 import type { Db, ServiceContext } from '../../platform/context.ts';
@@ -106,7 +107,13 @@ export async function queryViewData(ctx: ServiceContext, input: QueryViewInput):
   const items = rows.map((r) => rowToRecord(r, visible));
   const labels = new ValueLabels(ctx, ctx.db, t);
   await labels.load(visible, items);
-  return { items, labels: { ...labels.labelsOf(visible, items), ...(await systemColumnLabels(ctx.db, items)) }, totalCount, totalCountIsEstimate };
+  // Totals of the number columns the designer marked, over every filtered row (not only this page).
+  const summaries = visible.flatMap((c) => {
+    const kind = summaryOf(c.control);
+    return kind ? [{ code: c.code, kind }] : [];
+  });
+  const summary = summaries.length ? await repo.summarizeRows(ctx.db, view, conditions, summaries) : undefined;
+  return { items, labels: { ...labels.labelsOf(visible, items), ...(await systemColumnLabels(ctx.db, items)) }, totalCount, totalCountIsEstimate, ...(summary ? { summary } : {}) };
 }
 
 /** The names of the users who created and last changed the rows (one query for the page's rows). */

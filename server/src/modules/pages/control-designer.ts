@@ -52,6 +52,17 @@ const FORMULA = prop('extraProperties.formula', 'formula', bi('计算公式', 'F
   '计算控件的值：引用本行控件 {编码}、上级 {编码} 或子表 {视图编码.控件编码}（例如 {Quantity} * {Price}、SUM({Lines.Amount})）。所读控件一变即重算，保存时服务器再算一次；表单中只读。',
   "The calculated control's value over this row's controls {code}, the parent's {code} or a child view's {viewCode.code} (for example {Quantity} * {Price}, SUM({Lines.Amount})). Recomputed whenever what it reads changes, and again by the server on save; read-only in the form.",
 ), { shownWhen: { key: 'valueTakingType', value: 2 } });
+const SUMMARY = prop('extraProperties.summary', 'select', bi('合计行', 'Summary'), bi(
+  '在子表和列表的底部显示此列的合计、平均值或计数；列表按筛选出的全部数据计算，不只是当前页。',
+  "Shows this column's sum, average or count under child grids and lists; a list totals every row its filter matches, not just the page.",
+), {
+  choices: [
+    { value: '', title: bi('不显示', 'None') },
+    { value: 'sum', title: bi('合计', 'Sum') },
+    { value: 'avg', title: bi('平均值', 'Average') },
+    { value: 'count', title: bi('计数', 'Count') },
+  ],
+});
 const MAX_LENGTH = prop('extraProperties.maxLength', 'number', bi('最大长度', 'Maximum length'), bi('文本最多的字符数，留空不限。', 'The most characters the text may have; empty for no limit.'), { min: 1, max: 100000 });
 const MIN = prop('extraProperties.min', 'number', bi('最小值', 'Minimum'), bi('允许的最小值，留空不限。', 'The smallest value allowed; empty for no limit.'));
 const MAX = prop('extraProperties.max', 'number', bi('最大值', 'Maximum'), bi('允许的最大值，留空不限。', 'The largest value allowed; empty for no limit.'));
@@ -116,8 +127,8 @@ const BY_TYPE: Record<number, { group: TPaletteControlType['group']; help: TBili
   [ControlTypeId.Text]: { group: 'basic', help: bi('单行文本。', 'A line of text.'), properties: [DEFAULT_TEXT, MAX_LENGTH] },
   [ControlTypeId.SingleChoice]: { group: 'choice', help: bi('从选项中选一个（下拉）。', 'One of the options (drop-down).'), properties: [OPTIONS, DEFAULT_TEXT] },
   [ControlTypeId.SingleChoiceAlt]: { group: 'choice', help: bi('从选项中选一个（按钮组）。', 'One of the options (buttons).'), properties: [OPTIONS, DEFAULT_TEXT] },
-  [ControlTypeId.Integer]: { group: 'basic', help: bi('整数，新建时默认 0。', 'A whole number; 0 on a new record.'), properties: [DEFAULT_TEXT, MIN, MAX] },
-  [ControlTypeId.Decimal]: { group: 'basic', help: bi('小数（精确存储，不用浮点）。', 'A decimal number (stored exactly, never as a float).'), properties: [ACCURACY, DEFAULT_TEXT, MIN, MAX] },
+  [ControlTypeId.Integer]: { group: 'basic', help: bi('整数，新建时默认 0。', 'A whole number; 0 on a new record.'), properties: [DEFAULT_TEXT, MIN, MAX, SUMMARY] },
+  [ControlTypeId.Decimal]: { group: 'basic', help: bi('小数（精确存储，不用浮点）。', 'A decimal number (stored exactly, never as a float).'), properties: [ACCURACY, DEFAULT_TEXT, MIN, MAX, SUMMARY] },
   [ControlTypeId.Date]: { group: 'basic', help: bi('日期或日期时间。', 'A date or date and time.'), properties: [DATE_TYPE, DATE_DEFAULT] },
   [ControlTypeId.Boolean]: { group: 'basic', help: bi('是 / 否。', 'Yes / no.'), properties: [BOOL_DEFAULT] },
   [ControlTypeId.MultiSelect]: { group: 'choice', help: bi('从选项中选多个。', 'Several of the options.'), properties: [OPTIONS] },

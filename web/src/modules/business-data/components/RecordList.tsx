@@ -20,6 +20,7 @@ import {
   usePreferences,
   useViewData,
 } from '../api/business-data.ts';
+import { summaryRow } from '../../../shared/components/page-renderer/summary.tsx';
 import { ResizableHeader } from './ResizableHeader.tsx';
 import { controlTitle, findView } from './view-helpers.ts';
 
@@ -300,6 +301,18 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
         scroll={{ x: 'max-content', y: 'calc(100vh - 360px)' }}
         locale={{ emptyText: t('empty') }}
         rowSelection={runtime.actions.delete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
+        summary={
+          data.data?.summary
+            ? () =>
+                summaryRow({
+                  leading: runtime.actions.delete ? 1 : 0,
+                  columns: [...controls.filter((c) => !hidden.has(c.code)), ...LIST_SYSTEM_COLUMNS.filter((c) => shownSystem.has(c.code)).map(() => null), null],
+                  totals: (c) => data.data?.summary?.[c.code] ?? null,
+                  t,
+                  language: i18n.language,
+                })
+            : undefined
+        }
         onRow={(row) => ({ onDoubleClick: () => onOpen(row.Id) })}
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;

@@ -1,7 +1,7 @@
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TableRef } from 'antd/es/table';
-import type { TBusinessRecord, TButton, TView } from '@tessera/core/page-definition';
+import { summarize, summaryOf, type TBusinessRecord, type TButton, type TView } from '@tessera/core/page-definition';
 import { ControlTypeId, getControlType } from '@tessera/core/controls/registry';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { ControlTitle, problemText, useControlFlags } from './FormView.tsx';
 import { gridCellId, useGridKeyboard } from './grid-keyboard.ts';
 import { childRowsOf } from './page-data.ts';
 import { useRenderer } from './renderer-context.ts';
+import { summaryRow } from './summary.tsx';
 import './renderer-texts.ts';
 
 const WIDTH_BY_FIELD_TYPE: Record<number, number> = { 1: 180, 2: 120, 3: 140, 4: 170, 5: 80, 6: 200 };
@@ -137,6 +138,7 @@ export function GridView({ view, parentRecordId }: { view: TView; parentRecordId
         pagination={false}
         scroll={{ x: width, y: 360 }}
         rowSelection={viewReadOnly ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), columnWidth: 48, fixed: true }}
+        summary={controls.some((c) => summaryOf(c)) ? () => summaryRow({ columns: controls, leading: viewReadOnly ? 1 : 2, totals: (c, kind) => summarize(kind, rows.map((r) => r[c.code])), t, language: i18n.language }) : undefined}
         locale={{ emptyText: t('lookupEmpty') }}
       />
     </div>
