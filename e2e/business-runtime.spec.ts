@@ -161,8 +161,15 @@ describe('business runtime: purchase orders', () => {
     await poll(() => page.locator('[data-summary="Total"]').textContent()).toBe('合计 190.00');
     await page.screenshot({ path: screenshotPath('business-runtime-list') });
 
+    // Read the order first: every field read-only, no save; 编辑 switches the same record to editing.
+    await page.locator('.ant-table-row').first().getByRole('button', { name: /查\s*看/ }).click();
+    await poll(() => page.locator('#f-Order-Note').isDisabled()).toBe(true);
+    await poll(() => page.locator('#f-Lines-0-Quantity').isDisabled()).toBe(true);
+    expect(await page.getByTestId('record-save').count()).toBe(0);
+    await page.getByTestId('record-edit').click();
+    await poll(() => page.locator('#f-Order-Note').isDisabled()).toBe(false);
+
     // Edit a line; the total follows; save.
-    await page.locator('.ant-table-row').first().getByRole('button', { name: /编\s*辑/ }).click();
     await poll(() => page.locator('#f-Lines-0-Quantity').inputValue()).toBe('1');
     await page.locator('#f-Lines-0-Quantity').fill('10');
     await page.locator('#f-Lines-0-Quantity').press('Tab');

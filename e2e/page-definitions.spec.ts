@@ -62,6 +62,10 @@ describe('page definitions list (/design/form)', () => {
     await dialog(page).locator('input').nth(1).fill('采购订单');
     await dialog(page).locator('input').nth(2).fill('Purchase order');
     await okButton(page).click();
+    // The new page opens in the designer; back to the list.
+    await page.waitForURL(/#\/pageDefinition\?id=/);
+    await page.getByTestId('page-designer').waitFor();
+    await page.goto(`${product.url}/#/design/form`);
     await eventually(() => rowOf(page, 'PurchaseOrder').count()).toBe(1);
     await expect(rowOf(page, 'PurchaseOrder').innerText()).resolves.toContain('草稿');
 

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, HistoryOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EditOutlined, HistoryOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Space, Spin, Tooltip } from 'antd';
 import type { TPageDataResult, TPageRuntime } from '@tessera/core/contracts/business-data';
@@ -109,7 +109,24 @@ function useReservedNumbers(pageId: string) {
  * One record: the page renderer (master form, child grids, every control type, defaults, live
  * linkages, lookups) with the runtime's services; Ctrl+S saves; leaving with unsaved changes asks.
  */
-export function RecordForm({ runtime, definition, recordId, onBack, onSaved }: { runtime: TPageRuntime; definition: TPageDefinition; recordId: string | null; onBack(): void; onSaved(id: string): void }) {
+export function RecordForm({
+  runtime,
+  definition,
+  recordId,
+  viewOnly = false,
+  onEdit,
+  onBack,
+  onSaved,
+}: {
+  runtime: TPageRuntime;
+  definition: TPageDefinition;
+  recordId: string | null;
+  /** The record is open to read: every field read-only, no save; an edit button when the user may edit. */
+  viewOnly?: boolean;
+  onEdit?(): void;
+  onBack(): void;
+  onSaved(id: string): void;
+}) {
   const { t, i18n } = useTranslation('businessData');
   const { message } = App.useApp();
   const { clockOffset, dictionaries } = useRuntimeContext(definition, i18n.language);
@@ -213,7 +230,7 @@ export function RecordForm({ runtime, definition, recordId, onBack, onSaved }: {
     modal.confirm({ title: t('unsavedTitle'), content: t('unsavedText'), okText: t('leave'), cancelText: t('stay'), onOk: onBack });
   };
 
-  const canSave = recordId ? runtime.actions.edit : runtime.actions.add;
+  const canSave = !viewOnly && (recordId ? runtime.actions.edit : runtime.actions.add);
   // Page buttons of the design with a built-in action (the renderer runs custom assignment buttons itself).
   const onButton = useCallback(
     (button: { buttonType?: unknown }) => {
@@ -240,12 +257,17 @@ export function RecordForm({ runtime, definition, recordId, onBack, onSaved }: {
       title={
         <Space>
           <Button type="text" icon={<ArrowLeftOutlined />} onClick={back} aria-label={t('back')} />
-          {recordId ? t('edit') : t('newRecord')}
+          {viewOnly ? t('view') : recordId ? t('edit') : t('newRecord')}
         </Space>
       }
       extra={
         <Space>
           {recordId && <Button icon={<HistoryOutlined />} onClick={() => setShowHistory(true)}>{t('history')}</Button>}
+          {viewOnly && recordId && runtime.actions.edit && onEdit && (
+            <Button type="primary" icon={<EditOutlined />} onClick={onEdit} data-testid="record-edit">
+              {t('edit')}
+            </Button>
+          )}
           {canSave && (
             <Tooltip title={t('saveHint')}>
               <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()} data-testid="record-save">

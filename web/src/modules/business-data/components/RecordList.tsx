@@ -57,7 +57,8 @@ function labelled(labels: Record<string, string> | undefined, value: unknown): s
 }
 
 /** The master view's list: filter panel, sortable columns, paging (100), selection, batch delete, Excel. */
-export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TPageRuntime; definition: TPageDefinition; onOpen(id: string): void; onNew(): void }) {
+/** `onOpen(id, view)`: open a record to read (`view`) or to edit. */
+export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TPageRuntime; definition: TPageDefinition; onOpen(id: string, view: boolean): void; onNew(): void }) {
   const { t, i18n } = useTranslation('businessData');
   const { message, modal } = App.useApp();
   const client = useQueryClient();
@@ -134,10 +135,12 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
       key: '__actions',
       title: t('operations'),
       fixed: 'right' as const,
-      width: 140,
+      width: 170,
       render: (_: unknown, row: TBusinessRecord) => (
         <Space size={4}>
-          <Button type="link" size="small" onClick={() => onOpen(row.Id)}>{t('edit')}</Button>
+          {/* Every row can be read; edit and delete follow the caller's permissions. */}
+          <Button type="link" size="small" onClick={() => onOpen(row.Id, true)}>{t('view')}</Button>
+          {runtime.actions.edit && <Button type="link" size="small" onClick={() => onOpen(row.Id, false)}>{t('edit')}</Button>}
           {runtime.actions.delete && <Button type="link" size="small" danger onClick={() => remove([row.Id])}>{t('delete')}</Button>}
         </Space>
       ),
@@ -313,7 +316,7 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
                 })
             : undefined
         }
-        onRow={(row) => ({ onDoubleClick: () => onOpen(row.Id) })}
+        onRow={(row) => ({ onDoubleClick: () => onOpen(row.Id, !runtime.actions.edit) })}
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           setSorting(s?.order && s.columnKey ? `${String(s.columnKey)} ${s.order === 'descend' ? 'desc' : 'asc'}` : undefined);

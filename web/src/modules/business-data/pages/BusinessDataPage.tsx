@@ -24,7 +24,8 @@ export default function BusinessDataPage() {
   const menu = useMenu(menuChildId);
   const pageId = menu.data?.pageDefinitionId ?? null;
   const runtime = usePageRuntime(pageId);
-  const [editing, setEditing] = useState<{ id: string | null } | null>(null);
+  // A record open in the form: to read (`view`: every field read-only) or to edit; id null = new.
+  const [editing, setEditing] = useState<{ id: string | null; view?: boolean } | null>(null);
   const definition = useMemo(() => (runtime.data?.definition ?? null) as TPageDefinition | null, [runtime.data]);
   useEffect(() => {
     if (!runtime.data) return;
@@ -43,15 +44,17 @@ export default function BusinessDataPage() {
     return (
       <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} tip={t('loading')} />}>
         <RecordForm
-          key={editing.id ?? 'new'}
+          key={`${editing.id ?? 'new'}|${editing.view ? 'view' : 'edit'}`}
           runtime={runtime.data}
           definition={definition}
           recordId={editing.id}
+          viewOnly={editing.view === true}
+          onEdit={() => setEditing({ id: editing.id })}
           onBack={() => setEditing(null)}
           onSaved={(id) => setEditing({ id })}
         />
       </Suspense>
     );
   }
-  return <RecordList runtime={runtime.data} definition={definition} onOpen={(id) => setEditing({ id })} onNew={() => setEditing({ id: null })} />;
+  return <RecordList runtime={runtime.data} definition={definition} onOpen={(id, view) => setEditing({ id, view })} onNew={() => setEditing({ id: null })} />;
 }

@@ -248,7 +248,8 @@ export default function PageDefinitionsPage() {
           },
         ]}
       />
-      <PageFormModal target={editing} onClose={() => setEditing(null)} />
+      {/* A new page opens in the designer at once (a copy stays in the list). */}
+      <PageFormModal target={editing} onClose={() => setEditing(null)} onCreated={(id) => editing?.kind === 'create' && open(id)} />
       <ImportPageModal open={importing} onClose={() => setImporting(false)} />
       <VersionsDrawer page={versionsOf} onClose={() => setVersionsOf(null)} />
     </Card>
