@@ -8,6 +8,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { actorHolds, type Db, type ServiceContext } from '../../platform/context.ts';
 import { guardDelegation } from '../../platform/delegation.ts';
 import { AppError, forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { personDisplayName } from '@tessera/core/helpers/person-name';
 import { localize } from '../../platform/localized-text.ts';
 import { ancestorsOfUnit, findRoleSummary, findUnitSummary, findUserSummary, rolesOfUser, unitsAndAncestorsOfUser } from '../identity/index.ts';
 import * as repo from './authorization.repository.ts';
@@ -15,14 +16,16 @@ import * as repo from './authorization.repository.ts';
 type Source = { providerName: 'R' | 'U' | 'OU'; providerKey: string };
 
 /** The role, user or unit a grant belongs to, with the name shown for it; undefined when absent. */
-async function findProviderEntity(db: Db, providerName: repo.ProviderName, key: string) {
+async function findProviderEntity(db: Db, providerName: repo.ProviderName, key: string, culture: string) {
   if (providerName === 'R') {
     const role = await findRoleSummary(db, key);
     return role && { displayName: role.name, isAdminRole: role.isAdminRole };
   }
   if (providerName === 'U') {
     const user = await findUserSummary(db, key);
-    return user && { displayName: user.name ? `${user.name} (${user.userName})` : user.userName, isAdminRole: false };
+    if (!user) return undefined;
+    const name = personDisplayName({ name: user.name, surname: user.surname }, culture);
+    return { displayName: name ? `${name} (${user.userName})` : user.userName, isAdminRole: false };
   }
   const unit = await findUnitSummary(db, key);
   return unit && { displayName: unit.displayName, isAdminRole: false };
@@ -36,7 +39,7 @@ async function findProviderEntity(db: Db, providerName: repo.ProviderName, key: 
 export async function getPermissions(ctx: ServiceContext, query: TPermissionProviderQuery): Promise<TPermissionListResult> {
   const db = ctx.db;
   const { providerName, providerKey } = query;
-  const entity = await findProviderEntity(db, providerName, providerKey);
+  const entity = await findProviderEntity(db, providerName, providerKey, ctx.culture);
   if (!entity) throw notFound({ providerName, providerKey });
 
   const sources = new Map<string, Source[]>();
@@ -105,7 +108,7 @@ export async function updatePermissions(ctx: ServiceContext, query: TPermissionP
       validationErrors: unknown.slice(0, 50).map((u) => ({ message: `Unknown permission ${u.name}`, members: [`permissions.${u.i}.name`] })),
     });
   }
-  const entity = await findProviderEntity(db, providerName, providerKey);
+  const entity = await findProviderEntity(db, providerName, providerKey, ctx.culture);
   if (!entity) throw notFound({ providerName, providerKey });
   if (entity.isAdminRole) throw invalid('The administrator role holds every permission; its grants cannot be changed', ['providerKey']);
 

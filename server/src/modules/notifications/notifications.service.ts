@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { personDisplayName } from '@tessera/core/helpers/person-name';
 import { uuidv7 } from '../../platform/ids.ts';
 import type {
   TNotification,
@@ -127,7 +128,7 @@ export async function sendNotification(ctx: ServiceContext, input: TSendNotifica
   const count = await ctx.db
     .transaction()
     .execute((trx) =>
-      notifyUsers(trx, { ...input, userIds, sender: { id: sender.id, name: sender.name || sender.userName } }),
+      notifyUsers(trx, { ...input, userIds, sender: { id: sender.id, name: personDisplayName(sender, ctx.culture) } }),
     );
   await recordAudit(ctx, 'Created', {
     entityType: 'Notification',

@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined, HistoryOutlined, SaveOutlined } from '@ant-design/icons';
+import { personDisplayName } from '@tessera/core/helpers/person-name';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Space, Spin, Tooltip } from 'antd';
 import type { TPageDataResult, TPageRuntime } from '@tessera/core/contracts/business-data';
@@ -108,7 +109,7 @@ export function RecordForm({ runtime, definition, recordId, onBack, onSaved }: {
       dictionary: (code, value) => dictionaries?.get(code)?.get(value) ?? null,
       fetchDocumentNumber: async (control) => (await reserveDocumentNumber(runtime.pageId, control.id)).docNo,
       pickerContext: (control) => ({ pageId: runtime.pageId, dataControlId: control.id }),
-      currentUser: user ? { id: user.userId, title: user.name || user.userName, type: 3 } : null,
+      currentUser: user ? { id: user.userId, title: personDisplayName(user, i18n.language), type: 3 } : null,
       currentOrgUnit: user?.organizationUnitId ? { id: user.organizationUnitId, title: user.organizationUnitName ?? '', type: 1 } : null,
     }),
     [runtime.pageId, user, clockOffset, dictionaries],
