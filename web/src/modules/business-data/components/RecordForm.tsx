@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Space, Spin, Tooltip } from 'antd';
 import type { TPageDataResult, TPageRuntime } from '@tessera/core/contracts/business-data';
 import type { TPageData, TPageDefinition } from '@tessera/core/page-definition';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
 import { useSession } from '../../../shared/auth/session.ts';
-import { PageRenderer, type PageRendererServices } from '../../../shared/components/page-renderer/PageRenderer.tsx';
+import { PageRenderer, type ChangeCause, type PageRendererServices } from '../../../shared/components/page-renderer/PageRenderer.tsx';
 import { businessDataKeys, deleteRecords, fetchDictionaryLabels, fetchSystemDate, queryDropDown, queryOpenWindow, queryPageData, reserveDocumentNumber, savePage } from '../api/business-data.ts';
 import { HistoryDrawer } from './HistoryDrawer.tsx';
 
@@ -56,7 +56,8 @@ function useRuntimeContext(definition: TPageDefinition, language: string) {
   const codes = useMemo(() => dictionaryCodesOf(definition).join('\n'), [definition]);
   useEffect(() => {
     let live = true;
-    setDictionaries(null);
+    // A language switch keeps the renderer (and what the user typed) on screen: the labels of
+    // the old language serve until those of the new one arrive.
     const list = codes ? codes.split('\n') : [];
     Promise.all(list.map((code) => fetchDictionaryLabels(code).then((labels) => [code, labels] as const, () => [code, new Map<string, string>()] as const))).then(
       (entries) => live && setDictionaries(new Map(entries)),
@@ -84,7 +85,6 @@ export function RecordForm({ runtime, definition, recordId, onBack, onSaved }: {
   const [saving, setSaving] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
   const [showHistory, setShowHistory] = useState(false);
-  const changes = useRef(0);
 
   useEffect(() => {
     if (!recordId) return;
@@ -112,13 +112,14 @@ export function RecordForm({ runtime, definition, recordId, onBack, onSaved }: {
       currentUser: user ? { id: user.userId, title: personDisplayName(user, i18n.language), type: 3 } : null,
       currentOrgUnit: user?.organizationUnitId ? { id: user.organizationUnitId, title: user.organizationUnitName ?? '', type: 1 } : null,
     }),
-    [runtime.pageId, user, clockOffset, dictionaries],
+    [runtime.pageId, user, clockOffset, dictionaries, i18n.language],
   );
 
-  const onChange = useCallback((next: TPageData) => {
+  const onChange = useCallback((next: TPageData, cause: ChangeCause) => {
     setData(next);
-    // The renderer's first commit fills defaults; later ones are the user's edits.
-    if (changes.current++ > 0) setDirty(true);
+    // Only the user's edits make the form dirty: the renderer filling defaults, running linkages
+    // or receiving a document number (again after a language switch) is no edit.
+    if (cause === 'edit') setDirty(true);
   }, []);
 
   const save = useCallback(async () => {
@@ -127,7 +128,6 @@ export function RecordForm({ runtime, definition, recordId, onBack, onSaved }: {
     setProblems([]);
     try {
       const result = await savePage(runtime.pageId, data.viewDataList);
-      changes.current = 0;
       setData(toPageData(result));
       setDirty(false);
       message.success(t('saved'));
