@@ -71,6 +71,9 @@ const messages = {
   },
 } as const;
 
+/** The platform's texts (for the catalogue's completeness test). */
+export const PLATFORM_MESSAGES: Record<Culture, Record<string, string>> = messages;
+
 export type MessageKey = keyof (typeof messages)['zh-CN'];
 export type Culture = keyof typeof messages;
 
