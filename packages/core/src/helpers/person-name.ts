@@ -3,9 +3,10 @@
  * greeting, record histories, pickers and the audit log all show the same full name.
  *
  * The order follows the culture: Chinese, Japanese, Korean (and Vietnamese, Khmer, Hungarian) put the
- * surname first, the others the given name first with a space (Ann Lee); CJK script takes no space (张三). A name written in CJK script keeps
- * its own order in every culture — 张三 is 张三 in an English interface too, never "三 张". With one
- * part empty the other stands alone; with both empty the user name (account) stands in.
+ * surname first, the others the given name first, with a space between (Ann Lee; Lee Ann in Chinese).
+ * A name written in CJK script takes no space and keeps its own order in every culture: 张三 is 张三
+ * in an English interface too, never "三 张". With one part empty the other stands alone; with both
+ * empty the user name (account) stands in.
  */
 
 export interface PersonNameParts {
