@@ -3,7 +3,7 @@ import { parseControlValue } from '@tessera/core/controls/registry';
 import { parseFilterConditions } from '@tessera/core/filters/index';
 import { CORE_MESSAGES, localizeCoreMessage } from '@tessera/core/messages/core-messages';
 import '../src/app.ts';
-import { PLATFORM_MESSAGES } from '../src/platform/messages.ts';
+import { cultureOfLanguage, PLATFORM_MESSAGES } from '../src/platform/messages.ts';
 import { MESSAGE_TABLES } from '../src/platform/module-messages.ts';
 
 // Issue 12, defect 4: every server text that reaches a user exists in zh-CN (and en-US), and the
@@ -41,6 +41,17 @@ describe('the server message catalogue (defect 4)', () => {
       'sample: a is not translated into zh-CN ("Hello there")',
       'sample: b has no zh-CN text',
     ]);
+  });
+
+  it('answers Chinese and English callers in their language, other languages in English, nobody in Chinese', () => {
+    expect(cultureOfLanguage('zh-CN,zh;q=0.9,en;q=0.8')).toBe('zh-CN');
+    expect(cultureOfLanguage('zh-Hant')).toBe('zh-CN');
+    expect(cultureOfLanguage('en-US,en;q=0.9')).toBe('en-US');
+    expect(cultureOfLanguage('vi, zh-CN;q=0.5')).toBe('zh-CN');
+    expect(cultureOfLanguage('vi')).toBe('en-US');
+    expect(cultureOfLanguage('fr-FR')).toBe('en-US');
+    expect(cultureOfLanguage('')).toBe('zh-CN');
+    expect(cultureOfLanguage('*')).toBe('zh-CN');
   });
 
   it('holds a Chinese text for every message of the core, with the quoted values kept', () => {
