@@ -79,6 +79,17 @@ describe('granting a business menu', () => {
     await toggleGrant(admin, '采购管理');
     await admin.screenshot({ path: screenshotPath('authorization-granted') });
 
+    // The permission tree names business menus in the interface language (issue 12, defect 10).
+    await admin.getByPlaceholder('搜索权限名称或编码').fill('');
+    const treeNode = (title: string) => admin.locator('.ant-tree-treenode', { hasText: title });
+    await admin.getByTestId('language-selector').click();
+    await admin.locator('.ant-dropdown:visible').last().getByText('English').click();
+    await poll(() => treeNode('Purchasing').count()).toBeGreaterThan(0);
+    expect(await treeNode('采购管理').count()).toBe(0);
+    await admin.getByTestId('language-selector').click();
+    await admin.locator('.ant-dropdown:visible').last().getByText('简体中文').click();
+    await poll(() => treeNode('采购管理').count()).toBeGreaterThan(0);
+
     // The buyer sees exactly that menu.
     const { page: buyer, context: buyerContext } = await product.newPage();
     await signInAs(buyer, product.url, 'buyer1', BUYER_PASSWORD);

@@ -62,6 +62,19 @@ describe('menus, search and the front-end log (issue 4)', () => {
     await recent.waitFor();
     expect(await recent.textContent()).toContain('库存查询');
     expect(await recent.textContent()).toContain('入库单');
+
+    // Menu administration names a menu's parent in the interface language (issue 12, defect 10:
+    // it showed the en-US title, the first key of the stored text).
+    await page.goto(`${product.url}/#/builtIn/menu`);
+    const tree = page.getByTestId('business-menu-tree');
+    await tree.locator('.ant-tree-treenode', { hasText: '入库单' }).last().locator('.ant-tree-node-content-wrapper').click();
+    await poll(() => page.getByTestId('menu-parent').textContent()).toBe('仓储管理');
+    await page.getByTestId('language-selector').click();
+    await page.locator('.ant-dropdown:visible').last().getByText('English').click();
+    await poll(() => page.getByTestId('menu-parent').textContent()).toBe('Warehousing');
+    await page.getByTestId('language-selector').click();
+    await page.locator('.ant-dropdown:visible').last().getByText('简体中文').click();
+    await poll(() => page.getByTestId('menu-parent').textContent()).toBe('仓储管理');
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { ADMIN_PASSWORD, screenshotPath, startProduct, type Product } from './product.ts';
-import { apiCall, apiToken, createPlainUser, currentPath, poll, signInToConsole, tokenOf, waitForHash } from './shell-helpers.ts';
+import { apiCall, apiToken, createPlainUser, currentPath, openPage, poll, signInToConsole, tokenOf, waitForHash } from './shell-helpers.ts';
 
 let product: Product;
 beforeAll(async () => {
@@ -242,6 +242,58 @@ describe('routes and navigation (issue 4)', () => {
     await poll(() => page.title()).toBe('Bàn điều khiển - Tessera');
     await page.reload();
     await poll(() => page.getByTestId('sider-menu').textContent()).toContain('Bảng điều khiển');
+    await context.close();
+  });
+
+  it('shows the full name, and never takes the next user to the previous user’s page (issue 12, defects 8 and 9)', async () => {
+    const adminToken = await apiToken(product);
+    // Fresh accounts per try (a retry must not trip over the first try's users).
+    const zhang = `zhang.${Date.now()}`;
+    const ann = `ann.${Date.now()}`;
+    await apiCall(product, adminToken, 'POST', '/identity/users', { userName: zhang, name: '三', surname: '张', email: `${zhang}@example.com`, password: 'Zhang#2026-e2e', roleNames: [] });
+    await apiCall(product, adminToken, 'POST', '/identity/users', { userName: ann, name: 'Ann', surname: 'Lee', email: `${ann}@example.com`, password: 'AnnLee#2026-e2e', roleNames: [] });
+    const { page, context } = await product.newPage();
+    onTestFailed(() => page.screenshot({ path: screenshotPath('shell-next-user-failure') }).then(() => undefined));
+    const signInHere = async (userName: string, password: string) => {
+      await page.getByPlaceholder('请输入账号或邮箱').fill(userName);
+      await page.getByPlaceholder('请输入密码').fill(password);
+      await page.keyboard.press('Enter');
+    };
+    const logout = async () => {
+      await page.getByTestId('user-menu').hover();
+      await page.locator('.ant-dropdown:visible').last().getByText('退出登录').click();
+      await page.getByTestId('logout-confirm').click();
+    };
+
+    // The administrator works on the roles page and logs out: the sign-in page keeps no redirect.
+    await signInToConsole(page, product);
+    await openPage(page, product, '/builtIn/role');
+    await logout();
+    await waitForHash(page, /#\/login$/);
+    // The next user lands on the console, greeted by full name (surname first, no space).
+    await signInHere(zhang, 'Zhang#2026-e2e');
+    await waitForHash(page, /#\/dashboard\/console$/);
+    await poll(() => page.getByTestId('greeting').textContent()).toMatch(/，张三$/);
+    expect(await page.getByTestId('user-menu').textContent()).toContain('张三');
+    await logout();
+    await waitForHash(page, /#\/login$/);
+
+    // The administrator's session ends on the server while on the users page: the redirect is
+    // theirs. Another user signing in goes to the console; the administrator would go back.
+    await signInToConsole(page, product);
+    await openPage(page, product, '/builtIn/user');
+    await apiCall(product, await tokenOf(page), 'POST', '/Auth/Logout');
+    await page.goto(`${product.url}/#/builtIn/role`);
+    await page.locator('.ant-modal-confirm').getByRole('button').click();
+    await waitForHash(page, /#\/login\?redirect=%2FbuiltIn%2Frole$/);
+    await signInHere(ann, 'AnnLee#2026-e2e');
+    await waitForHash(page, /#\/dashboard\/console$/);
+    // A Latin-script name in the Chinese interface: surname first; in English the given name first.
+    await poll(() => page.getByTestId('greeting').textContent()).toMatch(/，Lee Ann$/);
+    await page.getByTestId('language-selector').click();
+    await page.locator('.ant-dropdown:visible').last().getByText('English').click();
+    await poll(() => page.getByTestId('greeting').textContent()).toMatch(/, Ann Lee$/);
+    expect(await page.getByTestId('user-menu').textContent()).toContain('Ann Lee');
     await context.close();
   });
 

@@ -68,7 +68,9 @@ export async function loadUserAccess(db: Kysely<Database>, userId: string): Prom
 export interface SessionUser {
   id: string;
   userName: string;
+  /** The given name and the surname as stored (either may be empty); `personDisplayName` forms the full name. */
   name: string;
+  surname: string;
   avatar: string | null;
 }
 
@@ -96,7 +98,7 @@ export class AuthCache {
     const row = await this.db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['u.id', 'u.user_name', 'u.name', 'u.avatar'])
+      .select(['u.id', 'u.user_name', 'u.name', 'u.surname', 'u.avatar'])
       .where('s.id', '=', sessionId)
       .where('s.user_id', '=', userId)
       .where('s.revoked_at', 'is', null)
@@ -109,7 +111,7 @@ export class AuthCache {
       this.sessions.delete(sessionId);
       return null;
     }
-    const value = { id: row.id, userName: row.user_name, name: row.name || row.user_name, avatar: row.avatar };
+    const value = { id: row.id, userName: row.user_name, name: row.name, surname: row.surname, avatar: row.avatar };
     this.sessions.set(sessionId, { value, at: Date.now() });
     return value;
   }

@@ -8,7 +8,9 @@ import { forbidden, unauthorized } from './errors.ts';
 export interface RequestUser {
   id: string;
   userName: string;
+  /** The given name and the surname as stored (either may be empty): `displayNameOf` forms the full name. */
   name: string;
+  surname: string;
   avatar: string | null;
   sessionId: string;
   isAdmin: boolean;
@@ -146,6 +148,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     id: userId,
     userName: sessionUser.userName,
     name: sessionUser.name,
+    surname: sessionUser.surname,
     avatar: sessionUser.avatar,
     sessionId,
     isAdmin: value.isAdmin,

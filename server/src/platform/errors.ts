@@ -3,7 +3,9 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { replaceIllFormedText } from '@tessera/core/contracts/text';
 import { recordAudit } from './audit.ts';
-import { requestCulture, translate, type MessageKey } from './messages.ts';
+import { localizeCoreMessage } from '@tessera/core/messages/core-messages';
+import { requestCulture, translate, type Culture, type MessageKey } from './messages.ts';
+import { localizeIssueMessage } from './validation-messages.ts';
 
 export interface ValidationErrorItem {
   message: string;
@@ -39,8 +41,8 @@ function body(code: string, message: string, details: unknown = null, validation
   return { error: { code, message, details, validationErrors } };
 }
 
-export function zodIssuesToValidationErrors(issues: { path: PropertyKey[]; message: string }[]): ValidationErrorItem[] {
-  return issues.map((issue) => ({ message: issue.message, members: [issue.path.map(String).join('.')].filter(Boolean) }));
+export function zodIssuesToValidationErrors(issues: { path: PropertyKey[]; message: string; code?: string }[], culture: Culture = 'en-US'): ValidationErrorItem[] {
+  return issues.map((issue) => ({ message: localizeIssueMessage(issue, culture), members: [issue.path.map(String).join('.')].filter(Boolean) }));
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
@@ -48,22 +50,22 @@ export function registerErrorHandling(app: FastifyInstance) {
     const culture = requestCulture(request);
     if (err instanceof AppError) {
       if (err.statusCode === 400) await auditValidationFailure(request, err.options.validationErrors ?? []);
-      const message = err.messageKey ? translate(culture, err.messageKey, err.options.params) : (err.options.message ?? err.code);
-      return reply
-        .status(err.statusCode)
-        .send(body(err.code, message, err.options.details ?? null, err.options.validationErrors ?? null));
+      // A core text a service passed on as it was (a filter's, a value's) in the caller's language.
+      const message = err.messageKey ? translate(culture, err.messageKey, err.options.params) : localizeCoreMessage(err.options.message ?? err.code, culture);
+      const validationErrors = err.options.validationErrors?.map((v) => ({ ...v, message: localizeCoreMessage(v.message, culture) })) ?? null;
+      return reply.status(err.statusCode).send(body(err.code, message, err.options.details ?? null, validationErrors));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = (err as FastifyError).validationContext ?? 'body';
       const validationErrors = err.validation.map((v) => ({
-        message: v.message ?? 'Invalid',
+        message: localizeIssueMessage({ ...(v.params as Record<string, unknown>), code: v.keyword, message: v.message ?? 'Invalid' }, culture),
         members: [[where, ...v.instancePath.split('/').filter(Boolean)].join('.')],
       }));
       await auditValidationFailure(request, validationErrors);
       return reply.status(400).send(body('ValidationError', translate(culture, 'error.validation'), null, validationErrors));
     }
     if (err instanceof ZodError) {
-      const validationErrors = zodIssuesToValidationErrors(err.issues);
+      const validationErrors = zodIssuesToValidationErrors(err.issues, culture);
       await auditValidationFailure(request, validationErrors);
       return reply.status(400).send(body('ValidationError', translate(culture, 'error.validation'), null, validationErrors));
     }

@@ -71,12 +71,28 @@ const messages = {
   },
 } as const;
 
+/** The platform's texts (for the catalogue's completeness test). */
+export const PLATFORM_MESSAGES: Record<Culture, Record<string, string>> = messages;
+
 export type MessageKey = keyof (typeof messages)['zh-CN'];
 export type Culture = keyof typeof messages;
 
-/** zh-CN or en-US from an `Accept-Language` value (English when the first language is English). */
+/**
+ * zh-CN or en-US from an `Accept-Language` value: the first Chinese or English language it names;
+ * a caller naming only other languages (a language pack an administrator added, Vietnamese, Thai…)
+ * reads English, as the web falls back to en-US for them; no language at all reads the product's
+ * default, Chinese.
+ */
 export function cultureOfLanguage(acceptLanguage: string): Culture {
-  return acceptLanguage.trim().toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
+  const tags = acceptLanguage
+    .split(',')
+    .map((part) => part.split(';')[0]!.trim().toLowerCase())
+    .filter((tag) => tag && tag !== '*');
+  for (const tag of tags) {
+    if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-CN';
+    if (tag === 'en' || tag.startsWith('en-')) return 'en-US';
+  }
+  return tags.length ? 'en-US' : 'zh-CN';
 }
 
 export function requestCulture(request: Pick<FastifyRequest, 'headers'>): Culture {

@@ -1,16 +1,21 @@
 import { AppError, type ValidationErrorItem } from './errors.ts';
 import { cultureOf, fillParams, type Culture, type TextAudience } from './messages.ts';
 
+/** Every module's text table, as `moduleMessages` met them (for the catalogue's completeness test). */
+export const MESSAGE_TABLES: { name: string; texts: Record<Culture, Record<string, string>> }[] = [];
+
 /**
  * A module's server texts from its own zh-CN / en-US table: `text` looks one up in the caller's
  * culture, `translator` binds the culture, `error` builds an AppError with a localized message (a
  * 400 also names the offending members), and `invalid` is the usual 400 validation error — raised
  * before anything is written.
  */
-export function moduleMessages<K extends string>(texts: Record<Culture, Record<K, string>>) {
+export function moduleMessages<K extends string>(texts: Record<Culture, Record<K, string>>, name = 'module') {
+  MESSAGE_TABLES.push({ name, texts });
   const text = (who: TextAudience, key: K, params: Record<string, string | number> = {}): string =>
     fillParams(texts[cultureOf(who)][key], params);
-  const translator = (who: TextAudience) => (key: K, params: Record<string, string | number> = {}) => text(who, key, params);
+  /** `t(key, params)` in one culture; `t.culture` names it (for texts from elsewhere, such as the core's). */
+  const translator = (who: TextAudience) => Object.assign((key: K, params: Record<string, string | number> = {}) => text(who, key, params), { culture: cultureOf(who) });
   const error = (
     who: TextAudience,
     statusCode: number,

@@ -8,7 +8,10 @@ export const ZAuditLog = z.object({
   id: zText(),
   time: zText(),
   userId: zText().nullable(),
+  /** The account name recorded with the entry (what the UserName filter matches). */
   userName: zText().nullable(),
+  /** The user's full name in the caller's culture (null: no such user, or the system). */
+  name: zText().nullable(),
   action: zText(),
   entityType: zText().nullable(),
   entityId: zText().nullable(),

@@ -12,7 +12,9 @@ export type TLoginInput = z.infer<typeof ZLoginInput>;
 export const ZCurrentUser = z.object({
   userId: zText(),
   userName: zText(),
+  /** The given name and the surname as stored (either may be empty); `personDisplayName` (helpers/person-name) forms the full name shown. */
   name: zText(),
+  surname: zText(),
   avatar: zText().nullable(),
   organizationUnitId: zText().nullable(),
   organizationUnitName: zText().nullable(),

@@ -95,7 +95,7 @@ export function validateFilterTree(tree: unknown, fields: readonly FilterField[]
     const count = operands.length;
     const countOk = op.arity === 'none' ? count === 0 : op.arity === 'one' ? count === 1 : op.arity === 'two' ? count === 2 : count >= 1 && count <= MAX_LIST_OPERANDS;
     if (!countOk) {
-      errors.push({ message: `Operator "${op.code}" takes ${op.arity === 'list' ? `1 to ${MAX_LIST_OPERANDS}` : op.arity === 'two' ? 'two' : op.arity === 'one' ? 'one' : 'no'} value(s)`, members: [`${at}.operands`] });
+      errors.push({ message: `Operator "${op.code}" takes ${op.arity === 'list' ? `1 to ${MAX_LIST_OPERANDS}` : op.arity === 'two' ? '2' : op.arity === 'one' ? '1' : '0'} value(s)`, members: [`${at}.operands`] });
       return;
     }
     for (let i = 0; i < count; i++) {

@@ -27,6 +27,7 @@ export function currentUserOf(user: RequestUser): TCurrentUser {
     userId: user.id,
     userName: user.userName,
     name: user.name,
+    surname: user.surname,
     avatar: user.avatar,
     organizationUnitId: user.organizationUnitId,
     organizationUnitName: user.organizationUnitName,
@@ -42,7 +43,8 @@ async function currentUserInfo(ctx: ServiceContext, userId: string): Promise<TCu
   return {
     userId: user.id,
     userName: user.user_name,
-    name: user.name || user.user_name,
+    name: user.name,
+    surname: user.surname,
     avatar: user.avatar,
     organizationUnitId: access.organizationUnitId,
     organizationUnitName: access.organizationUnitName,

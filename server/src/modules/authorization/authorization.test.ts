@@ -82,7 +82,7 @@ describe('permission management (ABP shape)', () => {
       { name: 'Nope.Not.Defined', isGranted: true },
     ]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.validationErrors).toEqual([{ message: 'Unknown permission Nope.Not.Defined', members: ['permissions.1.name'] }]);
+    expect(res.json().error.validationErrors).toEqual([{ message: '未知权限“Nope.Not.Defined”', members: ['permissions.1.name'] }]);
     const dup = await put(admin, 'R', roleId, [
       { name: P.AuditLogs, isGranted: true },
       { name: P.AuditLogs, isGranted: false },

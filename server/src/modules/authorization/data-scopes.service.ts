@@ -5,11 +5,12 @@ import type {
   TScopeFilterCondition,
   TUpdateDataScopesInput,
 } from '@tessera/core/contracts/authorization';
+import { authorizationInvalid } from './authorization.messages.ts';
 import { ZUpdateDataScopesInput } from '@tessera/core/contracts/authorization';
 import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Db, ServiceContext } from '../../platform/context.ts';
-import { invalid, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { guardDelegation } from '../../platform/delegation.ts';
 import { findRoleSummary, userHasRole } from '../identity/index.ts';
 import * as repo from './authorization.repository.ts';
@@ -81,14 +82,14 @@ export async function getDataScopes(ctx: Pick<ServiceContext, 'db'>, roleId: str
 }
 
 /** Brackets of a flat condition list must open before they close and balance at the end. */
-function checkBrackets(conditions: TScopeFilterCondition[], at: string) {
+function checkBrackets(ctx: ServiceContext, conditions: TScopeFilterCondition[], at: string) {
   let depth = 0;
   conditions.forEach((c, i) => {
     depth += (c.leftBracket ?? '').length;
     depth -= (c.rightBracket ?? '').length;
-    if (depth < 0) throw invalid('A bracket closes before it opens', [`${at}.${i}.rightBracket`]);
+    if (depth < 0) throw authorizationInvalid(ctx, 'scope.closesBeforeOpen', [`${at}.${i}.rightBracket`]);
   });
-  if (depth !== 0) throw invalid('Brackets do not balance', [at]);
+  if (depth !== 0) throw authorizationInvalid(ctx, 'scope.unbalanced', [at]);
 }
 
 /** Replaces a role's data scopes with the given list (one transaction). */
@@ -96,17 +97,17 @@ export async function updateDataScopes(ctx: ServiceContext, roleId: string, raw:
   const input = ZUpdateDataScopesInput.parse(raw);
   const seen = new Set<string>();
   input.items.forEach((item, i) => {
-    if (seen.has(item.pageKey)) throw invalid(`Page ${item.pageKey} is listed twice`, [`items.${i}.pageKey`]);
+    if (seen.has(item.pageKey)) throw authorizationInvalid(ctx, 'scope.pageTwice', [`items.${i}.pageKey`], { page: item.pageKey });
     seen.add(item.pageKey);
     if (item.scope === 'custom') {
-      if (!item.customFilter?.length) throw invalid('A custom scope needs at least one condition', [`items.${i}.customFilter`]);
-      checkBrackets(item.customFilter, `items.${i}.customFilter`);
+      if (!item.customFilter?.length) throw authorizationInvalid(ctx, 'scope.customNeedsCondition', [`items.${i}.customFilter`]);
+      checkBrackets(ctx, item.customFilter, `items.${i}.customFilter`);
     } else if (item.customFilter?.length) {
-      throw invalid('Only a custom scope takes conditions', [`items.${i}.customFilter`]);
+      throw authorizationInvalid(ctx, 'scope.onlyCustomConditions', [`items.${i}.customFilter`]);
     }
   });
   const role = await findRole(ctx.db, roleId);
-  if (role.name.toLowerCase() === ADMIN_ROLE_NAME) throw invalid('The administrator role always sees all data', ['roleId']);
+  if (role.name.toLowerCase() === ADMIN_ROLE_NAME) throw authorizationInvalid(ctx, 'scope.adminRole', ['roleId']);
   // A wider scope is more power: for someone who holds all the role carries, and never their own role.
   const ownRole = !!ctx.user && (await userHasRole(ctx.db, ctx.user.id, roleId));
   await guardDelegation(ctx.db, ctx, { roleIds: [roleId], raisesOwnPower: ownRole });

@@ -13,7 +13,8 @@ import { bizPermission } from '@tessera/core/contracts/permissions';
 import type { Database, LocalizedText, PermissionDefinitionsTable } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { invalid, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
+import { authorizationInvalid } from './authorization.messages.ts';
 import * as repo from './authorization.repository.ts';
 
 type Row = Selectable<PermissionDefinitionsTable>;
@@ -54,22 +55,23 @@ export async function getDefinition(ctx: Pick<ServiceContext, 'db'>, name: strin
   return toDefinitionDto(row);
 }
 
-async function checkParent(db: Kysely<Database>, parentName: string | null | undefined, groupName: string, self?: string) {
+async function checkParent(ctx: ServiceContext, parentName: string | null | undefined, groupName: string, self?: string) {
+  const db = ctx.db;
   if (!parentName) return;
   const parent = await repo.findDefinition(db, parentName);
-  if (!parent) throw invalid(`Parent permission ${parentName} does not exist`, ['parentName']);
-  if (parent.group_name !== groupName) throw invalid('The parent must be in the same group', ['parentName']);
+  if (!parent) throw authorizationInvalid(ctx, 'definition.parentMissing', ['parentName'], { name: parentName });
+  if (parent.group_name !== groupName) throw authorizationInvalid(ctx, 'definition.parentOtherGroup', ['parentName']);
   if (self && (await repo.definitionWithDescendants(db, self)).includes(parentName)) {
-    throw invalid('A permission cannot be placed under itself or its own children', ['parentName']);
+    throw authorizationInvalid(ctx, 'definition.parentCycle', ['parentName']);
   }
 }
 
 export async function createDefinition(ctx: ServiceContext, input: TCreatePermissionDefinitionInput) {
   if (input.groupName === BIZ_MENU_GROUP || input.name.startsWith(`${BIZ_MENU_GROUP}.`)) {
-    throw invalid('Business-menu permissions are created with their menu', ['name']);
+    throw authorizationInvalid(ctx, 'definition.menuCodes', ['name']);
   }
-  if (await repo.findDefinition(ctx.db, input.name)) throw invalid(`Permission ${input.name} already exists`, ['name']);
-  await checkParent(ctx.db, input.parentName, input.groupName);
+  if (await repo.findDefinition(ctx.db, input.name)) throw authorizationInvalid(ctx, 'definition.exists', ['name'], { name: input.name });
+  await checkParent(ctx, input.parentName, input.groupName);
   const row = {
     name: input.name,
     group_name: input.groupName,
@@ -96,8 +98,8 @@ export async function updateDefinition(
 ) {
   const existing = await repo.findDefinition(ctx.db, name);
   if (!existing) throw notFound({ name });
-  if (isReadOnly(existing)) throw invalid('System and business-menu permissions cannot be edited here', ['name']);
-  await checkParent(ctx.db, input.parentName, existing.group_name, name);
+  if (isReadOnly(existing)) throw authorizationInvalid(ctx, 'definition.readOnlyEdit', ['name']);
+  await checkParent(ctx, input.parentName, existing.group_name, name);
   const groupDisplayName = JSON.stringify(input.groupDisplayName);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateDefinition(trx, name, JSON.stringify(input.displayName), input.parentName ?? null);
@@ -116,7 +118,7 @@ export async function updateDefinition(
 export async function deleteDefinition(ctx: ServiceContext, name: string) {
   const existing = await repo.findDefinition(ctx.db, name);
   if (!existing) throw notFound({ name });
-  if (isReadOnly(existing)) throw invalid('System and business-menu permissions cannot be deleted here', ['name']);
+  if (isReadOnly(existing)) throw authorizationInvalid(ctx, 'definition.readOnlyDelete', ['name']);
   const names = await ctx.db.transaction().execute(async (trx) => {
     const all = await repo.definitionWithDescendants(trx, name);
     await repo.deleteDefinitions(trx, all);
@@ -174,11 +176,11 @@ export async function createPagePermissions(ctx: ServiceContext, input: TPagePer
   const page = ZPagePermissionsInput.parse(input);
   const reserved = new Set(['Access', 'Field']);
   page.buttons.forEach((b, i) => {
-    if (reserved.has(b.code)) throw invalid(`${b.code} is reserved for the page's own codes`, [`buttons.${i}.code`]);
-    if (page.buttons.findIndex((o) => o.code === b.code) !== i) throw invalid(`Button ${b.code} is listed twice`, [`buttons.${i}.code`]);
+    if (reserved.has(b.code)) throw authorizationInvalid(ctx, 'page.reservedCode', [`buttons.${i}.code`], { code: b.code });
+    if (page.buttons.findIndex((o) => o.code === b.code) !== i) throw authorizationInvalid(ctx, 'page.buttonTwice', [`buttons.${i}.code`], { code: b.code });
   });
   page.fields.forEach((f, i) => {
-    if (page.fields.findIndex((o) => o.code === f.code) !== i) throw invalid(`Field ${f.code} is listed twice`, [`fields.${i}.code`]);
+    if (page.fields.findIndex((o) => o.code === f.code) !== i) throw authorizationInvalid(ctx, 'page.fieldTwice', [`fields.${i}.code`], { code: f.code });
   });
   const result = await ctx.db.transaction().execute((trx) => ensurePagePermissions(trx, page));
   ctx.caches.auth.invalidateAccess();

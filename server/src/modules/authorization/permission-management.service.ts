@@ -3,11 +3,13 @@ import type {
   TPermissionProviderQuery,
   TUpdatePermissionsInput,
 } from '@tessera/core/contracts/authorization';
+import { authorizationInvalid, authorizationText } from './authorization.messages.ts';
 import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { actorHolds, type Db, type ServiceContext } from '../../platform/context.ts';
 import { guardDelegation } from '../../platform/delegation.ts';
-import { AppError, forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { personDisplayName } from '@tessera/core/helpers/person-name';
 import { localize } from '../../platform/localized-text.ts';
 import { ancestorsOfUnit, findRoleSummary, findUnitSummary, findUserSummary, rolesOfUser, unitsAndAncestorsOfUser } from '../identity/index.ts';
 import * as repo from './authorization.repository.ts';
@@ -15,14 +17,16 @@ import * as repo from './authorization.repository.ts';
 type Source = { providerName: 'R' | 'U' | 'OU'; providerKey: string };
 
 /** The role, user or unit a grant belongs to, with the name shown for it; undefined when absent. */
-async function findProviderEntity(db: Db, providerName: repo.ProviderName, key: string) {
+async function findProviderEntity(db: Db, providerName: repo.ProviderName, key: string, culture: string) {
   if (providerName === 'R') {
     const role = await findRoleSummary(db, key);
     return role && { displayName: role.name, isAdminRole: role.isAdminRole };
   }
   if (providerName === 'U') {
     const user = await findUserSummary(db, key);
-    return user && { displayName: user.name ? `${user.name} (${user.userName})` : user.userName, isAdminRole: false };
+    if (!user) return undefined;
+    const name = personDisplayName({ name: user.name, surname: user.surname }, culture);
+    return { displayName: name ? `${name} (${user.userName})` : user.userName, isAdminRole: false };
   }
   const unit = await findUnitSummary(db, key);
   return unit && { displayName: unit.displayName, isAdminRole: false };
@@ -36,7 +40,7 @@ async function findProviderEntity(db: Db, providerName: repo.ProviderName, key: 
 export async function getPermissions(ctx: ServiceContext, query: TPermissionProviderQuery): Promise<TPermissionListResult> {
   const db = ctx.db;
   const { providerName, providerKey } = query;
-  const entity = await findProviderEntity(db, providerName, providerKey);
+  const entity = await findProviderEntity(db, providerName, providerKey, ctx.culture);
   if (!entity) throw notFound({ providerName, providerKey });
 
   const sources = new Map<string, Source[]>();
@@ -94,20 +98,20 @@ export async function updatePermissions(ctx: ServiceContext, query: TPermissionP
   const { providerName, providerKey } = query;
   const seen = new Map<string, number>();
   input.permissions.forEach((p, i) => {
-    if (seen.has(p.name)) throw invalid(`Permission ${p.name} is listed twice`, [`permissions.${i}.name`]);
+    if (seen.has(p.name)) throw authorizationInvalid(ctx, 'grants.permissionTwice', [`permissions.${i}.name`], { name: p.name });
     seen.set(p.name, i);
   });
   const known = await repo.definitionNames(db, [...seen.keys()]);
   const unknown = input.permissions.map((p, i) => ({ ...p, i })).filter((p) => !known.has(p.name));
   if (unknown.length > 0) {
     throw new AppError(400, 'ValidationError', null, {
-      message: `Unknown permission: ${unknown.map((u) => u.name).slice(0, 10).join(', ')}`,
-      validationErrors: unknown.slice(0, 50).map((u) => ({ message: `Unknown permission ${u.name}`, members: [`permissions.${u.i}.name`] })),
+      message: authorizationText(ctx, 'grants.unknownPermissions', { names: unknown.map((u) => u.name).slice(0, 10).join(', ') }),
+      validationErrors: unknown.slice(0, 50).map((u) => ({ message: authorizationText(ctx, 'grants.unknownPermission', { name: u.name }), members: [`permissions.${u.i}.name`] })),
     });
   }
-  const entity = await findProviderEntity(db, providerName, providerKey);
+  const entity = await findProviderEntity(db, providerName, providerKey, ctx.culture);
   if (!entity) throw notFound({ providerName, providerKey });
-  if (entity.isAdminRole) throw invalid('The administrator role holds every permission; its grants cannot be changed', ['providerKey']);
+  if (entity.isAdminRole) throw authorizationInvalid(ctx, 'grants.adminRole', ['providerKey']);
 
   const before = await repo.directGrants(db, providerName, providerKey);
   const had = new Set(before);

@@ -1,4 +1,5 @@
 import { DATE_OUT_OF_RANGE_MESSAGE } from '@tessera/core/helpers/iso-date';
+import { localizeCoreMessage } from '@tessera/core/messages/core-messages';
 import { AppError, type ValidationErrorItem } from '../../platform/errors.ts';
 import type { Culture, TextAudience } from '../../platform/messages.ts';
 import { moduleMessages } from '../../platform/module-messages.ts';
@@ -86,15 +87,15 @@ const texts = {
 } as const;
 
 export type BizMessageKey = keyof (typeof texts)['zh-CN'];
-export type Translate = (key: BizMessageKey, params?: Record<string, string | number>) => string;
-const messages = moduleMessages<BizMessageKey>(texts);
+export type Translate = ((key: BizMessageKey, params?: Record<string, string | number>) => string) & { readonly culture: Culture };
+const messages = moduleMessages<BizMessageKey>(texts, 'business-data');
 
 export const translator = (culture: Culture): Translate => messages.translator(culture);
 export const requestTranslator = (who: TextAudience): Translate => messages.translator(who);
 
 /** A problem text of the core (value parsing, filters) in the caller's language where the module has one. */
 export function coreMessage(t: Translate, message: string): string {
-  return message === DATE_OUT_OF_RANGE_MESSAGE ? t('date.outOfRange') : message;
+  return message === DATE_OUT_OF_RANGE_MESSAGE ? t('date.outOfRange') : localizeCoreMessage(message, t.culture);
 }
 
 export function bizNotFound(t: Translate, key: BizMessageKey, params: Record<string, string | number> = {}, details: unknown = null) {

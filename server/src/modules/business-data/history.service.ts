@@ -5,6 +5,7 @@ import type { TPageRuntime, TRecordHistoryList } from '@tessera/core/contracts/b
 import { flattenViews } from '@tessera/core/page-definition';
 import type { ServiceContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
+import { userDisplayNames } from '../identity/index.ts';
 import { bizNotFound, type Translate } from './business-data.messages.ts';
 import { showsLabels, ValueLabels } from './labels.ts';
 import * as repo from './business-data.repository.ts';
@@ -21,11 +22,13 @@ export async function recordHistory(ctx: ServiceContext, input: { pageId: string
   const [row] = await repo.rowsByIds(ctx.db, page.master, [input.id], [scope.where]);
   if (!row) throw bizNotFound(t, 'record.notFound', {}, { id: input.id });
   const rows = await repo.listHistory(ctx.db, page.pageId, input.id);
+  // Authors by their full name in the reader's culture; the name kept at the change stands in.
+  const names = await userDisplayNames(ctx.db, rows.map((r) => r.user_id ?? ''), ctx.culture);
   const items = rows.map((r) => ({
     id: r.id,
     action: r.action,
     userId: r.user_id,
-    userName: r.user_name,
+    userName: (r.user_id ? names.get(r.user_id) : undefined) ?? r.user_name,
     time: new Date(r.time).toISOString(),
     changes: (r.changes as StoredChange[]).filter((c) => access.canView(c.code)).map((c) => withView(page, c)),
   }));

@@ -113,13 +113,13 @@ export async function queryViewData(ctx: ServiceContext, input: QueryViewInput):
     return kind ? [{ code: c.code, kind }] : [];
   });
   const summary = summaries.length ? await repo.summarizeRows(ctx.db, view, conditions, summaries) : undefined;
-  return { items, labels: { ...labels.labelsOf(visible, items), ...(await systemColumnLabels(ctx.db, items)) }, totalCount, totalCountIsEstimate, ...(summary ? { summary } : {}) };
+  return { items, labels: { ...labels.labelsOf(visible, items), ...(await systemColumnLabels(ctx.db, items, ctx.culture)) }, totalCount, totalCountIsEstimate, ...(summary ? { summary } : {}) };
 }
 
 /** The names of the users who created and last changed the rows (one query for the page's rows). */
-async function systemColumnLabels(db: Db, items: Record<string, unknown>[]): Promise<TValueLabels> {
+async function systemColumnLabels(db: Db, items: Record<string, unknown>[], culture: string): Promise<TValueLabels> {
   const users = LIST_SYSTEM_COLUMNS.filter((c) => c.kind === 'user').map((c) => c.code);
-  const names = await userDisplayNames(db, items.flatMap((r) => users.map((code) => r[code])).filter((v): v is string => typeof v === 'string'));
+  const names = await userDisplayNames(db, items.flatMap((r) => users.map((code) => r[code])).filter((v): v is string => typeof v === 'string'), culture);
   const out: TValueLabels = {};
   for (const code of users) {
     const labels: Record<string, string> = {};

@@ -16,7 +16,7 @@ import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope.ts';
 import { rowToRecord } from './record-values.ts';
 import { requireView } from './runtime-page.ts';
-import { answerOf, deletionHistory, entriesOf, savePageInTrx, saveSession, UUID, type Rec } from './save/index.ts';
+import { answerOf, authorOf, deletionHistory, entriesOf, savePageInTrx, saveSession, UUID, type Rec } from './save/index.ts';
 
 /** Saves one master record with its child lists; answers with the page as stored (no re-read). */
 export async function savePage(ctx: ServiceContext, input: TSavePageInput & { offsetMinutes?: number }): Promise<TPageDataResult> {
@@ -93,7 +93,7 @@ export async function deleteData(ctx: ServiceContext, input: { pageId: string; i
       throw bizNotFound(t, 'record.notFound', {}, { ids: ids.filter((id) => !found.has(id)) });
     }
     await repo.softDeleteRows(trx, page.master, ids, user?.id ?? null, uuidv7());
-    await repo.insertHistory(trx, deletionHistory(page, rows, user));
+    await repo.insertHistory(trx, deletionHistory(page, rows, authorOf(user, ctx.culture)));
   });
   return { deleted: ids.length };
 }

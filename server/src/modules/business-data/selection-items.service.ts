@@ -41,6 +41,6 @@ export async function selectionItems(ctx: ServiceContext, q: SelectionQuery): Pr
 
 function findSelectionItems(ctx: ServiceContext, q: SelectionQuery): Promise<TSelectionItem[]> {
   if (q.type === 1) return unitDirectory(ctx.db, q);
-  if (q.type === 3) return userDirectory(ctx.db, q);
+  if (q.type === 3) return userDirectory(ctx.db, q, ctx.culture);
   return roleDirectory(ctx.db, q);
 }

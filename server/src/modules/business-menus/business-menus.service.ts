@@ -12,9 +12,10 @@ import { bizPermission, P } from '@tessera/core/contracts/permissions';
 import type { BusinessMenusTable, Database } from '../../db/schema.ts';
 import type { RequestUser } from '../../platform/auth.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
 import { pageWindow } from '../../platform/paging.ts';
 import { removePermissions, saveMenuPermission } from '../authorization/index.ts';
+import { menusInvalid } from './business-menus.messages.ts';
 import * as repo from './business-menus.repository.ts';
 
 type Row = Selectable<BusinessMenusTable>;
@@ -116,23 +117,23 @@ export async function getMenu(db: Kysely<Database>, viewer: Viewer, id: string):
   return menu;
 }
 
-async function checkParent(db: Kysely<Database>, parentId: string | null, self?: string) {
+async function checkParent(ctx: ServiceContext, parentId: string | null, self?: string) {
   if (!parentId) return null;
-  const rows = await repo.listAllMenus(db);
+  const rows = await repo.listAllMenus(ctx.db);
   const parent = rows.find((r) => r.id === parentId);
-  if (!parent) throw invalid('The parent menu does not exist', ['parentId']);
+  if (!parent) throw menusInvalid(ctx, 'parent.missing', ['parentId']);
   if (self) {
     // Walk up from the new parent: meeting the menu itself means a cycle.
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (let at: Row | undefined = parent; at; at = at.parent_id ? byId.get(at.parent_id) : undefined) {
-      if (at.id === self) throw invalid('A menu cannot be moved under itself or its own sub-menus', ['parentId']);
+      if (at.id === self) throw menusInvalid(ctx, 'parent.cycle', ['parentId']);
     }
   }
   return parent;
 }
 
 export async function createMenu(ctx: ServiceContext, input: TBusinessMenuInput) {
-  const parent = await checkParent(ctx.db, input.parentId ?? null);
+  const parent = await checkParent(ctx, input.parentId ?? null);
   const id = uuidv7();
   const code = bizPermission.menu(id);
   await ctx.db.transaction().execute(async (trx) => {
@@ -170,7 +171,7 @@ export async function updateMenu(ctx: ServiceContext, id: string, input: TBusine
   if (!existing) throw notFound({ id });
   if (input.concurrencyStamp && input.concurrencyStamp !== existing.concurrency_stamp) throw conflict({ id });
   const parentId = input.parentId === undefined ? existing.parent_id : input.parentId;
-  const parent = await checkParent(ctx.db, parentId, id);
+  const parent = await checkParent(ctx, parentId, id);
   const moved = parentId !== existing.parent_id;
   await ctx.db.transaction().execute(async (trx) => {
     let order = input.order ?? existing.sort_order;
@@ -206,7 +207,7 @@ export async function updateMenu(ctx: ServiceContext, id: string, input: TBusine
 export async function moveMenu(ctx: ServiceContext, id: string, input: TMoveBusinessMenuInput) {
   const existing = await repo.findMenu(ctx.db, id);
   if (!existing) throw notFound({ id });
-  const parent = await checkParent(ctx.db, input.parentId, id);
+  const parent = await checkParent(ctx, input.parentId, id);
   await ctx.db.transaction().execute(async (trx) => {
     if (existing.parent_id !== input.parentId) {
       const left = (await repo.siblingsOf(trx, existing.parent_id)).filter((s) => s.id !== id);

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { localizeIssueMessage } from '../../platform/validation-messages.ts';
 import {
   IMPORT_MAX_DICTIONARY_ITEMS,
   MAX_DICTIONARY_ITEMS,
@@ -163,7 +164,7 @@ export async function importDictionaryItems(ctx: ServiceContext, id: string, byt
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? 'code');
         const column = key === 'label' ? dictionaryText(ctx, 'sheet.label') : key === 'parentCode' ? dictionaryText(ctx, 'sheet.parent') : key === 'color' ? dictionaryText(ctx, 'sheet.color') : dictionaryText(ctx, 'sheet.code');
-        fail(r.row, column, key === 'label' && !Object.values(label).some(Boolean) ? dictionaryText(ctx, 'import.required') : issue.message);
+        fail(r.row, column, key === 'label' && !Object.values(label).some(Boolean) ? dictionaryText(ctx, 'import.required') : localizeIssueMessage(issue, ctx.culture));
       }
       continue;
     }

@@ -67,7 +67,7 @@ const texts = {
 } as const;
 
 export type DictionaryTextKey = keyof (typeof texts)['zh-CN'];
-const messages = moduleMessages<DictionaryTextKey>(texts);
+const messages = moduleMessages<DictionaryTextKey>(texts, 'dictionaries');
 
 export const dictionaryText = messages.text;
 /** A 400 naming the offending members, raised before anything is written. */

@@ -27,7 +27,7 @@ const texts = {
 
 export type DocumentNumberTextKey = keyof (typeof texts)['zh-CN'];
 export type Who = TextAudience;
-const messages = moduleMessages<DocumentNumberTextKey>(texts);
+const messages = moduleMessages<DocumentNumberTextKey>(texts, 'document-numbers');
 
 export const documentNumberText = messages.text;
 

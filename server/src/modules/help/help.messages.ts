@@ -21,4 +21,4 @@ const texts = {
 } as const;
 
 export type HelpMessage = keyof (typeof texts)['zh-CN'];
-export const helpInvalid = moduleMessages<HelpMessage>(texts).invalid;
+export const helpInvalid = moduleMessages<HelpMessage>(texts, 'help').invalid;

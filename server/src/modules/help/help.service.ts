@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../platform/context.ts';
+import { personDisplayName } from '@tessera/core/helpers/person-name';
 import type { Kysely, Selectable } from 'kysely';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { THelpDocument, THelpDocumentInput, THelpDocumentNode, THelpDocumentTree, THelpTitle } from '@tessera/core/contracts/help';
@@ -122,7 +123,7 @@ const auditView = (d: THelpDocument) => ({
 
 const editor = (ctx: ServiceContext) => ({
   updated_by: ctx.user?.id ?? null,
-  updated_by_name: ctx.user ? ctx.user.name || ctx.user.userName : null,
+  updated_by_name: ctx.user ? personDisplayName(ctx.user, ctx.culture) : null,
 });
 
 export async function createDocument(ctx: ServiceContext, input: THelpDocumentInput) {

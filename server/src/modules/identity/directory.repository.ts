@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { TSelectionItem } from '@tessera/core/contracts/identity';
+import { personDisplayName } from '@tessera/core/helpers/person-name';
 import type { Database } from '../../db/schema.ts';
 import { ADMIN_ROLE_NAME } from '../../platform/access.ts';
 import { likePattern } from '../../platform/sql-values.ts';
@@ -21,7 +22,7 @@ export async function findRoleSummary(db: Db, id: string) {
 export function findUserSummary(db: Db, id: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'user_name as userName', 'name'])
+    .select(['id', 'user_name as userName', 'name', 'surname'])
     .where('id', '=', id)
     .where('is_deleted', '=', false)
     .executeTakeFirst();
@@ -100,16 +101,18 @@ export function unitDirectory(db: Db, q: DirectoryQuery): Promise<TSelectionItem
   return query.orderBy('ou.code').offset(q.skipCount).limit(q.maxResultCount).execute();
 }
 
-/** Users with their user name as description: active ones when searching, any when resolving ids. */
-export function userDirectory(db: Db, q: DirectoryQuery): Promise<TSelectionItem[]> {
+/**
+ * Users with their full name (in the culture's order) as title and their user name as description:
+ * active ones when searching, any when resolving ids.
+ */
+export async function userDirectory(db: Db, q: DirectoryQuery, culture: string): Promise<TSelectionItem[]> {
   const filter = q.filter?.trim();
-  let query = db
-    .selectFrom('users as u')
-    .select(['u.id', sql<string>`coalesce(nullif(u.name, ''), u.user_name)`.as('title'), 'u.user_name as description']);
+  let query = db.selectFrom('users as u').select(['u.id', 'u.name', 'u.surname', 'u.user_name']);
   if (q.ids) query = query.where('u.id', 'in', q.ids.length ? q.ids : [NO_ID]);
   else query = query.where('u.is_deleted', '=', false).where('u.is_active', '=', true);
   if (filter) query = query.where(sql<boolean>`u.search_text like lower(${likePattern(filter)})`);
-  return query.orderBy('u.user_name').orderBy('u.id').offset(q.skipCount).limit(q.maxResultCount).execute();
+  const rows = await query.orderBy('u.user_name').orderBy('u.id').offset(q.skipCount).limit(q.maxResultCount).execute();
+  return rows.map((u) => ({ id: u.id, title: personDisplayName({ name: u.name, surname: u.surname, userName: u.user_name }, culture), description: u.user_name }));
 }
 
 /** Roles with their description. */
@@ -129,10 +132,10 @@ export function unitsAndBelowSql(unitIds: readonly string[]): RawBuilder<unknown
   return sql`select d.id from organization_units d join organization_units u on d.code = u.code or d.code like u.code || '.%' where u.id in (${sql.join(unitIds.map((id) => sql`${id}::uuid`))})`;
 }
 
-/** Users' display names (name, else user name) by id, for histories and lists. */
-export async function userDisplayNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+/** Users' full names in the culture's order (else their user names) by id, deleted users included, for histories, lists and the audit log. */
+export async function userDisplayNames(db: Db, ids: readonly string[], culture: string): Promise<Map<string, string>> {
   const unique = [...new Set(ids.filter(Boolean))];
   if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'user_name', 'name']).where('id', 'in', unique).execute();
-  return new Map(rows.map((r) => [r.id, r.name || r.user_name]));
+  const rows = await db.selectFrom('users').select(['id', 'user_name', 'name', 'surname']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, personDisplayName({ name: r.name, surname: r.surname, userName: r.user_name }, culture)]));
 }

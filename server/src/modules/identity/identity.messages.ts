@@ -96,7 +96,7 @@ const texts = {
 } as const;
 
 export type IdentityTextKey = keyof (typeof texts)['zh-CN'];
-const messages = moduleMessages<IdentityTextKey>(texts);
+const messages = moduleMessages<IdentityTextKey>(texts, 'identity');
 
 export const identityText = messages.text;
 /** A 400 naming one or more offending members, raised before anything is written. */

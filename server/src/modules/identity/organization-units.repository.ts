@@ -18,7 +18,9 @@ function unitsWithCounts(db: Db) {
       'ou.leader_user_id',
       'ou.concurrency_stamp',
       'ou.creation_time',
-      sql<string | null>`coalesce(nullif(leader.name, ''), leader.user_name)`.as('leader_name'),
+      'leader.user_name as leader_user_name',
+      'leader.name as leader_given_name',
+      'leader.surname as leader_surname',
       sql<number>`(select count(*) from user_organization_units m join users u on u.id = m.user_id
                    where m.organization_unit_id = ou.id and not u.is_deleted)::int`.as('member_count'),
       sql<number>`(select count(*) from organization_units c where c.parent_id = ou.id)::int`.as('child_count'),

@@ -17,6 +17,7 @@ import { guardDelegation } from '../../platform/delegation.ts';
 import { identityInvalid, identityRefused } from './identity.messages.ts';
 import { lockUnitTree } from './identity.repository.ts';
 import { removePrincipals } from './principal-removal.ts';
+import { personDisplayName } from '@tessera/core/helpers/person-name';
 import * as repo from './organization-units.repository.ts';
 import { iso } from '../../platform/sql-values.ts';
 
@@ -24,14 +25,14 @@ const SEGMENT_WIDTH = 5;
 const ENTITY = 'OrganizationUnit';
 const MEMBER_ENTITY = 'OrganizationUnitMember';
 
-function toDto(row: repo.UnitRow): TOrganizationUnit {
+function toDto(row: repo.UnitRow, culture: string): TOrganizationUnit {
   return {
     id: row.id,
     parentId: row.parent_id,
     code: row.code,
     displayName: row.display_name,
     leaderUserId: row.leader_user_id,
-    leaderName: row.leader_user_id ? row.leader_name : null,
+    leaderName: row.leader_user_id && row.leader_user_name ? personDisplayName({ name: row.leader_given_name, surname: row.leader_surname, userName: row.leader_user_name }, culture) : null,
     memberCount: row.member_count,
     childCount: row.child_count,
     concurrencyStamp: row.concurrency_stamp,
@@ -60,7 +61,7 @@ export async function listOrganizationUnits(ctx: ServiceContext, query: TOrganiz
     limit: query.MaxResultCount,
     sort,
   });
-  return { items: rows.map(toDto), totalCount };
+  return { items: rows.map((row) => toDto(row, ctx.culture)), totalCount };
 }
 
 /** Every unit as a forest ordered by code. */
@@ -68,7 +69,7 @@ export async function organizationUnitTree(ctx: ServiceContext): Promise<TOrgani
   const rows = await repo.allUnits(ctx.db);
   const nodes = new Map<string, TOrganizationUnitNode>();
   const roots: TOrganizationUnitNode[] = [];
-  for (const row of rows) nodes.set(row.id, { ...toDto(row), children: [] });
+  for (const row of rows) nodes.set(row.id, { ...toDto(row, ctx.culture), children: [] });
   for (const node of nodes.values()) {
     const parent = node.parentId ? nodes.get(node.parentId) : undefined;
     if (parent) parent.children.push(node);
@@ -80,7 +81,7 @@ export async function organizationUnitTree(ctx: ServiceContext): Promise<TOrgani
 export async function getOrganizationUnit(ctx: ServiceContext, id: string) {
   const row = await repo.findUnit(ctx.db, id);
   if (!row) throw notFound({ id });
-  return toDto(row);
+  return toDto(row, ctx.culture);
 }
 
 export async function createOrganizationUnit(ctx: ServiceContext, input: TCreateOrganizationUnitInput) {

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { localizeIssueMessage } from '../../platform/validation-messages.ts';
 import {
   IMPORT_MAX_ROWS,
   USER_SHEET_COLUMNS,
@@ -195,7 +196,7 @@ export async function importUsers(ctx: ServiceContext, bytes: Buffer, query: TIm
         const column = USER_SHEET_COLUMNS.find((c) => c === key) ?? 'userName';
         // A missing required value is reported once, as "required".
         if (REQUIRED.includes(column) && !cells[column]) continue;
-        fail(row, column, issue.message);
+        fail(row, column, localizeIssueMessage(issue, ctx.culture));
       }
       continue;
     }

@@ -67,7 +67,7 @@ const texts = {
 } as const;
 
 export type LocalizationMessage = keyof (typeof texts)['zh-CN'];
-const messages = moduleMessages<LocalizationMessage>(texts);
+const messages = moduleMessages<LocalizationMessage>(texts, 'localization');
 
 export const l10nText = messages.text;
 /** A 400 with one validation error in the caller's language. */

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { notificationsInvalid } from './notifications.messages.ts';
+import { personDisplayName } from '@tessera/core/helpers/person-name';
 import { uuidv7 } from '../../platform/ids.ts';
 import type {
   TNotification,
@@ -10,7 +12,7 @@ import type {
 } from '@tessera/core/contracts/notifications';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { invalid, notFound, unauthorized } from '../../platform/errors.ts';
+import { notFound, unauthorized } from '../../platform/errors.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { activeUserIds } from '../identity/index.ts';
 import * as repo from './notifications.repository.ts';
@@ -106,11 +108,6 @@ export async function notifyUsers(db: Db, input: NotifyInput): Promise<number> {
   return rows.length;
 }
 
-const texts = {
-  'zh-CN': { unknownUsers: '用户不存在或已停用：{ids}' },
-  'en-US': { unknownUsers: 'Unknown or inactive users: {ids}' },
-};
-
 export async function sendNotification(ctx: ServiceContext, input: TSendNotificationInput & { content: string }) {
   const sender = me(ctx);
   let userIds: string[];
@@ -121,13 +118,13 @@ export async function sendNotification(ctx: ServiceContext, input: TSendNotifica
     userIds = await activeUserIds(ctx.db, wanted);
     const missing = wanted.filter((id) => !userIds.includes(id));
     if (missing.length) {
-      throw invalid(texts[ctx.culture].unknownUsers.replace('{ids}', missing.slice(0, 5).join(', ')), ['userIds']);
+      throw notificationsInvalid(ctx, 'unknownUsers', ['userIds'], { ids: missing.slice(0, 5).join(', ') });
     }
   }
   const count = await ctx.db
     .transaction()
     .execute((trx) =>
-      notifyUsers(trx, { ...input, userIds, sender: { id: sender.id, name: sender.name || sender.userName } }),
+      notifyUsers(trx, { ...input, userIds, sender: { id: sender.id, name: personDisplayName(sender, ctx.culture) } }),
     );
   await recordAudit(ctx, 'Created', {
     entityType: 'Notification',

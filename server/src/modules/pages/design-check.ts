@@ -1,4 +1,5 @@
 import { ControlTypeId, getControlType, isKnownControlType, tableFieldTypeOf } from '@tessera/core/controls/registry';
+import { localizeCoreMessage } from '@tessera/core/messages/core-messages';
 import { analyzeDependencies, compileFormula, type FormulaSchema, type GraphItem } from '@tessera/core/formula/index';
 import { flattenViews, linkagesOf, type TableFieldType, type TDataControl, type TPageDefinition, type TView } from '@tessera/core/page-definition';
 import {
@@ -56,7 +57,7 @@ export function checkDesign(definition: TPageDefinition, t: Translate, resolveSo
   // Identifier syntax (normally already refused on save; a stored legacy design may still carry them).
   for (const issue of identifierIssues(definition)) {
     const located = locate(definition, issue.path);
-    add({ kind: 'invalidCode', message: `${issue.path.join('.')}: ${issue.message}`, viewId: located.viewId, controlId: located.controlId });
+    add({ kind: 'invalidCode', message: `${issue.path.join('.')}: ${localizeCoreMessage(issue.message, t.culture)}`, viewId: located.viewId, controlId: located.controlId });
   }
 
   const all = flattenViews(definition);

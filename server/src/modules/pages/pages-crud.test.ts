@@ -256,7 +256,7 @@ describe('identifier injection in every code field: refused by validation, no DD
         place(d, bad);
         const res = await api.call('POST', URL, { code: 'Reserved', name: title('x'), definition: d });
         expect(res.statusCode, `${where} ${bad}`).toBe(400);
-        expect(res.json().error.validationErrors.some((v: { message: string }) => /reserved/.test(v.message))).toBe(true);
+        expect(res.json().error.validationErrors.some((v: { message: string }) => /保留/.test(v.message))).toBe(true);
         tried++;
       }
     }

@@ -98,8 +98,8 @@ const texts = {
 } as const;
 
 export type PagesTextKey = keyof (typeof texts)['zh-CN'];
-export type Translate = (key: PagesTextKey, params?: Record<string, string | number>) => string;
-const messages = moduleMessages<PagesTextKey>(texts);
+export type Translate = ((key: PagesTextKey, params?: Record<string, string | number>) => string) & { readonly culture: Culture };
+const messages = moduleMessages<PagesTextKey>(texts, 'pages');
 
 export const translator = (culture: Culture): Translate => messages.translator(culture);
 export const requestTranslator = (who: TextAudience): Translate => messages.translator(who);

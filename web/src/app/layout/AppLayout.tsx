@@ -1,4 +1,5 @@
 import { Drawer, Layout, theme } from 'antd';
+import { useDisplayName } from '../../shared/auth/display-name.ts';
 import { useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PasswordModal } from '../../modules/auth/components/PasswordModal.tsx';
@@ -43,6 +44,7 @@ export default function AppLayout() {
   const { token } = theme.useToken();
   const settings = useSettings((s) => s.settings);
   const user = useCurrentUserRefresh();
+  const displayName = useDisplayName();
   const menus = useShellMenus();
   const collapsed = useLayout((s) => s.collapsed);
   const mobileMenuOpen = useLayout((s) => s.mobileMenuOpen);
@@ -174,7 +176,7 @@ export default function AppLayout() {
       <MenuSearch nodes={searchNodes} />
       <PasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
       <LanguageDictionarySync />
-      {settings.watermark && user ? <Watermark text={user.name || user.userName} dark={settings.darkTheme} /> : null}
+      {settings.watermark && user ? <Watermark text={displayName || user.userName} dark={settings.darkTheme} /> : null}
     </Layout>
   );
 }

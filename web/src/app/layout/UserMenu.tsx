@@ -1,4 +1,5 @@
 import { HomeOutlined, KeyOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { useDisplayName } from '../../shared/auth/display-name.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { useLayout } from './layout-store.ts';
 export function UserMenu({ mobile, color }: { mobile: boolean; color?: string }) {
   const { t } = useTranslation('shell');
   const user = useSession((s) => s.user);
+  const displayName = useDisplayName();
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const client = useQueryClient();
@@ -57,7 +59,7 @@ export function UserMenu({ mobile, color }: { mobile: boolean; color?: string })
     >
       <Button type="text" aria-label={t('header.user')} data-testid="user-menu" style={{ color, paddingInline: 8 }}>
         <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
-        <span className="hide-on-mobile">{user?.name || user?.userName}</span>
+        <span className="hide-on-mobile">{displayName}</span>
       </Button>
     </Dropdown>
   );

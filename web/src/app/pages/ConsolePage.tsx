@@ -1,4 +1,5 @@
 import { AppstoreOutlined, BellOutlined, CarryOutOutlined } from '@ant-design/icons';
+import { useDisplayName } from '../../shared/auth/display-name.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -45,7 +46,7 @@ export default function ConsolePage() {
   const menus = useShellMenus();
   const shortcuts = useMemo(() => menuLeaves(menus.businessNodes), [menus.businessNodes]);
   const recent = user ? recentVisits(user.userId).filter((v) => v.path !== DASHBOARD_PATH) : [];
-  const name = user?.name || user?.userName || '';
+  const name = useDisplayName();
   const count = (value: number | undefined) => (counts.isError ? t('console.countFailed') : value);
 
   const recentTitle = (v: (typeof recent)[number]) => {

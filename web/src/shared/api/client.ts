@@ -1,6 +1,6 @@
 import type { TErrorResponse } from '@tessera/core/contracts/common';
 import i18n from '../i18n/i18n.ts';
-import { expireSession, getToken } from '../auth/session.ts';
+import { expireSession, getToken, loginPathFor } from '../auth/session.ts';
 import { BASE_PATH } from '../base-path.ts';
 import { addLog } from '../logs/log-store.ts';
 import { feedback } from '../ui/feedback.tsx';
@@ -52,7 +52,7 @@ function onExpired() {
     expiredDialogOpen = false;
     const current = window.location.hash.replace(/^#/, '') || '/';
     const redirect = current.startsWith('/login') ? new URLSearchParams(current.split('?')[1] ?? '').get('redirect') ?? '/' : current;
-    window.location.hash = `#/login?redirect=${encodeURIComponent(redirect)}`;
+    window.location.hash = `#${loginPathFor(redirect)}`;
     expireSession();
   };
   if (!feedback.modal) return goLogin();

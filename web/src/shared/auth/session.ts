@@ -12,6 +12,13 @@ const COOKIE_DAYS = 1;
  */
 const COOKIE_PATH = { path: `${BASE_PATH}/` };
 const USER_KEY = 'tessera.user';
+/**
+ * Who signed in last in this browser: kept when the session expires (the sign-in page's redirect
+ * is theirs), gone when they log out. A redirect never takes another user to their page.
+ */
+const LAST_USER_KEY = 'tessera.lastUserId';
+/** Set by logging out until the sign-in page shows: the way to it carries no redirect. */
+let signedOut = false;
 
 export const getToken = () => Cookies.get('token') ?? null;
 export const isAdminCookie = () => Cookies.get('isAdmin') === 'true';
@@ -43,13 +50,53 @@ export function signIn(result: { accessToken: string; isAdmin: boolean; user: TC
   Cookies.set('uuid', result.user.id, options);
   Cookies.set('token', result.accessToken, options);
   Cookies.set('isAdmin', String(result.isAdmin), options);
+  appStorage.setItem(LAST_USER_KEY, result.user.id);
+  signedOut = false;
   useSession.getState().setUser(result.user);
 }
 
-/** Removes the three cookies and the stored user; tabs and personal settings stay for next time. */
+/**
+ * Logging out: removes the three cookies and the stored user, and forgets who signed in, so the
+ * next sign-in starts afresh (no redirect to this user's last page). Tabs and personal settings
+ * stay for this user's next time.
+ */
 export function clearSession() {
+  signedOut = true;
+  appStorage.removeItem(LAST_USER_KEY);
   for (const name of ['uuid', 'token', 'isAdmin']) Cookies.remove(name, COOKIE_PATH);
   useSession.getState().setUser(null);
+}
+
+/**
+ * The sign-in page's address for someone leaving `path` (a signed-in page): with `path` as redirect,
+ * except right after logging out, when the page left was the previous user's.
+ */
+export function loginPathFor(path: string): string {
+  if (signedOut || !path || path.startsWith('/login')) return '/login';
+  return `/login?redirect=${encodeURIComponent(path)}`;
+}
+
+/** The sign-in page is showing: a later visit to a signed-in page may carry its redirect again. */
+export function signInPageShown() {
+  signedOut = false;
+}
+
+/**
+ * Where to go after `userId` signed in: the redirect when it is theirs — the previous session in
+ * this browser was theirs (it expired), or nobody's (a link opened before signing in) — else the
+ * default page. A redirect left by another user (their session expired, someone else signs in)
+ * is dropped.
+ */
+export function redirectTargetFor(userId: string, redirect: string | null, fallback: string): string {
+  const path = safeRedirect(redirect);
+  if (!path) return fallback;
+  const previous = appStorage.getItem(LAST_USER_KEY);
+  return previous && previous !== userId ? fallback : path;
+}
+
+/** A redirect that stays in the app (a path of it, not the sign-in page itself), else null. */
+export function safeRedirect(redirect: string | null): string | null {
+  return redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/login') ? redirect : null;
 }
 
 /** spec §8: after a 401 the token and uuid cookies go and the user is cleared. */

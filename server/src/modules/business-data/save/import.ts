@@ -19,7 +19,7 @@ import { bizInvalid } from '../business-data.messages.ts';
 import * as repo from '../business-data.repository.ts';
 import type { HistoryEntry } from '../business-data.repository.ts';
 import { loadChoices } from './choices.ts';
-import { saveHistory } from './history.ts';
+import { authorOf, saveHistory } from './history.ts';
 import { applyLinkages, dictionaryLabelsOn, type DictionaryLabels } from './linkages.ts';
 import { storedRecordsOf } from './load.ts';
 import { ruleOf, type EntryInput, type PageRows, type SaveSession, type StoredPage } from './model.ts';
@@ -88,7 +88,7 @@ export interface PlannedPage {
 export function planNewPage(run: ImportRun, prepared: PreparedPage): PlannedPage {
   const { session } = run;
   const plan = planWrites(session.page, prepared.rows, run.empty, { user: session.user, now: session.now, concurrencyStamp: uuidv7() });
-  const entry = saveHistory(session.page, prepared.masterId, true, plan.changes, session.user);
+  const entry = saveHistory(session.page, prepared.masterId, true, plan.changes, authorOf(session.user, session.culture));
   return {
     inserts: plan.views.filter((w) => w.inserts.length > 0).map((w) => ({ viewId: w.view.id, rows: w.inserts })),
     history: entry && { ...entry, changes: JSON.stringify(entry.changes) },

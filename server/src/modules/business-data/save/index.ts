@@ -3,7 +3,7 @@
  */
 export { answerOf } from './answer.ts';
 export { primeLookupChoices } from './choices.ts';
-export { deletionHistory } from './history.ts';
+export { authorOf, deletionHistory } from './history.ts';
 export { UUID, type EntryInput, type Rec, type SaveSession } from './model.ts';
 export { entriesOf } from './parse.ts';
 export { savePageInTrx, saveSession, sessionOf, type SaveResult } from './pipeline.ts';

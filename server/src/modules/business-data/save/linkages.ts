@@ -3,6 +3,7 @@
  * (`recomputeLinkages` of core); values the browser computed are overwritten. Rows a linkage
  * creates carry DataStatus 2 (spec §4) and are replaced when it fires again.
  */
+import { personDisplayName } from '@tessera/core/helpers/person-name';
 import { uuidv7 } from '../../../platform/ids.ts';
 import { recomputeLinkages } from '@tessera/core/linkage/index';
 import type { TBusinessRecord } from '@tessera/core/page-definition';
@@ -34,7 +35,7 @@ export async function applyLinkages(session: SaveSession, rows: PageRows, stored
     now: session.now,
     offsetMinutes: session.offsetMinutes,
     locale: (session.culture === 'en-US' ? 'en-US' : 'zh-CN') as 'en-US' | 'zh-CN',
-    user: user ? { id: user.id, name: user.name || user.userName, orgUnitId: user.organizationUnitId, orgUnitName: user.organizationUnitName } : null,
+    user: user ? { id: user.id, name: personDisplayName(user, session.culture), orgUnitId: user.organizationUnitId, orgUnitName: user.organizationUnitName } : null,
     newId,
     dictionary: (code: string, value: string) => {
       const labels = dictionaries.get(code);

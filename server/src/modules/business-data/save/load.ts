@@ -26,7 +26,7 @@ export async function loadAndLock(ctx: ServiceContext, trx: Db, session: SaveSes
   const storedMaster = locked?.row;
   session.access.requireAction(storedMaster ? 'edit' : 'add');
   if (!storedMaster) return { isNew: true, rows: new Map(), records: storedRecordsOf(page, new Map()) };
-  if (master.input.ConcurrencyStamp !== storedMaster.ConcurrencyStamp) throw await conflictError(trx, t, storedMaster);
+  if (master.input.ConcurrencyStamp !== storedMaster.ConcurrencyStamp) throw await conflictError(trx, t, storedMaster, session.culture);
   const rows = await repo.pageRows(trx, page, storedMaster);
   return { isNew: false, rows, records: storedRecordsOf(page, rows) };
 }
@@ -39,9 +39,9 @@ export function storedRecordsOf(page: RuntimePage, rows: Map<string, Rec[]>): Ma
 }
 
 /** The 409 of a stale stamp: who changed the record last, and when. */
-async function conflictError(db: Db, t: Translate, stored: Rec): Promise<AppError> {
+async function conflictError(db: Db, t: Translate, stored: Rec, culture: string): Promise<AppError> {
   const modifier = (stored.LastModifierId ?? stored.CreatorId ?? null) as string | null;
-  const names = await userDisplayNames(db, modifier ? [modifier] : []);
+  const names = await userDisplayNames(db, modifier ? [modifier] : [], culture);
   const time = (stored.LastModificationTime ?? stored.CreationTime) as Date | string | null;
   const iso = time ? new Date(time).toISOString() : null;
   const name = modifier ? (names.get(modifier) ?? null) : null;

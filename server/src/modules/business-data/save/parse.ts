@@ -3,6 +3,7 @@
  * stored values (or the defaults of a new row) with the client's values applied where the caller
  * may set them. Pure: no database, no clock but the session's.
  */
+import { personDisplayName } from '@tessera/core/helpers/person-name';
 import { uuidv7 } from '../../../platform/ids.ts';
 import { ControlTypeId, createNewRecord, parseControlValue } from '@tessera/core/controls/registry';
 import { decimalPlaces } from '@tessera/core/helpers/round';
@@ -55,7 +56,7 @@ export function newRowDefaults(session: SaveSession, view: RuntimeView, parentId
   const { record } = createNewRecord(view.view, {
     now: session.now,
     offsetMinutes: session.offsetMinutes,
-    currentUser: user ? { id: user.id, title: user.name || user.userName } : null,
+    currentUser: user ? { id: user.id, title: personDisplayName(user, session.culture) } : null,
     currentOrgUnit: user?.organizationUnitId ? { id: user.organizationUnitId, title: user.organizationUnitName ?? '' } : null,
     newId: () => id,
     parentRecordId: parentId,

@@ -9,7 +9,7 @@ import type { Db, ServiceContext } from '../../../platform/context.ts';
 import * as repo from '../business-data.repository.ts';
 import { openPage } from '../runtime-page.ts';
 import { loadChoices } from './choices.ts';
-import { saveHistory } from './history.ts';
+import { authorOf, saveHistory } from './history.ts';
 import { dictionaryLabelsOn, applyLinkages } from './linkages.ts';
 import { loadAndLock } from './load.ts';
 import type { EntryInput, Rec, SaveSession } from './model.ts';
@@ -52,7 +52,7 @@ export async function savePageInTrx(ctx: ServiceContext, trx: Db, session: SaveS
   validatePage(t, page, rows, parsed.errors, await loadChoices(trx, session, rows));
   const plan = planWrites(page, rows, stored, { user: session.user, now: session.now, concurrencyStamp: uuidv7() });
   const written = await applyWrites(trx, plan, t);
-  const history = saveHistory(page, master.id, stored.isNew, plan.changes, session.user);
+  const history = saveHistory(page, master.id, stored.isNew, plan.changes, authorOf(session.user, session.culture));
   if (history) await repo.insertHistory(trx, [history]);
   return { masterId: master.id, written };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { savePipelineFixture } from '../../../../test/business-data-fixtures.ts';
 import { answerOf, creationOrder } from './answer.ts';
-import { deletionHistory, saveHistory } from './history.ts';
+import { authorOf, deletionHistory, saveHistory } from './history.ts';
 import { storedRecordsOf } from './load.ts';
 import type { PageRows, StoredPage } from './model.ts';
 import { PageAccess } from '../runtime-page.ts';
@@ -67,14 +67,14 @@ describe('planWrites', () => {
 describe('history', () => {
   it('writes a row for a new record or a change, none for a save that changed nothing', () => {
     const { page, user } = savePipelineFixture();
-    expect(saveHistory(page, 'm', false, [], user)).toBeNull();
-    expect(saveHistory(page, 'm', true, [], user, () => 'h')).toEqual({ id: 'h', page_id: page.pageId, master_record_id: 'm', action: 'Created', user_id: user.id, user_name: 'Ann', changes: [] });
+    expect(saveHistory(page, 'm', false, [], authorOf(user, 'zh-CN'))).toBeNull();
+    expect(saveHistory(page, 'm', true, [], authorOf(user, 'zh-CN'), () => 'h')).toEqual({ id: 'h', page_id: page.pageId, master_record_id: 'm', action: 'Created', user_id: user.id, user_name: 'Ann', changes: [] });
     expect(saveHistory(page, 'm', false, [{ viewId: 'v', rowId: 'r', code: 'Name', title: 'Name', before: 'a', after: 'b' }], null)).toMatchObject({ action: 'Updated', user_id: null, user_name: null });
   });
 
   it('records the values a deleted record held', () => {
     const { page, user, masterId, stored, master } = storedOrder();
-    const [entry] = deletionHistory(page, stored.rows.get(master.id)!, user, () => 'h');
+    const [entry] = deletionHistory(page, stored.rows.get(master.id)!, authorOf(user, 'zh-CN'), () => 'h');
     expect(entry).toMatchObject({ id: 'h', master_record_id: masterId, action: 'Deleted' });
     expect(entry.changes).toEqual([
       { viewId: master.id, rowId: masterId, code: 'Name', title: 'Name', before: 'Box', after: null },

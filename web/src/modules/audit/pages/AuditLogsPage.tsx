@@ -153,7 +153,21 @@ export default function AuditLogsPage() {
             defaultSortOrder: 'descend',
             render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
           },
-          { title: t('columns.user'), dataIndex: 'userName', key: 'userName', width: 160, sorter: true, render: (v: string | null) => v ?? <Typography.Text type="secondary">—</Typography.Text> },
+          {
+            title: t('columns.user'),
+            dataIndex: 'userName',
+            key: 'userName',
+            width: 180,
+            sorter: true,
+            render: (v: string | null, row: TAuditLog) =>
+              row.name && row.name !== v ? (
+                <span>
+                  {row.name} <Typography.Text type="secondary">({v})</Typography.Text>
+                </span>
+              ) : (
+                (v ?? <Typography.Text type="secondary">—</Typography.Text>)
+              ),
+          },
           {
             title: t('columns.action'),
             dataIndex: 'action',

@@ -1,14 +1,16 @@
 import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, theme } from 'antd';
-import { useState, type CSSProperties, type FormEvent } from 'react';
+import { useEffect, useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { signIn } from '../../../shared/auth/session.ts';
+import { redirectTargetFor, safeRedirect, signIn, signInPageShown } from '../../../shared/auth/session.ts';
 import { changeLocale, currentLocale, LOCALE_LABELS, SUPPORTED_LOCALES } from '../../../shared/i18n/i18n.ts';
 import { loadServerDictionary, resetServerDictionary } from '../../../shared/i18n/server-dictionary.ts';
 import { rootMessages } from '../../../shared/ui/feedback.tsx';
 import { useLogin } from '../api/auth.ts';
 import { RegisterLink } from '../components/RegisterLink.tsx';
+
+const DEFAULT_TARGET = '/dashboard/console';
 
 interface LoginForm {
   username?: string;
@@ -53,7 +55,9 @@ export default function LoginPage({ warmUp }: { warmUp?: SignInWarmUp }) {
   const [params] = useSearchParams();
   const login = useLogin();
   const redirect = params.get('redirect');
-  const target = redirect && redirect.startsWith('/') && !redirect.startsWith('/login') ? redirect : '/dashboard/console';
+  // The page asked for, for warming up; whether the one who signs in goes there is decided after.
+  const requested = safeRedirect(redirect) ?? DEFAULT_TARGET;
+  useEffect(signInPageShown, []);
 
   const onFinish = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,9 +65,11 @@ export default function LoginPage({ warmUp }: { warmUp?: SignInWarmUp }) {
       message.warning(t('login.incomplete'));
       return;
     }
-    warmUp?.intent(target);
+    warmUp?.intent(requested);
     try {
       const result = await login.mutateAsync({ username: values.username.trim(), password: values.password });
+      // spec §2's redirect is the page of the user who was sent to sign in, never of another user.
+      const target = redirectTargetFor(result.user.id, redirect, DEFAULT_TARGET);
       signIn(result);
       warmUp?.signedIn(target);
       // Texts that need a signed-in caller come with the dictionary now.
@@ -111,7 +117,7 @@ export default function LoginPage({ warmUp }: { warmUp?: SignInWarmUp }) {
                 value={values.password ?? ''}
                 onChange={(e) => {
                   // Typing a password announces a sign-in: the console's chunks load meanwhile.
-                  if (!values.password) warmUp?.intent(target);
+                  if (!values.password) warmUp?.intent(requested);
                   setValues((v) => ({ ...v, password: e.target.value }));
                 }}
               />

@@ -20,18 +20,21 @@ export function PermissionPanel({
   providerKey: string;
   onDirtyChange(dirty: boolean): void;
 }) {
-  const { t } = useTranslation('authorization');
+  const { t, i18n } = useTranslation('authorization');
   const canGrant = useAccess(P.PermissionsGrant);
-  const query = usePermissions(providerName, providerKey);
+  const query = usePermissions(providerName, providerKey, i18n.language);
   const update = useUpdatePermissions();
   const groups = useMemo(() => (query.data ? buildPermissionTree(query.data, providerName, providerKey) : []), [query.data, providerName, providerKey]);
   const server = useMemo(() => (query.data ? directGrants(query.data, providerName, providerKey) : new Set<string>()), [query.data, providerName, providerKey]);
   const [value, setValue] = useState<Set<string>>(new Set());
+  // Reset the choices when the grants differ, not when the same grants come again in another language.
+  const serverKey = [...server].sort().join('\n');
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<string[]>([]);
   useEffect(() => {
     setValue(new Set(server));
-  }, [server]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [serverKey, providerName, providerKey]);
   useEffect(() => {
     setExpanded(groups.map((g) => g.key));
   }, [groups]);

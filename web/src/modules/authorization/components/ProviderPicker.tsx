@@ -1,4 +1,5 @@
 import { ApartmentOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { personDisplayName } from '@tessera/core/helpers/person-name';
 import { Empty, Input, List, Pagination, Segmented, Spin, Tag, Tree, Typography } from 'antd';
 import type { TProviderName } from '@tessera/core/contracts/authorization';
 import type { TOrganizationUnitNode } from '@tessera/core/contracts/identity';
@@ -22,7 +23,7 @@ interface UnitNode {
 
 /** spec §3 selection types 4 role, 3 user, 1 organisation unit: whom to grant to. */
 export function ProviderPicker({ value, onSelect }: { value: ProviderSelection | null; onSelect(next: ProviderSelection): void }) {
-  const { t } = useTranslation('authorization');
+  const { t, i18n } = useTranslation('authorization');
   const [kind, setKind] = useState<TProviderName>(value?.providerName ?? 'R');
   const [search, setSearch] = useState('');
   const filter = useDeferredValue(search.trim());
@@ -102,7 +103,8 @@ export function ProviderPicker({ value, onSelect }: { value: ProviderSelection |
             dataSource={users.data?.items ?? []}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={users.isError ? t('picker.loadFailed') : t('picker.none')} /> }}
             renderItem={(user) => {
-              const title = user.name ? `${user.name} (${user.userName})` : user.userName;
+              const name = personDisplayName({ name: user.name, surname: user.surname }, i18n.language);
+              const title = name ? `${name} (${user.userName})` : user.userName;
               return (
                 <List.Item
                   role="button"
@@ -112,7 +114,7 @@ export function ProviderPicker({ value, onSelect }: { value: ProviderSelection |
                   onClick={() => onSelect({ providerName: 'U', providerKey: user.id, title })}
                   onKeyDown={(e) => e.key === 'Enter' && onSelect({ providerName: 'U', providerKey: user.id, title })}
                 >
-                  <span>{user.name || user.userName}</span>
+                  <span>{name || user.userName}</span>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {user.userName}
                   </Typography.Text>

@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined, EditOutlined, HistoryOutlined, SaveOutlined } from '@ant-design/icons';
+import { personDisplayName } from '@tessera/core/helpers/person-name';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Space, Spin, Tooltip } from 'antd';
 import type { TPageDataResult, TPageRuntime } from '@tessera/core/contracts/business-data';
@@ -8,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
 import { useSession } from '../../../shared/auth/session.ts';
-import { PageRenderer, type PageRendererServices } from '../../../shared/components/page-renderer/PageRenderer.tsx';
+import { PageRenderer, type ChangeCause, type PageRendererServices } from '../../../shared/components/page-renderer/PageRenderer.tsx';
 import { businessDataKeys, deleteRecords, fetchDictionaryLabels, fetchSystemDate, queryDropDown, queryOpenWindow, queryPageData, reserveDocumentNumber, savePage, voidDocumentNumber } from '../api/business-data.ts';
 import { HistoryDrawer } from './HistoryDrawer.tsx';
 
@@ -55,7 +56,8 @@ function useRuntimeContext(definition: TPageDefinition, language: string) {
   const codes = useMemo(() => dictionaryCodesOf(definition).join('\n'), [definition]);
   useEffect(() => {
     let live = true;
-    setDictionaries(null);
+    // A language switch keeps the renderer (and what the user typed) on screen: the labels of
+    // the old language serve until those of the new one arrive.
     const list = codes ? codes.split('\n') : [];
     Promise.all(list.map((code) => fetchDictionaryLabels(code).then((labels) => [code, labels] as const, () => [code, new Map<string, string>()] as const))).then(
       (entries) => live && setDictionaries(new Map(entries)),
@@ -163,16 +165,17 @@ export function RecordForm({
       dictionary: (code, value) => dictionaries?.get(code)?.get(value) ?? null,
       fetchDocumentNumber: (control) => numbers.reserve(control.id),
       pickerContext: (control) => ({ pageId: runtime.pageId, dataControlId: control.id }),
-      currentUser: user ? { id: user.userId, title: user.name || user.userName, type: 3 } : null,
+      currentUser: user ? { id: user.userId, title: personDisplayName(user, i18n.language), type: 3 } : null,
       currentOrgUnit: user?.organizationUnitId ? { id: user.organizationUnitId, title: user.organizationUnitName ?? '', type: 1 } : null,
     }),
-    [runtime.pageId, user, clockOffset, dictionaries, numbers],
+    [runtime.pageId, user, clockOffset, dictionaries, i18n.language, numbers],
   );
 
-  const onChange = useCallback((next: TPageData, { edited }: { edited: boolean }) => {
+  const onChange = useCallback((next: TPageData, cause: ChangeCause) => {
     setData(next);
-    // Defaults, linkages run on opening and drawn document numbers are not the user's edits.
-    if (edited) setDirty(true);
+    // Only the user's edits make the form dirty: the renderer filling defaults, running linkages
+    // or receiving a document number (again after a language switch) is no edit.
+    if (cause === 'edit') setDirty(true);
   }, []);
 
   const save = useCallback(async () => {

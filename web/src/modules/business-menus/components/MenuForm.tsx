@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
 import { mapValidationErrors, setFieldErrors } from '../../../shared/api/validation-errors.ts';
 import { Auth, useAccess } from '../../../shared/components/Auth.tsx';
-import { LocalizedTextInput, requireSomeText } from '../../../shared/components/LocalizedTextInput.tsx';
+import { LocalizedTextInput, pickText, requireSomeText } from '../../../shared/components/LocalizedTextInput.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useCreateBusinessMenu, useDeleteBusinessMenu, useUpdateBusinessMenu } from '../api/business-menus.ts';
 import { IconPicker } from './IconPicker.tsx';
@@ -33,7 +33,7 @@ export function MenuForm({
   onAddChild(): void;
   onCancel(): void;
 }) {
-  const { t } = useTranslation('businessMenus');
+  const { t, i18n } = useTranslation('businessMenus');
   const [form] = Form.useForm<Values>();
   const create = useCreateBusinessMenu();
   const update = useUpdateBusinessMenu();
@@ -71,7 +71,7 @@ export function MenuForm({
   return (
     <Form form={form} layout="vertical" onFinish={submit} disabled={!canSave} style={{ maxWidth: 640 }}>
       <Form.Item label={t('form.parent')}>
-        <Typography.Text>{parent ? Object.values(parent.title).find(Boolean) : t('form.topLevel')}</Typography.Text>
+        <Typography.Text data-testid="menu-parent">{parent ? pickText(parent.title, i18n.language) || '—' : t('form.topLevel')}</Typography.Text>
       </Form.Item>
       <Form.Item name="title" label={t('form.title')} rules={[requireSomeText(t('form.titleRequired'))]} required>
         <LocalizedTextInput maxLength={200} />

@@ -57,7 +57,9 @@ export function HelpDocumentForm({ mode, roots, onSaved, onCancel, onDirtyChange
     if (!doc) return { key: mode.kind === 'create' ? (mode.key ?? '') : '', titles: {}, parentId: mode.kind === 'create' ? mode.parentId : null, order: null, markdown: '' };
     const titles: Record<string, string> = typeof doc.title === 'string' ? { [i18n.language === 'en-US' ? 'en-US' : 'zh-CN']: doc.title } : { ...doc.title };
     return { key: doc.key, titles, parentId: doc.parentId, order: doc.order, markdown: doc.markdown };
-  }, [doc, mode, i18n.language]);
+    // The language at opening: switching it later must neither reset nor dirty the form (issue 12, defect 11).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [doc, mode]);
 
   useEffect(() => {
     form.resetFields();

@@ -1,4 +1,5 @@
 import { DeleteOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
+import { personDisplayName } from '@tessera/core/helpers/person-name';
 import { Button, Drawer, Input, Popconfirm, Table, Tag } from 'antd';
 import type { TIdentityRole, TRoleMember } from '@tessera/core/contracts/identity';
 import { P } from '@tessera/core/contracts/permissions';
@@ -9,7 +10,6 @@ import { useAccess } from '../../../shared/components/Auth.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useAddRoleMembers, useRemoveRoleMember, useRoleMembers } from '../api/roles.ts';
 import { AddMembersModal } from './AddMembersModal.tsx';
-import { fullName } from './form-errors.ts';
 import '../i18n.ts';
 
 /** The users in a role: search, page, add and remove. */
@@ -75,7 +75,7 @@ export function RoleMembersDrawer({ role, onClose }: { role: TIdentityRole | nul
         }}
         columns={[
           { title: t('users.columns.userName'), dataIndex: 'userName', sorter: true },
-          { title: t('users.columns.name'), dataIndex: 'name', sorter: true, render: (_: string, m) => fullName(m, i18n.language) },
+          { title: t('users.columns.name'), dataIndex: 'name', sorter: true, render: (_: string, m) => personDisplayName(m, i18n.language) },
           { title: t('users.columns.email'), dataIndex: 'email', sorter: true, ellipsis: true },
           { title: t('users.columns.status'), dataIndex: 'isActive', width: 80, render: (v: boolean) => (v ? <Tag color="green">{t('users.active')}</Tag> : <Tag>{t('users.inactive')}</Tag>) },
           ...(canUpdate
@@ -86,7 +86,7 @@ export function RoleMembersDrawer({ role, onClose }: { role: TIdentityRole | nul
                   width: 90,
                   render: (_: unknown, m: TRoleMember) => (
                     <Popconfirm
-                      title={t('roles.removeConfirm', { user: fullName(m, i18n.language) })}
+                      title={t('roles.removeConfirm', { user: personDisplayName(m, i18n.language) })}
                       okText={t('common:ok')}
                       cancelText={t('common:cancel')}
                       onConfirm={() =>

@@ -1,4 +1,5 @@
 import { CrownOutlined, DeleteOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
+import { personDisplayName } from '@tessera/core/helpers/person-name';
 import { Button, Input, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { TOrganizationUnitMember, TOrganizationUnitNode } from '@tessera/core/contracts/identity';
 import { P } from '@tessera/core/contracts/permissions';
@@ -8,7 +9,6 @@ import { useAccess } from '../../../shared/components/Auth.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useAddUnitMembers, useRemoveUnitMember, useSetUnitLeader, useUnitMembers } from '../api/organization-units.ts';
 import { AddMembersModal } from './AddMembersModal.tsx';
-import { fullName } from './form-errors.ts';
 import '../i18n.ts';
 
 /** The members of one unit: search, include sub-units, add, remove, set the leader. */
@@ -111,7 +111,7 @@ export function UnitMembersPanel({ unit }: { unit: TOrganizationUnitNode }) {
               </Space>
             ),
           },
-          { title: t('users.columns.name'), dataIndex: 'name', sorter: true, render: (_: string, m) => fullName(m, i18n.language) },
+          { title: t('users.columns.name'), dataIndex: 'name', sorter: true, render: (_: string, m) => personDisplayName(m, i18n.language) },
           { title: t('users.columns.email'), dataIndex: 'email', sorter: true, ellipsis: true },
           { title: t('users.columns.phoneNumber'), dataIndex: 'phoneNumber' },
           {
@@ -148,7 +148,7 @@ export function UnitMembersPanel({ unit }: { unit: TOrganizationUnitNode }) {
                         </Button>
                       )}
                       <Popconfirm
-                        title={t('members.removeConfirm', { user: fullName(m, i18n.language) })}
+                        title={t('members.removeConfirm', { user: personDisplayName(m, i18n.language) })}
                         onConfirm={() => remove.mutateAsync({ id: unit.id, userId: m.id }).then(() => feedback.message?.success(t('members.removed')))}
                         okText={t('common:ok')}
                         cancelText={t('common:cancel')}

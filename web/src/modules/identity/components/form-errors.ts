@@ -14,9 +14,3 @@ export function showFormErrors(form: FormInstance, err: unknown, fields: string[
   if (mapped.general.length || !mapped.fields.length) feedback.message?.error(mapped.general[0] ?? err.message, 3);
   return true;
 }
-
-/** `张三` for Chinese, `John Smith` otherwise; the user name when both are empty. */
-export function fullName(u: { name: string; surname: string; userName: string }, language: string): string {
-  const joined = language.startsWith('zh') ? `${u.surname}${u.name}` : [u.name, u.surname].filter(Boolean).join(' ');
-  return joined || u.userName;
-}

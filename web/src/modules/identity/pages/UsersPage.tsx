@@ -14,6 +14,7 @@ import {
   UploadOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { personDisplayName } from '@tessera/core/helpers/person-name';
 import { Avatar, Button, Card, Checkbox, Dropdown, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { MenuProps } from 'antd';
 import type { TIdentityUser } from '@tessera/core/contracts/identity';
@@ -27,7 +28,6 @@ import { useAccessChecker } from '../../../shared/components/Auth.tsx';
 import { SelectionItemPicker } from '../../../shared/components/SelectionItemPicker.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { downloadUserExport, useAssignableRoles, useDeleteUser, useRevokeSessions, useUnlockUser, useUsers, type UserListQuery } from '../api/users.ts';
-import { fullName } from '../components/form-errors.ts';
 import { ImportUsersModal } from '../components/ImportUsersModal.tsx';
 import { PermissionsDrawer, type PermissionsTarget } from '../components/PermissionsDrawer.tsx';
 import { LockUserModal } from '../components/LockUserModal.tsx';
@@ -82,7 +82,7 @@ export default function UsersPage() {
   const confirmDelete = (u: TIdentityUser) =>
     feedback.modal?.confirm({
       title: t('confirmDelete'),
-      content: `${u.userName}（${fullName(u, i18n.language)}）`,
+      content: `${u.userName}（${personDisplayName(u, i18n.language)}）`,
       okText: t('common:ok'),
       cancelText: t('common:cancel'),
       okButtonProps: { danger: true },
@@ -226,7 +226,7 @@ export default function UsersPage() {
               </Space>
             ),
           },
-          { title: t('users.columns.name'), key: 'name', dataIndex: 'name', sorter: true, width: 120, render: (_: string, u) => fullName(u, i18n.language) },
+          { title: t('users.columns.name'), key: 'name', dataIndex: 'name', sorter: true, width: 120, render: (_: string, u) => personDisplayName(u, i18n.language) },
           { title: t('users.columns.email'), key: 'email', dataIndex: 'email', sorter: true, ellipsis: true, width: 200 },
           { title: t('users.columns.phoneNumber'), key: 'phoneNumber', dataIndex: 'phoneNumber', sorter: true, width: 140 },
           {

@@ -1,4 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import { personDisplayName } from '@tessera/core/helpers/person-name';
 import { Alert, Button, Modal, Space, Typography } from 'antd';
 import { tableFieldTypeOf } from '@tessera/core/controls/registry';
 import type { TPageVersionDetail } from '@tessera/core/contracts/pages';
@@ -66,7 +67,7 @@ function sampleRows(view: TView | null, control: TDataControl, label: (n: number
 }
 
 export function PreviewModal({ onClose }: { onClose(): void }) {
-  const { t } = useTranslation('pageDesigner');
+  const { t, i18n } = useTranslation('pageDesigner');
   // The design at the moment the preview opened (the canvas is behind the dialog).
   const definition = useMemo(() => useDesigner.getState().definition, []);
   const user = useSession((s) => s.user);
@@ -77,7 +78,7 @@ export function PreviewModal({ onClose }: { onClose(): void }) {
   const services: PageRendererServices = useMemo(() => {
     let numbers = 0;
     return {
-      currentUser: user ? { id: user.userId, title: user.name || user.userName, type: 3 } : null,
+      currentUser: user ? { id: user.userId, title: personDisplayName(user, i18n.language), type: 3 } : null,
       currentOrgUnit: user?.organizationUnitId ? { id: user.organizationUnitId, title: user.organizationUnitName ?? '', type: 1 } : null,
       fetchDocumentNumber: async () => t('preview.docNo', { n: String(++numbers).padStart(4, '0') }),
       loadOptions: async (control) => {

@@ -34,10 +34,10 @@ import { buttonAction, GridView } from './GridView.tsx';
 import { runLinkages, type LinkageChange } from './linkage-runner.ts';
 import { childRowsOf, ensureRecords, initialPageData, newRow, patchRecord, rowsOf, viewKind, withRows, type PendingDocumentNumber } from './page-data.ts';
 import { RendererContext, type PageState, type RendererContextValue } from './renderer-context.ts';
-import type { PageRendererProps } from './renderer-types.ts';
+import type { ChangeCause, PageRendererProps } from './renderer-types.ts';
 import './renderer-texts.ts';
 
-export type { PageRendererProps, PageRendererServices, LookupQuery, LookupResult, OptionItem } from './renderer-types.ts';
+export type { ChangeCause, PageRendererProps, PageRendererServices, LookupQuery, LookupResult, OptionItem } from './renderer-types.ts';
 
 const touchKey = (viewId: string, recordId: string, code: string) => `${viewId}|${recordId}|${code}`;
 
@@ -81,7 +81,7 @@ export function PageRenderer(props: PageRendererProps) {
     [i18n.language, context, services],
   );
   const commit = useCallback(
-    (next: TPageData, change: LinkageChange | LinkageChange[] | null, edited = true) => {
+    (next: TPageData, change: LinkageChange | LinkageChange[] | null, cause: ChangeCause = 'edit') => {
       let data = next;
       let state = pageStateRef.current;
       const errors: { linkageId: string; message: string }[] = [];
@@ -96,7 +96,7 @@ export function PageRenderer(props: PageRendererProps) {
       setPageState(state);
       setLinkageErrors(errors);
       if (!props.value) setOwnData(data);
-      props.onChange?.(data, { edited });
+      props.onChange?.(data, cause);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [definition, props.value === undefined, props.onChange, linkageContext],
@@ -138,8 +138,7 @@ export function PageRenderer(props: PageRendererProps) {
         fetcher(control, view).then(
           (number) => {
             const current = dataRef.current;
-            // A number drawn for a new record is not an edit of the user's.
-            if (current) commit(patchRecord(current, p.viewId, p.recordId, { [p.code]: number }), { viewId: p.viewId, recordId: p.recordId, codes: [p.code] }, false);
+            if (current) commit(patchRecord(current, p.viewId, p.recordId, { [p.code]: number }), { viewId: p.viewId, recordId: p.recordId, codes: [p.code] }, 'load');
           },
           () => undefined,
         );
@@ -152,7 +151,7 @@ export function PageRenderer(props: PageRendererProps) {
   useEffect(() => {
     pageStateRef.current = { hidden: new Set(), readOnly: new Set() };
     const made = data ? ensureRecords(definition, data, context) : initialPageData(definition, context);
-    commit(made.data, null, false);
+    commit(made.data, null, 'load');
     fetchNumbers(made.documentNumbers);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [definition]);

@@ -51,12 +51,19 @@ export interface PageRendererServices {
   currentOrgUnit?: SelectionItem | null;
 }
 
+export type ChangeCause = 'edit' | 'load';
+
 export interface PageRendererProps {
   definition: TPageDefinition;
   /** Page data; when absent the renderer starts a new record with defaults. */
   value?: TPageData;
-  /** Every change, after linkages; `edited` is false for what the renderer did itself (defaults, linkages on open, document numbers). */
-  onChange?(value: TPageData, meta: { edited: boolean }): void;
+  /**
+   * Every change, after linkages ran. `cause`: 'edit' for the user's own (a value typed or chosen,
+   * rows added, copied or removed, a button's assignments); 'load' for what the renderer did by
+   * itself (defaults and linkages of a (re)mounted page, document numbers arriving) — no edit, so a
+   * form stays clean (issue 12, defect 11).
+   */
+  onChange?(value: TPageData, cause: ChangeCause): void;
   mode: RendererMode;
   readOnly?: boolean;
   services?: PageRendererServices;
