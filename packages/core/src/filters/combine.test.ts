@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { andFilterLists, compileFilterPredicate, parseFilterConditions, type FilterField } from './index.ts';
+import { andFilterLists, compileFilterPredicate, parseFilterConditions, type FilterField, type FlatCondition } from './index.ts';
 
 const fields: FilterField[] = [
   { code: 'name', tableFieldType: 1 },
@@ -10,7 +10,7 @@ const rows = [
   { Id: 'b', name: 'banana', qty: 2 },
   { Id: 'c', name: 'cherry', qty: 3 },
 ];
-const c = (key: string, judgmentMethod: string, value: unknown, extra: object = {}) => ({ key, judgmentMethod, value, ...extra });
+const c = (key: string, judgmentMethod: string, value: unknown, extra: object = {}): FlatCondition => ({ key, judgmentMethod, value, ...extra });
 function ids(list: unknown[]) {
   const parsed = parseFilterConditions(list, fields);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
