@@ -234,7 +234,7 @@ export function FilterValueInput({ field, arity, value, onChange, loadOptions, s
       {...common}
       style={{ ...style, width }}
       allowClear
-      placeholder={t('value')}
+      placeholder={ariaLabel ? t('typeText') : t('value')}
       value={value == null || typeof value === 'object' ? '' : String(value)}
       onChange={(e) => onChange(e.target.value)}
       onPressEnter={onPressEnter}
