@@ -325,7 +325,7 @@ describe('business runtime: a dictionary field reads as its label (issue 12)', (
 });
 
 describe('business runtime: filters that follow the field (issue 12, defect 3)', () => {
-  it('filters a dictionary field by its labels and a date by a range, in the filter panel and the quick-search row', async () => {
+  it('filters a dictionary field by its labels, a date by a range and a user field with the user picker, in the filter panel and the quick-search row', async () => {
     await apiCall('POST', '/app/business-dictionary', {
       code: 'e2eCarrier',
       title: { 'zh-CN': '承运商', 'en-US': 'Carrier' },
@@ -340,6 +340,7 @@ describe('business runtime: filters that follow the field (issue 12, defect 3)',
       control('Carrier', '承运商', 1006, { options: { dictionaryCode: 'e2eCarrier' } }),
       control('ShipDate', '发货日期', 1004, { extraProperties: { dateType: 2 } }),
       control('Qty', '件数', 1002),
+      control('Handler', '经办人', 4001, { extraProperties: { selectionType: 3, multiple: false } }),
     ]);
     const pageId = await publish('Delivery', '发货单', { viewControls: [delivery], pageButtons: [], dataLinkages: [] });
     const deliveryMenu = (await apiCall<{ id: string }>('POST', '/app/business-menu', { title: { 'zh-CN': '发货单', 'en-US': 'Deliveries' }, pageDefinitionId: pageId, isJump: true })).id;
@@ -349,8 +350,10 @@ describe('business runtime: filters that follow the field (issue 12, defect 3)',
       ['D3', 'C03', '2026-04-01', 3],
       ['D4', 'C01', '2026-04-15', 4],
     ] as const;
+    const [admin] = await apiCall<{ id: string; title: string }[]>('GET', '/identity/selection-items?type=3&filter=admin');
     for (const [no, carrier, date, qty] of records) {
-      await apiCall('POST', '/app/business-data/save-page', { pageId, viewDataList: [{ viewId: delivery.id, dataList: [{ DeliveryNo: no, Carrier: carrier, ShipDate: date, Qty: qty }] }] });
+      const handler = qty % 2 === 1 ? [{ id: admin!.id, title: admin!.title, type: 3 }] : [];
+      await apiCall('POST', '/app/business-data/save-page', { pageId, viewDataList: [{ viewId: delivery.id, dataList: [{ DeliveryNo: no, Carrier: carrier, ShipDate: date, Qty: qty, Handler: handler }] }] });
     }
 
     const { page } = await product.newPage();
@@ -407,6 +410,19 @@ describe('business runtime: filters that follow the field (issue 12, defect 3)',
     await page.screenshot({ path: screenshotPath('business-runtime-filter-panel') });
     await panel.getByRole('button', { name: /查\s*询/ }).click();
     await poll(shownNumbers).toEqual(['D1']);
+    await panel.getByRole('button', { name: /重\s*置/ }).click();
+    await poll(() => rows.count()).toBe(4);
+
+    // A user picker field is filtered with the user picker: orders this user handles.
+    await panel.getByRole('button', { name: /添加条件/ }).click();
+    const byUser = panel.getByTestId('filter-row').first();
+    await byUser.getByRole('combobox', { name: '字段' }).click();
+    await pick('经办人 (Handler)');
+    await poll(() => byUser.getByRole('combobox', { name: '条件' }).locator('xpath=ancestor::*[contains(@class,"ant-select ")][1]').innerText()).toContain('包含');
+    await byUser.getByRole('combobox', { name: '值' }).click();
+    await page.locator('.ant-select-dropdown:visible').last().locator('.ant-select-item-option', { hasText: admin!.title }).first().click();
+    await panel.getByRole('button', { name: /查\s*询/ }).click();
+    await poll(shownNumbers).toEqual(['D1', 'D3']);
     await panel.getByRole('button', { name: /重\s*置/ }).click();
     await poll(() => rows.count()).toBe(4);
     await page.getByRole('button', { name: /筛选条件/ }).click();

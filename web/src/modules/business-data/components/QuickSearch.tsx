@@ -28,6 +28,8 @@ function operatorOf(field: FilterBuilderField): { code: string; arity: 'one' | '
       return Number(field.control?.controlType) === ControlTypeId.MultiSelect ? { code: 'contains', arity: 'one' } : { code: 'in', arity: 'list' };
     case 'date':
       return { code: 'between', arity: 'two' };
+    case 'picker':
+      return { code: 'contains', arity: 'one' };
     default:
       return { code: 'eq', arity: 'one' };
   }

@@ -136,7 +136,7 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
     },
   ];
 
-  const filterFields = useMemo(() => controls.map((c) => ({ code: c.code, title: controlTitle(c, i18n.language), tableFieldType: tableFieldTypeOf(c.controlType), control: c })), [controls, i18n.language]);
+  const filterFields = useMemo(() => controls.map((c) => ({ code: c.code, title: controlTitle(c, i18n.language), tableFieldType: tableFieldTypeOf(c.controlType), control: c, pickerContext: { pageId: runtime.pageId, dataControlId: c.id } })), [controls, i18n.language, runtime.pageId]);
   const apply = (conditions: FilterConditionRow[]) => {
     setApplied(conditions);
     setPage(1);

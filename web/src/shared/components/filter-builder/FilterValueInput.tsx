@@ -1,12 +1,13 @@
 import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ControlTypeId } from '@tessera/core/controls/registry';
+import { ControlTypeId, pickerSelectionType } from '@tessera/core/controls/registry';
 import { operatorsForFieldType, type FilterField, type FilterOperator } from '@tessera/core/filters/index';
 import type { OperandArity } from '@tessera/core/filters/operators';
 import type { TDataControl } from '@tessera/core/page-definition';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staticOptions } from '../page-renderer/ControlField.tsx';
+import { SelectionItemPicker, type SelectionContext } from '../SelectionItemPicker.tsx';
 import type { OptionItem } from '../page-renderer/renderer-types.ts';
 import './filter-texts.ts';
 
@@ -17,12 +18,14 @@ export interface FilterBuilderField extends FilterField {
   control?: TDataControl;
   /** Known options (value → label); a field with options gets a select of their labels. */
   options?: OptionItem[];
+  /** Where a user / organisation picker field is (the server answers the items its page may show). */
+  pickerContext?: SelectionContext;
 }
 
 /** Loads the options of a field bound to a dictionary or a query (the form's drop-down API). */
 export type LoadFilterOptions = (field: FilterBuilderField) => Promise<OptionItem[]>;
 
-export type FilterValueKind = 'text' | 'number' | 'date' | 'boolean' | 'options';
+export type FilterValueKind = 'text' | 'number' | 'date' | 'boolean' | 'options' | 'picker';
 
 const OPTION_TYPES: readonly number[] = [ControlTypeId.SingleChoice, ControlTypeId.SingleChoiceAlt, ControlTypeId.MultiSelect];
 
@@ -32,6 +35,7 @@ export function filterValueKind(field: FilterBuilderField | undefined): FilterVa
   if (field.options) return 'options';
   const control = field.control;
   if (control && OPTION_TYPES.includes(Number(control.controlType)) && control.options != null) return 'options';
+  if (control && Number(control.controlType) === ControlTypeId.UserOrgPicker) return 'picker';
   switch (field.tableFieldType) {
     case 2:
     case 3:
@@ -115,6 +119,22 @@ export function FilterValueInput({ field, arity, value, onChange, loadOptions, s
   const label = ariaLabel ?? t('value');
   const common = { size, disabled, 'aria-label': label };
   const width = style?.width ?? '100%';
+
+  if (kind === 'picker' && arity === 'one') {
+    // The field holds its items as JSON text; a condition names one of them by its id.
+    return (
+      <SelectionItemPicker
+        type={pickerSelectionType(field!.control!)}
+        context={field!.pickerContext}
+        disabled={disabled}
+        allowClear
+        value={typeof value === 'string' && value ? value : null}
+        onChange={(id) => onChange(id ?? '')}
+        style={{ ...style, width, minWidth: 180 }}
+        aria-label={label}
+      />
+    );
+  }
 
   if (kind === 'options' || (arity === 'list' && kind !== 'date' && kind !== 'boolean')) {
     const list = arity === 'list';
@@ -245,11 +265,15 @@ export function FilterValueInput({ field, arity, value, onChange, loadOptions, s
 const SINGLE_OPTION_OPS = new Set(['eq', 'ne', 'in', 'notIn', 'isEmpty', 'isNotEmpty']);
 // A multiple-choice field holds its values joined with ','; it is filtered by the one it contains.
 const MULTI_OPTION_OPS = new Set(['contains', 'notContains', 'isEmpty', 'isNotEmpty']);
+// A picker field holds a JSON list of items (an empty one is '[]', not empty): filtered by the item it holds.
+const PICKER_OPS = new Set(['contains', 'notContains']);
 
 /** Operators offered for a field: its table field type's (core table), narrowed for option fields. */
 export function operatorsForFilterField(field: FilterBuilderField): FilterOperator[] {
   const all = operatorsForFieldType(field.tableFieldType);
-  if (filterValueKind(field) !== 'options') return all;
+  const kind = filterValueKind(field);
+  if (kind === 'picker') return all.filter((op) => PICKER_OPS.has(op.code));
+  if (kind !== 'options') return all;
   const allowed = Number(field.control?.controlType) === ControlTypeId.MultiSelect ? MULTI_OPTION_OPS : SINGLE_OPTION_OPS;
   return all.filter((op) => allowed.has(op.code));
 }
