@@ -155,7 +155,7 @@ describe('business runtime: purchase orders', () => {
     await page.getByRole('button', { name: /筛选条件/ }).click();
     await page.getByRole('button', { name: /添加条件/ }).click();
     await page.getByLabel('值').fill('PO-00002');
-    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await page.getByTestId('filter-panel').getByRole('button', { name: /查\s*询/ }).click();
     await poll(() => page.locator('.ant-table-row').count()).toBe(1);
     // The list's totals row sums every filtered order.
     await poll(() => page.locator('[data-summary="Total"]').textContent()).toBe('合计 190.00');
@@ -342,6 +342,131 @@ describe('business runtime: a dictionary field reads as its label (issue 12)', (
     expect(cells).toEqual([['标的', '供应商'], ['钢材', '供应商甲']]);
     const stored = await apiCall<{ viewDataList: { dataList: { Vendor: string }[] }[] }>('POST', '/app/business-data/query-page-data', { pageId, id });
     expect(stored.viewDataList[0]!.dataList[0]!.Vendor).toBe('S001');
+  }, 120_000);
+});
+
+describe('business runtime: filters that follow the field (issue 12, defect 3)', () => {
+  it('filters a dictionary field by its labels, a date by a range and a user field with the user picker, in the filter panel and the quick-search row', async () => {
+    await apiCall('POST', '/app/business-dictionary', {
+      code: 'e2eCarrier',
+      title: { 'zh-CN': '承运商', 'en-US': 'Carrier' },
+      items: [
+        { code: 'C01', label: { 'zh-CN': '顺丰', 'en-US': 'SF' } },
+        { code: 'C02', label: { 'zh-CN': '圆通', 'en-US': 'YTO' } },
+        { code: 'C03', label: { 'zh-CN': '中通', 'en-US': 'ZTO' } },
+      ],
+    });
+    const delivery = view('Delivery', '发货单', [
+      control('DeliveryNo', '发货单号', 1001),
+      control('Carrier', '承运商', 1006, { options: { dictionaryCode: 'e2eCarrier' } }),
+      control('ShipDate', '发货日期', 1004, { extraProperties: { dateType: 2 } }),
+      control('Qty', '件数', 1002),
+      control('Handler', '经办人', 4001, { extraProperties: { selectionType: 3, multiple: false } }),
+    ]);
+    const pageId = await publish('Delivery', '发货单', { viewControls: [delivery], pageButtons: [], dataLinkages: [] });
+    const deliveryMenu = (await apiCall<{ id: string }>('POST', '/app/business-menu', { title: { 'zh-CN': '发货单', 'en-US': 'Deliveries' }, pageDefinitionId: pageId, isJump: true })).id;
+    const records = [
+      ['D1', 'C01', '2026-03-02', 1],
+      ['D2', 'C02', '2026-03-10', 2],
+      ['D3', 'C03', '2026-04-01', 3],
+      ['D4', 'C01', '2026-04-15', 4],
+    ] as const;
+    const [admin] = await apiCall<{ id: string; title: string }[]>('GET', '/identity/selection-items?type=3&filter=admin');
+    for (const [no, carrier, date, qty] of records) {
+      const handler = qty % 2 === 1 ? [{ id: admin!.id, title: admin!.title, type: 3 }] : [];
+      await apiCall('POST', '/app/business-data/save-page', { pageId, viewDataList: [{ viewId: delivery.id, dataList: [{ DeliveryNo: no, Carrier: carrier, ShipDate: date, Qty: qty, Handler: handler }] }] });
+    }
+
+    const { page } = await product.newPage();
+    onTestFailed(async () => {
+      await page.screenshot({ path: screenshotPath('business-runtime-filter-failure'), fullPage: true });
+    });
+    await signInAs(page, product.url);
+    await page.getByRole('menuitem', { name: '发货单' }).first().click();
+    await poll(() => page.url()).toContain(`/menu/${deliveryMenu}/params/${deliveryMenu}`);
+    const rows = page.locator('.ant-table-row');
+    const shownNumbers = async () => (await rows.allInnerTexts()).map((text) => /D\d/.exec(text)?.[0] ?? text).sort();
+    await poll(() => rows.count()).toBe(4);
+    const pick = async (title: string) => page.locator('.ant-select-dropdown:visible').last().locator(`.ant-select-item-option[title="${title}"]`).click();
+    const typeRange = async (scope: ReturnType<typeof page.locator>, from: string, to: string) => {
+      const inputs = scope.locator('.ant-picker-range input');
+      await inputs.first().click();
+      await inputs.first().fill(from);
+      await inputs.first().press('Enter');
+      await inputs.nth(1).fill(to);
+      await inputs.nth(1).press('Enter');
+    };
+
+    // The filter panel: the carrier is "one of" a select of its labels, never a code typed in.
+    await page.getByRole('button', { name: /筛选条件/ }).click();
+    const panel = page.getByTestId('filter-panel');
+    await panel.getByRole('button', { name: /添加条件/ }).click();
+    const first = panel.getByTestId('filter-row').first();
+    await first.getByRole('combobox', { name: '字段' }).click();
+    await pick('承运商 (Carrier)');
+    await first.getByRole('combobox', { name: '条件' }).click();
+    await pick('属于');
+    await first.getByRole('combobox', { name: '值' }).click();
+    const offered = page.locator('.ant-select-dropdown:visible').last().locator('.ant-select-item-option');
+    await poll(() => offered.allInnerTexts()).toEqual(['顺丰', '圆通', '中通']);
+    await pick('顺丰');
+    await pick('中通');
+    await page.keyboard.press('Escape');
+    await panel.getByRole('button', { name: /查\s*询/ }).click();
+    await poll(shownNumbers).toEqual(['D1', 'D3', 'D4']);
+    expect(await rows.first().innerText()).not.toMatch(/C0\d/);
+
+    // A second condition: a text box for the number until the field becomes the date; the typed
+    // value goes with the old field. "Between" on a date is a range picker.
+    await panel.getByRole('button', { name: /添加条件/ }).click();
+    const second = panel.getByTestId('filter-row').nth(1);
+    await second.getByLabel('值').fill('D');
+    await second.getByRole('combobox', { name: '字段' }).click();
+    await pick('发货日期 (ShipDate)');
+    await poll(() => second.locator('.ant-picker').count()).toBe(1);
+    expect(await second.locator('.ant-picker input').inputValue()).toBe('');
+    await second.getByRole('combobox', { name: '条件' }).click();
+    await pick('介于');
+    await typeRange(second, '2026-03-01', '2026-03-31');
+    await page.screenshot({ path: screenshotPath('business-runtime-filter-panel') });
+    await panel.getByRole('button', { name: /查\s*询/ }).click();
+    await poll(shownNumbers).toEqual(['D1']);
+    await panel.getByRole('button', { name: /重\s*置/ }).click();
+    await poll(() => rows.count()).toBe(4);
+
+    // A user picker field is filtered with the user picker: orders this user handles.
+    await panel.getByRole('button', { name: /添加条件/ }).click();
+    const byUser = panel.getByTestId('filter-row').first();
+    await byUser.getByRole('combobox', { name: '字段' }).click();
+    await pick('经办人 (Handler)');
+    await poll(() => byUser.getByRole('combobox', { name: '条件' }).locator('xpath=ancestor::*[contains(@class,"ant-select ")][1]').innerText()).toContain('包含');
+    await byUser.getByRole('combobox', { name: '值' }).click();
+    await page.locator('.ant-select-dropdown:visible').last().locator('.ant-select-item-option', { hasText: admin!.title }).first().click();
+    await panel.getByRole('button', { name: /查\s*询/ }).click();
+    await poll(shownNumbers).toEqual(['D1', 'D3']);
+    await panel.getByRole('button', { name: /重\s*置/ }).click();
+    await poll(() => rows.count()).toBe(4);
+    await page.getByRole('button', { name: /筛选条件/ }).click();
+
+    // The quick-search row: the first text, dictionary and date fields, ANDed.
+    const quick = page.getByTestId('quick-search');
+    await quick.getByRole('combobox', { name: '承运商' }).click();
+    await pick('顺丰');
+    await page.keyboard.press('Escape');
+    await quick.getByRole('button', { name: /查\s*询/ }).click();
+    await poll(shownNumbers).toEqual(['D1', 'D4']);
+    await typeRange(quick, '2026-04-01', '2026-04-30');
+    await quick.getByRole('button', { name: /查\s*询/ }).click();
+    await poll(shownNumbers).toEqual(['D4']);
+    await page.screenshot({ path: screenshotPath('business-runtime-quick-search') });
+    // Enter in a text box applies; reset shows every row again.
+    await quick.getByRole('button', { name: /重\s*置/ }).click();
+    await poll(() => rows.count()).toBe(4);
+    await quick.getByLabel('发货单号').fill('D2');
+    await quick.getByLabel('发货单号').press('Enter');
+    await poll(shownNumbers).toEqual(['D2']);
+    await quick.getByRole('button', { name: /重\s*置/ }).click();
+    await poll(() => rows.count()).toBe(4);
   }, 120_000);
 });
 

@@ -13,6 +13,7 @@ export {
 export { resolveDateShortcut, type DateRange } from './date-shortcuts.ts';
 export { compileFilterPredicate, foldCase, type FilterPredicate } from './predicate.ts';
 export { validateFilterTree, MAX_TREE_NODES, MAX_TREE_DEPTH } from './validate-tree.ts';
+export { andFilterLists } from './combine.ts';
 
 // Filter and join condition lists (spec §3) → a validated tree. Never throws: every problem is
 // reported as `{ message, members }`, members naming the offending list entry and property.

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type {
   TDropDownResult,
   TImportViewDataResult,
@@ -87,3 +88,22 @@ export const download = (path: string, init: { method: 'GET' | 'POST'; body?: ob
  */
 export const importViewData = (pageId: string, viewId: string, file: Blob, onProgress: (percent: number) => void) =>
   uploadFile<TImportViewDataResult>(`${BASE}/import-view-data`, file, { query: { pageId, viewId, offsetMinutes: offsetMinutes() }, onProgress });
+
+/**
+ * The filter panel's option loader: a dictionary / query-bound field's items through the form's
+ * drop-down API (no record: a cascading field lists all its items), cached per control.
+ */
+export function useFilterOptionsLoader(pageId: string) {
+  const client = useQueryClient();
+  return useCallback(
+    (field: { control?: { id: string } }) =>
+      field.control
+        ? client.fetchQuery({
+            queryKey: [...businessDataKeys.runtime(pageId), 'filter-options', field.control.id],
+            queryFn: async () => (await queryDropDown(pageId, field.control!.id)).items.map((i) => ({ value: i.value, label: i.label })),
+            staleTime: 60_000,
+          })
+        : Promise.resolve([]),
+    [client, pageId],
+  );
+}

@@ -4,6 +4,7 @@ import { App, Button, Card, Checkbox, Dropdown, Input, Modal, Popover, Progress,
 import type { TableProps } from 'antd';
 import { LIST_SYSTEM_COLUMNS, type TPageRuntime } from '@tessera/core/contracts/business-data';
 import { ControlTypeId, formatControlValue, tableFieldTypeOf } from '@tessera/core/controls/registry';
+import { andFilterLists } from '@tessera/core/filters/index';
 import type { TBusinessRecord, TDataControl, TPageDefinition } from '@tessera/core/page-definition';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -17,10 +18,12 @@ import {
   importViewData,
   LIST_PAGE_SIZE,
   putPreferences,
+  useFilterOptionsLoader,
   usePreferences,
   useViewData,
 } from '../api/business-data.ts';
 import { summaryRow } from '../../../shared/components/page-renderer/summary.tsx';
+import { QuickSearch } from './QuickSearch.tsx';
 import { ResizableHeader } from './ResizableHeader.tsx';
 import { controlTitle, findView } from './view-helpers.ts';
 
@@ -68,13 +71,17 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
   const preferences = (prefs.data?.value ?? {}) as Preferences;
   const [draft, setDraft] = useState<FilterConditionRow[]>([]);
   const [applied, setApplied] = useState<FilterConditionRow[]>([]);
+  // The quick-search row's conditions; both it and the advanced filter must hold.
+  const [quick, setQuick] = useState<FilterConditionRow[]>([]);
+  const conditions = useMemo(() => andFilterLists(quick, applied), [quick, applied]);
+  const loadOptions = useFilterOptionsLoader(runtime.pageId);
   const [showFilter, setShowFilter] = useState(false);
   const [sorting, setSorting] = useState<string | undefined>();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
   const [importing, setImporting] = useState(false);
   const [progress, setProgress] = useState(0);
-  const query = { pageId: runtime.pageId, viewId: view.id, filterConditions: applied, Sorting: sorting, SkipCount: (page - 1) * LIST_PAGE_SIZE, MaxResultCount: LIST_PAGE_SIZE };
+  const query = { pageId: runtime.pageId, viewId: view.id, filterConditions: conditions, Sorting: sorting, SkipCount: (page - 1) * LIST_PAGE_SIZE, MaxResultCount: LIST_PAGE_SIZE };
   const data = useViewData(query);
   const locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   const offset = -new Date().getTimezoneOffset();
@@ -147,10 +154,14 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
     },
   ];
 
-  const filterFields = [
-    ...controls.map((c) => ({ code: c.code, title: controlTitle(c, i18n.language), tableFieldType: tableFieldTypeOf(c.controlType) })),
-    ...LIST_SYSTEM_COLUMNS.map(({ code, kind }) => ({ code, title: t(`system.${code}`), tableFieldType: kind === 'time' ? (4 as const) : (1 as const) })),
-  ];
+  // The design's fields (typed value widgets) and the system columns (who and when).
+  const filterFields = useMemo(
+    () => [
+      ...controls.map((c) => ({ code: c.code, title: controlTitle(c, i18n.language), tableFieldType: tableFieldTypeOf(c.controlType), control: c, pickerContext: { pageId: runtime.pageId, dataControlId: c.id } })),
+      ...LIST_SYSTEM_COLUMNS.map(({ code, kind }) => ({ code, title: t(`system.${code}`), tableFieldType: kind === 'time' ? (4 as const) : (1 as const) })),
+    ],
+    [controls, i18n.language, runtime.pageId, t],
+  );
   const apply = (conditions: FilterConditionRow[]) => {
     setApplied(conditions);
     setPage(1);
@@ -201,7 +212,7 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
               icon={<DownloadOutlined />}
               onClick={() => {
                 message.info(t('exportStarted'));
-                download('export-view-data', { method: 'POST', body: { pageId: runtime.pageId, viewId: view.id, filterConditions: applied, Sorting: sorting } }, `${runtime.pageCode}.xlsx`).catch((e: Error) => message.error(e.message));
+                download('export-view-data', { method: 'POST', body: { pageId: runtime.pageId, viewId: view.id, filterConditions: conditions, Sorting: sorting } }, `${runtime.pageCode}.xlsx`).catch((e: Error) => message.error(e.message));
               }}
             >
               {t('export')}
@@ -246,6 +257,7 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
         </Space>
       }
     >
+      <QuickSearch fields={filterFields} loadOptions={loadOptions} onSearch={(next) => { setQuick(next); setPage(1); }} />
       {showFilter && (
         <div style={{ marginBottom: 12 }} data-testid="filter-panel">
           {(preferences.filters?.length ?? 0) > 0 && (
@@ -271,7 +283,7 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
             </Space>
           )}
           <Suspense fallback={<Spin size="small" />}>
-            <FilterBuilder fields={filterFields} value={draft} onChange={setDraft} />
+            <FilterBuilder fields={filterFields} value={draft} onChange={setDraft} loadOptions={loadOptions} />
           </Suspense>
           <Space style={{ marginTop: 8 }}>
             <Button type="primary" onClick={() => apply(draft)}>{t('search')}</Button>

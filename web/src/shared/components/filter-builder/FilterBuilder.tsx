@@ -1,10 +1,13 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Input, Select, Space, Tooltip } from 'antd';
-import { findFilterOperator, operatorsForFieldType, parseFilterConditions, type FilterField } from '@tessera/core/filters/index';
+import { Alert, Button, Empty, Select, Space, Tooltip } from 'antd';
+import { findFilterOperator, parseFilterConditions, type FilterOperator } from '@tessera/core/filters/index';
 import type { TableFieldType } from '@tessera/core/page-definition';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './filter-texts.ts';
+import { FilterValueInput, operatorsForFilterField, type FilterBuilderField, type LoadFilterOptions } from './FilterValueInput.tsx';
+
+export type { FilterBuilderField } from './FilterValueInput.tsx';
 
 /** A flat filter / join condition row (spec §3); extra properties are kept as they are. */
 export interface FilterConditionRow {
@@ -18,20 +21,21 @@ export interface FilterConditionRow {
   [extra: string]: unknown;
 }
 
-export interface FilterBuilderField extends FilterField {
-  title?: string;
-}
-
 export interface FilterBuilderProps<T extends FilterConditionRow> {
   fields: FilterBuilderField[];
   value?: T[] | null;
   onChange?(next: T[]): void;
-  /** Custom value editor (e.g. a formula editor for join conditions); the default is a text box. */
+  /** Custom value editor (e.g. a formula editor for join conditions); the default follows the field (FilterValueInput). */
   renderValue?(props: { value: unknown; onChange(v: unknown): void; field: FilterBuilderField | undefined; disabled: boolean }): ReactNode;
   /** Values the structure check should not type-check (formulas evaluated later). */
   isDeferredValue?(value: unknown): boolean;
   disabled?: boolean;
+  /** Options of dictionary / query-bound fields for the default value editor. */
+  loadOptions?: LoadFilterOptions;
 }
+
+/** The value a condition starts with (and falls back to when its field or operator changes). */
+const emptyValue = (op: FilterOperator | undefined) => (op?.arity === 'list' ? [] : '');
 
 const SAMPLE: Record<TableFieldType, unknown> = { 1: 'x', 2: 1, 3: 1, 4: '2000-01-01', 5: true, 6: 'x' };
 
@@ -40,7 +44,7 @@ const SAMPLE: Record<TableFieldType, unknown> = { 1: 'x', 2: 1, 3: 1, 4: '2000-0
  * operator table), value, AND/OR — and shows the core parser's first problem (unbalanced brackets,
  * a value that does not fit the field).
  */
-export function FilterBuilder<T extends FilterConditionRow>({ fields, value, onChange, renderValue, isDeferredValue, disabled = false }: FilterBuilderProps<T>) {
+export function FilterBuilder<T extends FilterConditionRow>({ fields, value, onChange, renderValue, isDeferredValue, disabled = false, loadOptions }: FilterBuilderProps<T>) {
   const { t, i18n } = useTranslation('filterBuilder');
   const rows = value ?? [];
   const byCode = useMemo(() => new Map(fields.map((f) => [f.code, f])), [fields]);
@@ -54,9 +58,10 @@ export function FilterBuilder<T extends FilterConditionRow>({ fields, value, onC
   };
   const add = () => {
     const first = fields[0];
+    const op = first ? operatorsForFilterField(first)[0] : undefined;
     onChange?.([
       ...rows,
-      { key: first?.code ?? '', judgmentMethod: 'eq', value: '', leftBracket: '', rightBracket: '', linkCondition: 'and', tableFieldType: first?.tableFieldType ?? 1 } as T,
+      { key: first?.code ?? '', judgmentMethod: op?.code ?? 'eq', value: emptyValue(op), leftBracket: '', rightBracket: '', linkCondition: 'and', tableFieldType: first?.tableFieldType ?? 1 } as T,
     ]);
   };
 
@@ -77,7 +82,7 @@ export function FilterBuilder<T extends FilterConditionRow>({ fields, value, onC
       {rows.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} style={{ margin: '8px 0' }} />}
       {rows.map((row, i) => {
         const field = byCode.get(row.key);
-        const ops = field ? operatorsForFieldType(field.tableFieldType) : [];
+        const ops = field ? operatorsForFilterField(field) : [];
         const op = findFilterOperator(row.judgmentMethod);
         const valueDisabled = disabled || op?.arity === 'none' || op?.arity === 'shortcut';
         return (
@@ -108,9 +113,12 @@ export function FilterBuilder<T extends FilterConditionRow>({ fields, value, onC
                 value={row.key || undefined}
                 status={row.key && !field ? 'error' : undefined}
                 onChange={(code: string) => {
+                  // A value means something only for its field: a new field starts empty, and keeps
+                  // the operator only when it offers it.
                   const f = byCode.get(code);
-                  const keep = f && op && op.fieldTypes.includes(f.tableFieldType);
-                  set(i, { key: code, tableFieldType: f?.tableFieldType ?? null, ...(keep ? {} : { judgmentMethod: 'eq' }) });
+                  const keep = f && op && operatorsForFilterField(f).some((o) => o.code === op.code);
+                  const nextOp = keep ? op : f ? operatorsForFilterField(f)[0] : undefined;
+                  set(i, { key: code, tableFieldType: f?.tableFieldType ?? null, judgmentMethod: nextOp?.code ?? 'eq', value: emptyValue(nextOp) });
                 }}
                 options={fields.map((f) => ({ value: f.code, label: f.title ? `${f.title} (${f.code})` : f.code }))}
               />
@@ -120,7 +128,11 @@ export function FilterBuilder<T extends FilterConditionRow>({ fields, value, onC
                 disabled={disabled || !field}
                 aria-label={t('operator')}
                 value={op?.code}
-                onChange={(v) => set(i, { judgmentMethod: v })}
+                onChange={(v) => {
+                  const next = findFilterOperator(v);
+                  // A value of another shape (one / two / several) does not carry over.
+                  set(i, next?.arity === op?.arity ? { judgmentMethod: v } : { judgmentMethod: v, value: emptyValue(next) });
+                }}
                 options={ops.map((o) => ({ value: o.code, label: label(o) }))}
               />
               <Select size="small" style={{ width: 56 }} disabled={disabled} aria-label=")" value={String(row.rightBracket ?? '')} onChange={(v) => set(i, { rightBracket: v })} options={['', ')', '))'].map((b) => ({ value: b, label: b || '—' }))} />
@@ -135,13 +147,7 @@ export function FilterBuilder<T extends FilterConditionRow>({ fields, value, onC
                 {renderValue ? (
                   renderValue({ value: row.value, onChange: (v) => set(i, { value: v }), field, disabled: valueDisabled })
                 ) : (
-                  <Input
-                    size="small"
-                    aria-label={t('value')}
-                    placeholder={op?.arity === 'list' ? t('severalValues') : op?.arity === 'two' ? t('twoValues') : t('value')}
-                    value={Array.isArray(row.value) ? row.value.join(', ') : row.value == null ? '' : String(row.value)}
-                    onChange={(e) => set(i, { value: e.target.value })}
-                  />
+                  <FilterValueInput field={field} arity={op?.arity ?? 'one'} value={row.value} onChange={(v) => set(i, { value: v })} loadOptions={loadOptions} />
                 )}
               </div>
             )}
