@@ -56,6 +56,8 @@ export const ZQueryViewDataInput = z.object({
   SkipCount: z.coerce.number().int().min(0).max(10_000_000).default(0),
   MaxResultCount: z.coerce.number().int().min(1).max(VIEW_DATA_MAX_RESULT_COUNT).default(100),
   offsetMinutes: ZOffsetMinutes,
+  /** Name the users of the system columns (CreatorId, LastModifierId) in `labels`: one more query, asked for when they are shown. */
+  namesOfUsers: z.boolean().optional(),
 });
 export type TQueryViewDataInput = z.input<typeof ZQueryViewDataInput>;
 

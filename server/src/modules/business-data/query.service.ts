@@ -27,6 +27,7 @@ export interface QueryViewInput {
   SkipCount: number;
   MaxResultCount: number;
   offsetMinutes?: number;
+  namesOfUsers?: boolean;
 }
 
 const SYSTEM_SORT = new Map([
@@ -113,7 +114,7 @@ export async function queryViewData(ctx: ServiceContext, input: QueryViewInput):
     return kind ? [{ code: c.code, kind }] : [];
   });
   const summary = summaries.length ? await repo.summarizeRows(ctx.db, view, conditions, summaries) : undefined;
-  return { items, labels: { ...labels.labelsOf(visible, items), ...(await systemColumnLabels(ctx.db, items, ctx.culture)) }, totalCount, totalCountIsEstimate, ...(summary ? { summary } : {}) };
+  return { items, labels: { ...labels.labelsOf(visible, items), ...(input.namesOfUsers ? await systemColumnLabels(ctx.db, items, ctx.culture) : {}) }, totalCount, totalCountIsEstimate, ...(summary ? { summary } : {}) };
 }
 
 /** The names of the users who created and last changed the rows (one query for the page's rows). */
