@@ -137,6 +137,13 @@ export async function bd(t: TestApp, token: string, path: string, payload: objec
 
 export const newId = () => randomUUID();
 
+/** Creates a business dictionary through the API; its id. */
+export async function createDictionary(t: TestApp, token: string, payload: { code: string; title: Record<string, string>; items: object[] }): Promise<string> {
+  const res = await t.call(token, { method: 'POST', url: '/api/app/business-dictionary', payload });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id;
+}
+
 /** Imports a workbook (bytes, or an ExcelJS workbook) into a master view: the raw body, the view in the query. */
 export async function importWorkbook(t: TestApp, token: string, target: { pageId: string; viewId: string }, file: Buffer | ExcelJS.Workbook) {
   const payload = Buffer.isBuffer(file) ? file : Buffer.from(await file.xlsx.writeBuffer());

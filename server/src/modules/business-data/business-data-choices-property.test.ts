@@ -4,7 +4,7 @@ import { bizPermission } from '@tessera/core/contracts/permissions';
 import type { TDataControl } from '@tessera/core/page-definition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser, FIXTURE_PASSWORD, grant } from '../../../test/access-fixtures.ts';
-import { BD, bd, importWorkbook, newId, publishPage } from '../../../test/business-data-fixtures.ts';
+import { BD, bd, createDictionary, importWorkbook, newId, publishPage } from '../../../test/business-data-fixtures.ts';
 import { control, view } from '../../../test/page-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bizTable, bizTableName } from '../pages/index.ts';
@@ -92,12 +92,7 @@ const columnValue = (kind: Kind, raw: unknown): unknown => {
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
-  const dictionary = await t.call(admin, {
-    method: 'POST',
-    url: '/api/app/business-dictionary',
-    payload: { code: 'PropDict', title: { 'en-US': 'Prop' }, items: ITEMS.map((i) => ({ code: i.code, label: { 'zh-CN': i.zh, 'en-US': i.en }, isEnabled: i.enabled })) },
-  });
-  expect(dictionary.statusCode, dictionary.body).toBe(200);
+  await createDictionary(t, admin, { code: 'PropDict', title: { 'en-US': 'Prop' }, items: ITEMS.map((i) => ({ code: i.code, label: { 'zh-CN': i.zh, 'en-US': i.en }, isEnabled: i.enabled })) });
   const src = view('Src', [control('Title', 1001)]);
   sourceViewId = src.id;
   const srcPageId = await publishPage(t, admin, 'PropSrc', { viewControls: [src], pageButtons: [], dataLinkages: [] });

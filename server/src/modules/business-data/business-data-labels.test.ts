@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { bizPermission } from '@tessera/core/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser, FIXTURE_PASSWORD, grant } from '../../../test/access-fixtures.ts';
-import { BD, bd, importWorkbook, newId, publishPage } from '../../../test/business-data-fixtures.ts';
+import { BD, bd, createDictionary, importWorkbook, newId, publishPage } from '../../../test/business-data-fixtures.ts';
 import { control, view } from '../../../test/page-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bizTable, bizTableName } from '../pages/index.ts';
@@ -70,21 +70,15 @@ function workbookOf(header: string[], rows: unknown[][], lines?: { header: strin
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
-  const dictionary = await t.call(admin, {
-    method: 'POST',
-    url: '/api/app/business-dictionary',
-    payload: {
-      code: 'LblSupplier',
-      title: { 'zh-CN': '供应商', 'en-US': 'Supplier' },
-      items: [
-        { code: 'S001', label: { 'zh-CN': '供应商甲', 'en-US': 'Supplier A' } },
-        { code: 'S002', label: { 'zh-CN': '供应商乙', 'en-US': 'Supplier B' } },
-        { code: 'S003', label: { 'zh-CN': '供应商丙', 'en-US': 'Supplier C' } },
-      ],
-    },
+  dictionaryId = await createDictionary(t, admin, {
+    code: 'LblSupplier',
+    title: { 'zh-CN': '供应商', 'en-US': 'Supplier' },
+    items: [
+      { code: 'S001', label: { 'zh-CN': '供应商甲', 'en-US': 'Supplier A' } },
+      { code: 'S002', label: { 'zh-CN': '供应商乙', 'en-US': 'Supplier B' } },
+      { code: 'S003', label: { 'zh-CN': '供应商丙', 'en-US': 'Supplier C' } },
+    ],
   });
-  expect(dictionary.statusCode, dictionary.body).toBe(200);
-  dictionaryId = dictionary.json().id;
 
   const customer = view('Customer', [control('CustomerName', 1001)]);
   customerViewId = customer.id;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDataControl } from '@tessera/core/page-definition';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { BD, bd, importWorkbook, newId, publishPage } from '../../../test/business-data-fixtures.ts';
+import { BD, bd, createDictionary, importWorkbook, newId, publishPage } from '../../../test/business-data-fixtures.ts';
 import { control, view } from '../../../test/page-helpers.ts';
 import { bizTable, bizTableName } from '../pages/index.ts';
 
@@ -47,22 +47,16 @@ const FORMULAS: [keyof typeof c, string][] = [
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
-  const dictionary = await t.call(admin, {
-    method: 'POST',
-    url: '/api/app/business-dictionary',
-    payload: {
-      code: 'ValueColour',
-      title: { 'en-US': 'Colour' },
-      items: [
-        { code: 'red', label: { 'en-US': 'Red' } },
-        { code: 'blue', label: { 'en-US': 'Blue' } },
-        { code: 'green', label: { 'en-US': 'Green' } },
-        { code: 'grey', label: { 'en-US': 'Grey' }, isEnabled: false },
-      ],
-    },
+  dictionaryId = await createDictionary(t, admin, {
+    code: 'ValueColour',
+    title: { 'en-US': 'Colour' },
+    items: [
+      { code: 'red', label: { 'en-US': 'Red' } },
+      { code: 'blue', label: { 'en-US': 'Blue' } },
+      { code: 'green', label: { 'en-US': 'Green' } },
+      { code: 'grey', label: { 'en-US': 'Grey' }, isEnabled: false },
+    ],
   });
-  expect(dictionary.statusCode, dictionary.body).toBe(200);
-  dictionaryId = dictionary.json().id;
   const v = view('Values', Object.values(c));
   viewId = v.id;
   pageId = await publishPage(t, admin, 'HostileValues', {
