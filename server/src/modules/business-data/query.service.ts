@@ -30,10 +30,8 @@ export interface QueryViewInput {
   namesOfUsers?: boolean;
 }
 
-const SYSTEM_SORT = new Map([
-  ['creationtime', 'CreationTime'],
-  ['lastmodificationtime', 'LastModificationTime'],
-]);
+/** The system columns a list sorts by: the times (the users are ids). */
+const SYSTEM_SORT = new Map(LIST_SYSTEM_COLUMNS.filter((c) => c.kind === 'time').map((c) => [c.code.toLowerCase(), c.code]));
 
 /** `code asc, other desc` over allow-listed columns; the id breaks ties so pages are stable. */
 export function orderByOf(sorting: string | null | undefined, controls: readonly RuntimeControl[], t: Translate): RawBuilder<unknown> {

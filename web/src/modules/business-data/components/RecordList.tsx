@@ -81,13 +81,14 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
   const [selected, setSelected] = useState<string[]>([]);
   const [importing, setImporting] = useState(false);
   const [progress, setProgress] = useState(0);
-  const namesOfUsers = LIST_SYSTEM_COLUMNS.some((c) => c.kind === 'user' && (preferences.systemColumns ?? []).includes(c.code));
+
+  const shownSystem = new Set(preferences.systemColumns ?? []);
+  const namesOfUsers = LIST_SYSTEM_COLUMNS.some((c) => c.kind === 'user' && shownSystem.has(c.code));
   const query = { pageId: runtime.pageId, viewId: view.id, filterConditions: conditions, Sorting: sorting, SkipCount: (page - 1) * LIST_PAGE_SIZE, MaxResultCount: LIST_PAGE_SIZE, ...(namesOfUsers ? { namesOfUsers } : {}) };
   const data = useViewData(query);
   const locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   const offset = -new Date().getTimezoneOffset();
   const hidden = new Set(preferences.hiddenColumns ?? []);
-  const shownSystem = new Set(preferences.systemColumns ?? []);
 
   const savePrefs = async (next: Preferences) => {
     await putPreferences(runtime.pageId, view.id, next as Record<string, unknown>);
