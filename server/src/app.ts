@@ -39,6 +39,7 @@ import { localizationRoutes } from './modules/localization/index.ts';
 import { helpRoutes } from './modules/help/index.ts';
 import { pageRoutes } from './modules/pages/index.ts';
 import { businessDataRoutes, selectionItemRoutes } from './modules/business-data/index.ts';
+import { fileRoutes } from './modules/files/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(pageRoutes, { prefix: '/api' });
   await app.register(businessDataRoutes, { prefix: '/api' });
   await app.register(selectionItemRoutes, { prefix: '/api' });
+  await app.register(fileRoutes, { prefix: '/api' });
   if (options.extend) await app.register(async (scoped) => options.extend!(scoped));
 
   // 3. the built web app

@@ -23,6 +23,8 @@ const ZEnv = z.object({
   TLS_CERT: z.string().optional(),
   TLS_KEY: z.string().optional(),
   HTTP2: z.enum(['', 'true', 'false', '1', '0']).default(''),
+  FILE_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  IMAGE_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
 });
 
 /**
@@ -75,6 +77,8 @@ export interface AppConfig {
   basePath: string;
   /** Certificate and key (PEM) to serve HTTPS directly; HTTP/2 when `http2` is on. */
   tls?: { cert: Buffer; key: Buffer; http2: boolean };
+  /** Largest upload of an attachment / image control in bytes (default 20 MB / 10 MB; module files). */
+  files?: { maxBytes: number; imageMaxBytes: number };
 }
 
 export const ARGON2_PRODUCTION = { memoryCost: 19456, timeCost: 2 };
@@ -101,6 +105,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     basePath: parseBasePath(parsed.BASE_PATH),
     tls: await loadTls(parsed),
+    files: { maxBytes: parsed.FILE_MAX_BYTES, imageMaxBytes: parsed.IMAGE_MAX_BYTES },
   };
 }
 

@@ -14,6 +14,7 @@ import * as m0401 from './migrations/0401-document-numbers.ts';
 import * as m0600 from './migrations/0600-pages.ts';
 import * as m0601 from './migrations/0601-pages-casts.ts';
 import * as m0700 from './migrations/0700-business-data.ts';
+import * as m0800 from './migrations/0800-files.ts';
 
 /** Migrations are listed here in order; a new module appends its file. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0601-pages-casts': m0601,
   '0700-business-data': m0700,
   '0002-sign-in-security': m0002,
+  '0800-files': m0800,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -218,6 +218,23 @@ export interface NotificationsTable {
   creator_name: string | null;
 }
 
+/** Uploads of attachment and image controls (module files); bytes on disk under `storage_key`. */
+export interface FilesTable {
+  id: string;
+  page_id: string;
+  page_code: string;
+  control_code: string;
+  original_name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  storage_key: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  record_id: string | null;
+  is_deleted: Generated<boolean>;
+}
+
 export interface PageDefinitionsTable {
   id: string;
   /** Page code (`^[A-Za-z][A-Za-z0-9_]{0,39}$`), unique case-insensitively. */
@@ -352,6 +369,7 @@ export interface Database {
   help_documents: HelpDocumentsTable;
   business_data_history: BusinessDataHistoryTable;
   business_data_preferences: BusinessDataPreferencesTable;
+  files: FilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -230,3 +230,66 @@ export const pickerKind: ControlBehaviour = {
     return item ? JSON.stringify([item]) : '[]';
   },
 };
+
+/** One uploaded file in a 1013 attachment or 1014 image value (the files module holds the bytes). */
+export interface FileRef {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+}
+
+const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ZFileRefs = z
+  .array(z.object({ id: z.string().regex(FILE_ID), name: z.string().min(1).max(255), size: z.number().int().min(0), type: z.string().max(255) }))
+  .max(100)
+  .refine((files) => new Set(files.map((f) => f.id.toLowerCase())).size === files.length, 'A file appears twice');
+const DEFAULT_MAX_FILES = 10;
+
+/** `extraProperties.maxFiles` of an attachment or image control (1–100, default 10). */
+export function maxFilesOf(control: Pick<TDataControl, 'extraProperties'>): number {
+  const n = Number((control.extraProperties as { maxFiles?: unknown } | null | undefined)?.maxFiles);
+  return Number.isInteger(n) && n >= 1 && n <= 100 ? n : DEFAULT_MAX_FILES;
+}
+
+/** Reads an attachment or image value (JSON text of file references, or the list itself); [] when malformed. */
+export function readFileRefs(value: unknown): FileRef[] {
+  let raw = value;
+  if (typeof value === 'string') {
+    try {
+      raw = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  const parsed = ZFileRefs.safeParse(raw);
+  return parsed.success ? parsed.data : [];
+}
+
+/** 1013 attachment / 1014 image: JSON text of `[{ id, name, size, type }]`, at most `maxFiles` entries. */
+export const fileKind: ControlBehaviour = {
+  schema: z.string().refine((s) => {
+    try {
+      return ZFileRefs.safeParse(JSON.parse(s)).success;
+    } catch {
+      return false;
+    }
+  }, 'Expected a JSON list of files'),
+  parse: (input, control) => {
+    if (isBlank(input)) return ok('[]');
+    let raw = input;
+    if (typeof input === 'string') {
+      try {
+        raw = JSON.parse(input);
+      } catch {
+        return fail('Expected a list of files');
+      }
+    }
+    const files = ZFileRefs.safeParse(raw);
+    if (!files.success) return fail('Expected a list of files');
+    if (files.data.length > maxFilesOf(control)) return fail('Too many files');
+    return ok(JSON.stringify(files.data.map((f) => ({ id: f.id.toLowerCase(), name: f.name, size: f.size, type: f.type }))));
+  },
+  format: (value) => readFileRefs(value).map((f) => f.name).join(', '),
+  defaultValue: () => '[]',
+};

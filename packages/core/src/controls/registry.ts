@@ -8,6 +8,7 @@ export type { ControlType, DisplayOptions, DocumentNumberRequest, NewRecordConte
 export { CONTROL_TYPES, ControlTypeId, arrayCompanionCode, getControlType, isKnownControlType, tableFieldTypeOf } from './control-table.ts';
 export { createNewRecord, type NewRecord } from './new-record.ts';
 export { readSelectionItems } from './control-kinds.ts';
+export { maxFilesOf, readFileRefs, type FileRef } from './control-kinds.ts';
 export { controlOptionSource, valuesOutsideOptions, type ControlOptionSource } from './options.ts';
 
 // Public entry of the control-type registry: column type, validation, parsing, display, defaults

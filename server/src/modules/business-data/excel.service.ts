@@ -1,4 +1,4 @@
-import { ControlTypeId } from '@tessera/core/controls/registry';
+import { ControlTypeId, readFileRefs } from '@tessera/core/controls/registry';
 import { styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
 import { breather } from '../../platform/breather.ts';
 import { readWorkbookRows, type SheetInfo } from '../../platform/excel-reader.ts';
@@ -14,7 +14,7 @@ import * as repo from './business-data.repository.ts';
 import { compileClientFilter, orderByOf, visibilityOf } from './query.service.ts';
 import { readLabelledCells } from './import-labels.ts';
 import { ValueLabels } from './labels.ts';
-import { LIST_TYPES, rowToRecord } from './record-values.ts';
+import { FILE_TYPES, LIST_TYPES, rowToRecord } from './record-values.ts';
 import { openPage, PageAccess, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
 import { importRun, numberNewPage, planNewPage, PlannedPages, prepareNewPage, refreshStatistics, sessionOf, writeNewPages, type EntryInput, type PreparedPage } from './save/index.ts';
 
@@ -43,6 +43,8 @@ function cellValue(c: RuntimeControl, value: unknown, labels: ValueLabels): Exce
   const text = labels.text(c, value);
   if (text !== null) return text;
   if (LIST_TYPES.has(c.controlType) && Array.isArray(value)) return value.join(', ');
+  // Attachments and images: their files' names (the import refuses them back: record-files.ts).
+  if (FILE_TYPES.has(c.controlType)) return readFileRefs(value).map((f) => f.name).join(', ');
   if (c.tableFieldType === 5) return value === true ? '是' : '否';
   if (c.tableFieldType === 2 || c.tableFieldType === 3) return typeof value === 'number' ? value : Number(value);
   return String(value);

@@ -4,7 +4,7 @@ import { ControlTypeId } from '@tessera/core/controls/registry';
 import type { FilterConditionNode, FilterField, FilterNode, FilterScalar } from '@tessera/core/filters/index';
 import { isTimeInDateRange, MAX_DATE_MS, MIN_DATE_MS } from '@tessera/core/helpers/iso-date';
 import { ident } from '../pages/index.ts';
-import { isDateOnly, LIST_TYPES } from './record-values.ts';
+import { FILE_TYPES, isDateOnly, LIST_TYPES } from './record-values.ts';
 import type { RuntimeControl } from './runtime-page.ts';
 
 /*
@@ -53,6 +53,13 @@ function columnOf(field: SqlField, alias: string | null): { expr: RawBuilder<unk
   if (c.tableFieldType === 1 && LIST_TYPES.has(c.controlType)) {
     return {
       expr: sql`(select string_agg(e, ',' order by o) from jsonb_array_elements_text(case when jsonb_typeof(pages_try_jsonb(${col})) = 'array' then pages_try_jsonb(${col}) else '[]'::jsonb end) with ordinality as t(e, o))`,
+      shape: 'expr',
+    };
+  }
+  if (c.tableFieldType === 1 && FILE_TYPES.has(c.controlType)) {
+    // Attachments and images filter on their files' names ("contains", "is empty": no file).
+    return {
+      expr: sql`(select string_agg(e ->> 'name', ', ' order by o) from jsonb_array_elements(case when jsonb_typeof(pages_try_jsonb(${col})) = 'array' then pages_try_jsonb(${col}) else '[]'::jsonb end) with ordinality as t(e, o))`,
       shape: 'expr',
     };
   }

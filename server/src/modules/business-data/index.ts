@@ -13,3 +13,4 @@ export { selectionItemRoutes } from './selection-items.routes.ts';
 export { deleteData, savePage, saveView } from './save.service.ts';
 export { queryPageData, queryViewData, type QueryViewInput } from './query.service.ts';
 export { requirePickerControl, type PickerControlInput } from './runtime-page.ts';
+export { mayReadRecordField, registerRecordFileBinder, requireFileControl, type RecordFileBinder, type RecordFileBinding, type RecordFileUse } from './record-files.ts';

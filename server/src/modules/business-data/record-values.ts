@@ -9,6 +9,7 @@ import type { PageAccess, RuntimeControl, RuntimePage } from './runtime-page.ts'
  *   text 1001/1006/1007/2001   text                 ''  when empty
  *   lists 1008/1009            text holding JSON    []  (a JSON array of strings/numbers)
  *   picker 4001                text holding JSON    '[]' (selection items)
+ *   files 1013/1014            text holding JSON    '[]' (file references: id, name, size, type)
  *   integer 1002               bigint               number
  *   decimal 1003               numeric (bound as decimal text, never a float)  number
  *   date 1004                  timestamptz          dateType 1/2: 'YYYY-MM-DD' stored as that UTC
@@ -19,6 +20,9 @@ import type { PageAccess, RuntimeControl, RuntimePage } from './runtime-page.ts'
 
 export const LIST_TYPES = new Set<number>([ControlTypeId.MultiSelect, ControlTypeId.MultiValue]);
 const PICKER = ControlTypeId.UserOrgPicker;
+/** Attachment and image controls: JSON text of file references, like the picker. */
+export const FILE_TYPES = new Set<number>([ControlTypeId.Attachment, ControlTypeId.Image]);
+const jsonTextEmpty = (c: RuntimeControl) => c.controlType === PICKER || FILE_TYPES.has(c.controlType);
 
 export const isDateOnly = (c: RuntimeControl) => c.tableFieldType === 4 && Number(c.control.extraProperties?.dateType ?? 2) !== 3;
 
@@ -27,7 +31,7 @@ const utcDay = (d: Date) => `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth()
 
 /** A stored (validated) record value → the value bound for its column. */
 export function toColumnValue(c: RuntimeControl, value: unknown): unknown {
-  if (value === undefined || value === null) return c.tableFieldType === 1 ? (c.controlType === PICKER ? '[]' : LIST_TYPES.has(c.controlType) ? '[]' : '') : null;
+  if (value === undefined || value === null) return c.tableFieldType === 1 ? (jsonTextEmpty(c) || LIST_TYPES.has(c.controlType) ? '[]' : '') : null;
   switch (c.tableFieldType) {
     case 1:
       if (LIST_TYPES.has(c.controlType)) return JSON.stringify(Array.isArray(value) ? value : []);
@@ -63,7 +67,7 @@ export function fromColumnValue(c: RuntimeControl, raw: unknown): unknown {
           return [];
         }
       }
-      if (raw === null || raw === undefined) return c.controlType === PICKER ? '[]' : '';
+      if (raw === null || raw === undefined) return jsonTextEmpty(c) ? '[]' : '';
       return String(raw);
     case 2:
     case 3:

@@ -17,6 +17,7 @@ import { assignDocumentNumbers } from './numbers.ts';
 import { masterOf, parseRows } from './parse.ts';
 import { validatePage } from './validate.ts';
 import { applyWrites, planWrites } from './write.ts';
+import { bindRecordFiles } from '../record-files.ts';
 
 /** The page, the caller's rights (Access required) and the moment of a save. */
 export async function saveSession(ctx: ServiceContext, pageId: string, offsetMinutes: number | undefined): Promise<SaveSession> {
@@ -50,6 +51,7 @@ export async function savePageInTrx(ctx: ServiceContext, trx: Db, session: SaveS
     rows = await applyLinkages(session, rows, stored, dictionaryLabelsOn(trx, session.culture));
   }
   validatePage(t, page, rows, parsed.errors, await loadChoices(trx, session, rows));
+  await bindRecordFiles(trx, session, master.id, rows, stored);
   const plan = planWrites(page, rows, stored, { user: session.user, now: session.now, concurrencyStamp: uuidv7() });
   const written = await applyWrites(trx, plan, t);
   const history = saveHistory(page, master.id, stored.isNew, plan.changes, authorOf(session.user, session.culture));

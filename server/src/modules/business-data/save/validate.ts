@@ -11,6 +11,8 @@ import type { RuntimePage, RuntimeView } from '../runtime-page.ts';
 import type { Choices } from './choices.ts';
 import { extra, isBlank, type PageRows, type Rec } from './model.ts';
 
+/** Controls storing JSON text of a list: `[]` is empty (a required one needs an item). */
+const LIST_AS_JSON: ReadonlySet<number> = new Set([ControlTypeId.UserOrgPicker, ControlTypeId.Attachment, ControlTypeId.Image]);
 const NO_CHOICES: Choices = { dictionaries: new Map(), lookups: new Map() };
 const sources = new WeakMap<TDataControl, ControlOptionSource | null>();
 /** A control's option source, worked out once per published control. */
@@ -50,7 +52,7 @@ export function validateRow(t: Translate, view: RuntimeView, row: Rec, member: s
       continue;
     }
     const x = extra(c);
-    const empty = isBlank(value) || (c.controlType === ControlTypeId.UserOrgPicker && value === '[]');
+    const empty = isBlank(value) || (LIST_AS_JSON.has(c.controlType) && value === '[]');
     if (x.required === true && empty) {
       errors.push({ message: t('field.required', { title }), members: at });
       continue;

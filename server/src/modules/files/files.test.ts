@@ -1,0 +1,212 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import sharp from 'sharp';
+import { bizPermission } from '@tessera/core/contracts/permissions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRole, createUser, FIXTURE_PASSWORD, grant } from '../../../test/access-fixtures.ts';
+import { BD, bd, importWorkbook, newId, publishPage } from '../../../test/business-data-fixtures.ts';
+import { workbookOf } from '../../../test/workbook-upload.ts';
+import { control, view } from '../../../test/page-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+// Attachment (1013) and image (1014) uploads: type and size rules, downloads that follow the
+// record's rights, thumbnails, and the file ids a save may reference.
+
+let t: TestApp;
+let dataDir: string;
+let admin: string;
+let pageId: string;
+let viewId: string;
+const tokens: Record<string, string> = {};
+const LIMITS = { maxBytes: 64 * 1024, imageMaxBytes: 32 * 1024 };
+
+interface Ref { id: string; name: string; size: number; type: string }
+
+async function upload(who: string, controlCode: string, name: string, bytes: Buffer, language = 'en-US') {
+  const form = new FormData();
+  form.append('pageCode', 'Docs');
+  form.append('controlCode', controlCode);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const request = new Request('http://local/', { method: 'POST', body: form });
+  return t.call(tokens[who]!, {
+    method: 'POST',
+    url: '/api/app/files',
+    headers: { 'content-type': request.headers.get('content-type')!, 'accept-language': language },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+}
+async function uploaded(who: string, controlCode: string, name: string, bytes: Buffer): Promise<Ref> {
+  const res = await upload(who, controlCode, name, bytes);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+const download = (who: string, id: string, query = '') => t.call(tokens[who]!, { method: 'GET', url: `/api/app/files/${id}${query}` });
+const record = (Id: string, values: Record<string, unknown>) => ({ pageId, viewDataList: [{ viewId, dataList: [{ Id, ...values }] }] });
+const save = (who: string, Id: string, values: Record<string, unknown>, status = 200) => bd(t, tokens[who]!, 'save-page', record(Id, values), status);
+
+const pdf = Buffer.from('%PDF-1.4\n% a small contract\n');
+let png: Buffer;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-files-'));
+  t = await createTestApp({ dataDir, files: LIMITS });
+  tokens.admin = admin = await t.login();
+  const v = view('Docs', [control('Title', 1001), control('Files', 1013), control('Photos', 1014, { extraProperties: { maxFiles: 2 } })]);
+  viewId = v.id;
+  pageId = await publishPage(t, admin, 'Docs', { viewControls: [v], pageButtons: [], dataLinkages: [] });
+  const db = t.database.db;
+  const editFields = ['Title', 'Files', 'Photos'].map((f) => bizPermission.fieldEdit('Docs', f));
+  const clerk = await createRole(db, 'clerk');
+  await grant(db, 'R', clerk, [bizPermission.access('Docs'), ...editFields]);
+  const reader = await createRole(db, 'reader');
+  await grant(db, 'R', reader, [bizPermission.access('Docs'), ...['Title', 'Files', 'Photos'].map((f) => bizPermission.fieldView('Docs', f))]);
+  for (const [role, scope] of [[clerk, 'own'], [reader, 'all']] as const) {
+    const res = await t.call(admin, { method: 'PUT', url: `/api/app/data-scopes?roleId=${role}`, payload: { items: [{ pageKey: 'Docs', scope, customFilter: null }] } });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const nobody = await createRole(db, 'nobody');
+  for (const [name, role] of [['ann', clerk], ['bob', clerk], ['cat', reader], ['nat', nobody]] as const) {
+    await createUser(db, name, { roles: [role] });
+    tokens[name] = await t.login(name, FIXTURE_PASSWORD);
+  }
+  png = await sharp({ create: { width: 640, height: 320, channels: 3, background: '#3366cc' } }).png().toBuffer();
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('files of attachment and image controls', () => {
+  it('upload, save, and download by whoever may read the record; the Chinese name survives', async () => {
+    const contract = await uploaded('ann', 'Files', '采购合同.pdf', pdf);
+    expect(contract).toMatchObject({ name: '采购合同.pdf', size: pdf.length, type: 'application/pdf' });
+    const photo = await uploaded('ann', 'Photos', 'photo.png', png);
+    expect(photo.type).toBe('image/png');
+
+    // Unbound: only the uploader sees it.
+    expect((await download('ann', contract.id)).statusCode).toBe(200);
+    for (const who of ['bob', 'cat', 'nat']) expect((await download(who, contract.id)).statusCode).toBe(404);
+
+    const id = newId();
+    await save('ann', id, { Title: 'Contract', Files: JSON.stringify([contract]), Photos: [photo] });
+
+    const res = await download('cat', contract.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.rawPayload.equals(pdf)).toBe(true);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; .*filename\*=UTF-8''%E9%87%87%E8%B4%AD%E5%90%88%E5%90%8C\.pdf$/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain('sandbox');
+
+    // Bob's scope is his own records, Nat has no access to the page.
+    expect((await download('bob', contract.id)).statusCode).toBe(404);
+    expect((await download('nat', contract.id)).statusCode).toBe(404);
+
+    // An image may be shown in the page; an attachment always downloads.
+    const inline = await download('cat', photo.id, '?inline=1');
+    expect(inline.headers['content-disposition']).toMatch(/^inline;/);
+    expect(inline.headers['content-type']).toBe('image/png');
+    expect((await download('cat', contract.id, '?inline=1')).headers['content-disposition']).toMatch(/^attachment;/);
+
+    const list = await bd(t, tokens.cat!, 'query-view-data', { pageId, viewId, filterConditions: [{ key: 'Files', judgmentMethod: 'contains', value: '合同' }] });
+    expect(list.items.map((i: { Title: string }) => i.Title)).toEqual(['Contract']);
+    expect(JSON.parse(list.items[0].Photos)).toEqual([photo]);
+  });
+
+  it('thumbnails a real PNG to at most 200 px, WebP, kept for the next request', async () => {
+    const photo = await uploaded('ann', 'Photos', 'wide.png', png);
+    const res = await t.call(tokens.ann!, { method: 'GET', url: `/api/app/files/${photo.id}/thumbnail` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect(Math.max(meta.width!, meta.height!)).toBe(200);
+    expect((await t.call(tokens.ann!, { method: 'GET', url: `/api/app/files/${photo.id}/thumbnail` })).rawPayload.equals(res.rawPayload)).toBe(true);
+    expect((await t.call(tokens.bob!, { method: 'GET', url: `/api/app/files/${photo.id}/thumbnail` })).statusCode).toBe(404);
+  });
+
+  it('refuses HTML named .png as an image, and programs or pages as attachments', async () => {
+    const fake = await upload('ann', 'Photos', 'cat.png', Buffer.from('<html><script>alert(1)</script></html>'), 'zh-CN');
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().error.message).toBe('文件“cat.png”不是 PNG、JPEG、GIF 或 WebP 图片');
+    expect(fake.json().error.validationErrors[0].members).toEqual(['file']);
+    expect((await upload('ann', 'Files', 'setup.exe', Buffer.from('MZ'))).statusCode).toBe(400);
+    expect((await upload('ann', 'Files', 'readme.txt', Buffer.from('<!doctype html><p>hi'))).statusCode).toBe(400);
+    expect((await upload('ann', 'Files', 'logo.svg', Buffer.from('<svg/>'))).statusCode).toBe(400);
+  });
+
+  it('refuses a file over the limit, in the caller’s language', async () => {
+    const big = await upload('ann', 'Files', '大文件.bin', Buffer.alloc(LIMITS.maxBytes + 1, 1), 'zh-CN');
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.message).toBe('文件“大文件.bin”超过 0.1 MB 的上限');
+    const image = await upload('ann', 'Photos', 'big.png', Buffer.concat([png, Buffer.alloc(LIMITS.imageMaxBytes)]));
+    expect(image.statusCode).toBe(413);
+    expect(image.json().error.message).toContain('larger than the limit of');
+    expect((await upload('ann', 'Files', 'ok.bin', Buffer.alloc(LIMITS.maxBytes, 1))).statusCode).toBe(200);
+  });
+
+  it('refuses uploads to pages or controls the caller may not use, and bad input before reading', async () => {
+    expect((await upload('nat', 'Files', 'a.pdf', pdf)).statusCode).toBe(403);
+    expect((await upload('cat', 'Files', 'a.pdf', pdf)).statusCode).toBe(403);
+    expect((await upload('ann', 'Title', 'a.pdf', pdf)).statusCode).toBe(404);
+    const bad = await upload('ann', 'Files; drop table', 'a.pdf', pdf);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.validationErrors[0].members).toEqual(['controlCode']);
+    const none = await t.call(tokens.ann!, { method: 'POST', url: '/api/app/files', payload: { pageCode: 'Docs' } });
+    expect(none.statusCode).toBe(400);
+  });
+
+  it('a save may not reference someone else’s unbound file, another field’s file, or altered names', async () => {
+    const anns = await uploaded('ann', 'Files', 'ann.pdf', pdf);
+    const res = await save('bob', newId(), { Files: [anns] }, 400);
+    expect(res.error.validationErrors[0].members).toEqual(['viewDataList.0.dataList.0.Files']);
+    expect(res.error.message).toBe('“Files”：不能使用其他人上传的文件');
+    const photo = await uploaded('ann', 'Photos', 'p.png', png);
+    expect((await save('ann', newId(), { Files: [photo] }, 400)).error.validationErrors[0].members).toEqual(['viewDataList.0.dataList.0.Files']);
+    expect((await save('ann', newId(), { Files: [{ ...anns, name: 'other.exe' }] }, 400)).error.validationErrors[0].members).toEqual(['viewDataList.0.dataList.0.Files']);
+    expect((await save('ann', newId(), { Files: [{ ...anns, id: newId() }] }, 400)).error.validationErrors[0].members).toEqual(['viewDataList.0.dataList.0.Files']);
+    // More files than maxFiles (2).
+    const tooMany = [photo, await uploaded('ann', 'Photos', 'q.png', png), await uploaded('ann', 'Photos', 'r.png', png)];
+    expect((await save('ann', newId(), { Photos: tooMany }, 400)).error.validationErrors[0].members).toEqual(['viewDataList.0.dataList.0.Photos']);
+    // A file bound to one record cannot be referenced by another.
+    const first = newId();
+    await save('ann', first, { Files: [anns] });
+    expect((await save('ann', newId(), { Files: [anns] }, 400)).error.message).toBe('“Files”：文件属于另一条记录');
+  });
+
+  it('a file removed from a value is no longer served; the others stay', async () => {
+    const keep = await uploaded('ann', 'Files', 'keep.pdf', pdf);
+    const drop = await uploaded('ann', 'Files', 'drop.pdf', pdf);
+    const id = newId();
+    const saved = await save('ann', id, { Files: [keep, drop] });
+    const stamp = saved.viewDataList?.[0]?.dataList?.[0]?.ConcurrencyStamp ?? (await bd(t, tokens.ann!, 'query-page-data', { pageId, id })).viewDataList[0].dataList[0].ConcurrencyStamp;
+    await save('ann', id, { Files: [keep], ConcurrencyStamp: stamp });
+    expect((await download('ann', keep.id)).statusCode).toBe(200);
+    expect((await download('ann', drop.id)).statusCode).toBe(404);
+  });
+
+  it('is empty / is not empty filter on the files', async () => {
+    const list = async (judgmentMethod: string) =>
+      (await bd(t, tokens.cat!, 'query-view-data', { pageId, viewId, MaxResultCount: 1000, filterConditions: [{ key: 'Photos', judgmentMethod }] })).items.map((i: { Title: string }) => i.Title);
+    expect(await list('isNotEmpty')).toEqual(['Contract']);
+    expect((await list('isEmpty')).length).toBeGreaterThan(0);
+    expect(await list('isEmpty')).not.toContain('Contract');
+  });
+
+  it('Excel: the export writes the files’ names; the import refuses a non-empty file cell (files are uploaded in the form)', async () => {
+    const res = await t.call(tokens.cat!, { method: 'POST', url: `${BD}/export-view-data`, payload: { pageId, viewId, filterConditions: [{ key: 'Title', judgmentMethod: 'eq', value: 'Contract' }] } });
+    expect(res.statusCode, res.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Title', 'Files', 'Photos']);
+    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(['Contract', '采购合同.pdf', 'photo.png']);
+
+    const refused = await importWorkbook(t, tokens.ann!, { pageId, viewId }, await workbookOf(['Title', 'Files'], [['x', '采购合同.pdf']]));
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(JSON.stringify(refused.json())).toContain('“Files”：附件和图片不能通过 Excel 导入，请在表单中上传');
+    const empty = await importWorkbook(t, tokens.ann!, { pageId, viewId }, await workbookOf(['Title', 'Files'], [['y', null]]));
+    expect(empty.statusCode, empty.body).toBe(200);
+  });
+});
