@@ -53,6 +53,9 @@ export type TFilterCondition = z.infer<typeof ZFilterCondition>;
 
 export const ZMapField = z.object({ sourceCode: zText(), targetCode: zText() });
 
+const ACCEPT_PATTERN = /^\s*(\.[A-Za-z0-9]{1,10}(\s*,\s*\.[A-Za-z0-9]{1,10})*)?\s*$/;
+export const ACCEPT_MESSAGE = 'File extensions such as .pdf, .docx separated by commas';
+
 /** Control-specific settings (spec §3 extraProperties); unknown keys are kept. */
 export const ZExtraProperties = zLooseObject({
   mapFields: z.array(ZMapField).nullish(),
@@ -69,6 +72,10 @@ export const ZExtraProperties = zLooseObject({
   formula: zText().max(10_000).nullish(),
   /** A number column's total in grids and lists: sum, average or count of the rows (issue 12). */
   summary: z.enum(['sum', 'avg', 'count']).nullish().catch(null),
+  /** Attachment / image controls (1013/1014): the most files a value holds (default 10). */
+  maxFiles: z.number().int().min(1).max(100).nullish(),
+  /** Attachment controls: the file extensions accepted, e.g. `.pdf,.docx` (empty: any allowed type). */
+  accept: zText().max(500).regex(ACCEPT_PATTERN, ACCEPT_MESSAGE).nullish(),
 });
 export type TExtraProperties = z.infer<typeof ZExtraProperties>;
 

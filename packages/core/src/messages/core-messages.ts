@@ -27,6 +27,7 @@ export const CORE_MESSAGES: readonly CoreMessage[] = [
   { en: 'Expected a list of files', zh: '应为文件的列表' },
   { en: 'Expected a JSON list of files', zh: '应为文件列表（JSON）' },
   { en: 'Too many files', zh: '文件数量超过上限' },
+  { en: 'File extensions such as .pdf, .docx separated by commas', zh: '应为以逗号分隔的文件扩展名，如 .pdf, .docx' },
   { en: 'Expected text of at most {max} characters', zh: '应为不超过 {max} 个字符的文本' },
   { en: 'Invalid ISO 8601 date format', zh: '日期格式不正确，应为 ISO 8601 格式（如 2024-03-05 或 2024-03-05T08:30）' },
   { en: 'Dates must be in the years 1 to 9999', zh: '日期须在公元 1 年至 9999 年之间' },

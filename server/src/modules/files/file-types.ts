@@ -57,6 +57,12 @@ export function attachmentProblem(name: string, head: Uint8Array): 'extension' |
   return null;
 }
 
+/** An attachment control's accepted extensions (`extraProperties.accept`, `.pdf,.docx`), lower case without dots; empty: any. */
+export function acceptedExtensions(accept: unknown): string[] {
+  if (typeof accept !== 'string') return [];
+  return accept.split(',').map((e) => e.trim().replace(/^\./, '').toLowerCase()).filter(Boolean);
+}
+
 /**
  * A file name safe to keep and to send back: the last path segment, without control characters,
  * at most 255 characters; empty names become `file`.

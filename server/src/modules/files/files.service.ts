@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, type ValidationErrorItem } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { mayReadRecordField, requireFileControl, type RecordFileBinder } from '../business-data/index.ts';
-import { attachmentProblem, cleanFileName, sniffAttachment, sniffImage } from './file-types.ts';
+import { acceptedExtensions, attachmentProblem, cleanFileName, extensionOf, sniffAttachment, sniffImage } from './file-types.ts';
 import { fileMessages } from './files.messages.ts';
 import * as repo from './files.repository.ts';
 import { discard, filesRoot, keepUpload, openStored, receiveUpload, removeStored, storageKeyOf, thumbnailOf, TooLarge } from './files.storage.ts';
@@ -40,6 +40,11 @@ export async function uploadFile(ctx: ServiceContext, input: TUploadFileInput, f
   const limits = uploadLimits(ctx);
   const max = isImage ? limits.imageMaxBytes : limits.maxBytes;
   const name = cleanFileName(file.name);
+  const accepted = isImage ? [] : acceptedExtensions(target.control.extraProperties?.accept);
+  if (accepted.length && !accepted.includes(extensionOf(name))) {
+    file.stream.resume();
+    throw fileMessages.invalid(ctx, 'upload.notAccepted', ['file'], { name, accept: accepted.map((e) => `.${e}`).join(', ') });
+  }
   const root = filesRoot(ctx.config.dataDir);
   const received = await receiveUpload(root, file.stream, max).catch((error: unknown) => {
     file.stream.resume();

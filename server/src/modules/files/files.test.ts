@@ -53,11 +53,11 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-files-'));
   t = await createTestApp({ dataDir, files: LIMITS });
   tokens.admin = admin = await t.login();
-  const v = view('Docs', [control('Title', 1001), control('Files', 1013), control('Photos', 1014, { extraProperties: { maxFiles: 2 } })]);
+  const v = view('Docs', [control('Title', 1001), control('Files', 1013), control('Contracts', 1013, { extraProperties: { accept: '.pdf, .DOCX' } }), control('Photos', 1014, { extraProperties: { maxFiles: 2 } })]);
   viewId = v.id;
   pageId = await publishPage(t, admin, 'Docs', { viewControls: [v], pageButtons: [], dataLinkages: [] });
   const db = t.database.db;
-  const editFields = ['Title', 'Files', 'Photos'].map((f) => bizPermission.fieldEdit('Docs', f));
+  const editFields = ['Title', 'Files', 'Photos', 'Contracts'].map((f) => bizPermission.fieldEdit('Docs', f));
   const clerk = await createRole(db, 'clerk');
   await grant(db, 'R', clerk, [bizPermission.access('Docs'), ...editFields]);
   const reader = await createRole(db, 'reader');
@@ -134,6 +134,11 @@ describe('files of attachment and image controls', () => {
     expect((await upload('ann', 'Files', 'setup.exe', Buffer.from('MZ'))).statusCode).toBe(400);
     expect((await upload('ann', 'Files', 'readme.txt', Buffer.from('<!doctype html><p>hi'))).statusCode).toBe(400);
     expect((await upload('ann', 'Files', 'logo.svg', Buffer.from('<svg/>'))).statusCode).toBe(400);
+    // A control's accepted extensions.
+    const notAccepted = await upload('ann', 'Contracts', 'notes.txt', Buffer.from('text'));
+    expect(notAccepted.statusCode).toBe(400);
+    expect(notAccepted.json().error.message).toBe('File "notes.txt" is not accepted here; only .pdf, .docx');
+    expect((await upload('ann', 'Contracts', 'deal.PDF', pdf)).statusCode).toBe(200);
   });
 
   it('refuses a file over the limit, in the caller’s language', async () => {

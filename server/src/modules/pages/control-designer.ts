@@ -118,6 +118,11 @@ const PICKER_TYPE = prop('extraProperties.selectionType', 'select', bi('选择�
     { value: 4, title: bi('角色', 'Roles') },
   ],
 });
+const MAX_FILES = prop('extraProperties.maxFiles', 'number', bi('最多文件数', 'Most files'), bi('一条记录在此控件中最多保存的文件数（1–100）。', 'The most files a record keeps in this control (1–100).'), { default: 10, min: 1, max: 100 });
+const ACCEPT = prop('extraProperties.accept', 'text', bi('允许的扩展名', 'Accepted extensions'), bi(
+  '只接受这些扩展名的文件，用逗号分隔（例如 .pdf,.docx）；留空则接受除程序、脚本、网页和 SVG 以外的文件。单个文件最大 20 MB（可配置）。',
+  'Only files with these extensions, separated by commas (for example .pdf,.docx); empty accepts any file but programs, scripts, web pages and SVG. At most 20 MB a file (configurable).',
+));
 const MULTIPLE = prop('extraProperties.multiple', 'switch', bi('多选', 'Multiple'), bi('允许选择多个。', 'Allows picking several.'), { default: false });
 
 const COMMON = [CODE, TITLE, PARENT, DISPLAYED, EDITABLE, REQUIRED, VALUE_TAKING, FORMULA];
@@ -137,6 +142,8 @@ const BY_TYPE: Record<number, { group: TPaletteControlType['group']; help: TBili
   [ControlTypeId.DocumentNumber]: { group: 'basic', help: bi('文本，或按单据编号规则自动取号。', 'Text, or a number from a document-number rule.'), properties: [DOC_NO, DOC_RULE, DEFAULT_TEXT, MAX_LENGTH] },
   [ControlTypeId.Id]: { group: 'system', help: bi('另一条数据的标识（带列表字段 编码Array）。', 'The id of another record (with a list field codeArray).'), properties: LOOKUP },
   [ControlTypeId.Ids]: { group: 'system', help: bi('多条数据的标识。', 'Ids of several records.'), properties: LOOKUP },
+  [ControlTypeId.Attachment]: { group: 'basic', help: bi('上传的附件：下载时总是作为文件保存。', 'Uploaded files; always downloaded, never opened in the page.'), properties: [MAX_FILES, ACCEPT] },
+  [ControlTypeId.Image]: { group: 'basic', help: bi('上传的图片（PNG、JPEG、GIF、WebP，每张最大 10 MB），显示缩略图。', 'Uploaded images (PNG, JPEG, GIF, WebP, at most 10 MB each), shown as thumbnails.'), properties: [MAX_FILES] },
   [ControlTypeId.UserOrgPicker]: { group: 'lookup', help: bi('选择人员、组织机构或角色。', 'Picks users, organisation units or roles.'), properties: [PICKER_TYPE, MULTIPLE, PICKER_DEFAULT] },
 };
 

@@ -8,7 +8,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export interface UploadOptions {
   /** Query parameters (the import's page, view, culture…); empty values are left out. */
   query?: RequestOptions['query'];
-  /** The body's content type (default: an .xlsx workbook). */
+  /** The body's content type (default: an .xlsx workbook; a FormData body sets its own multipart type). */
   contentType?: string;
   /** 0–100 while the file travels (XMLHttpRequest reports upload progress; fetch does not). */
   onProgress?: (percent: number) => void;
@@ -19,14 +19,14 @@ export interface UploadOptions {
  * answers the JSON reply. Errors are ApiErrors carrying the server's body (row errors,
  * validationErrors); the caller shows them — no toast from here.
  */
-export function uploadFile<T>(path: string, file: Blob, options: UploadOptions = {}): Promise<T> {
+export function uploadFile<T>(path: string, file: Blob | FormData, options: UploadOptions = {}): Promise<T> {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
   const url = `${API_BASE}${path}${search.size ? `?${search}` : ''}`;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
-    xhr.setRequestHeader('content-type', options.contentType ?? XLSX_TYPE);
+    if (!(file instanceof FormData)) xhr.setRequestHeader('content-type', options.contentType ?? XLSX_TYPE);
     xhr.setRequestHeader('accept-language', i18n.language || 'zh-CN');
     const token = getToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);

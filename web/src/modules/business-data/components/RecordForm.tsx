@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
+import { uploadControlFile } from '../../../shared/api/files.ts';
 import { useSession } from '../../../shared/auth/session.ts';
 import { PageRenderer, type ChangeCause, type PageRendererServices } from '../../../shared/components/page-renderer/PageRenderer.tsx';
 import { businessDataKeys, deleteRecords, fetchDictionaryLabels, fetchSystemDate, queryDropDown, queryOpenWindow, queryPageData, reserveDocumentNumber, savePage, voidDocumentNumber } from '../api/business-data.ts';
@@ -165,10 +166,11 @@ export function RecordForm({
       dictionary: (code, value) => dictionaries?.get(code)?.get(value) ?? null,
       fetchDocumentNumber: (control) => numbers.reserve(control.id),
       pickerContext: (control) => ({ pageId: runtime.pageId, dataControlId: control.id }),
+      uploadFile: (control, file, onProgress) => uploadControlFile(runtime.pageCode, control.code, file, onProgress),
       currentUser: user ? { id: user.userId, title: personDisplayName(user, i18n.language), type: 3 } : null,
       currentOrgUnit: user?.organizationUnitId ? { id: user.organizationUnitId, title: user.organizationUnitName ?? '', type: 1 } : null,
     }),
-    [runtime.pageId, user, clockOffset, dictionaries, i18n.language, numbers],
+    [runtime.pageId, runtime.pageCode, user, clockOffset, dictionaries, i18n.language, numbers],
   );
 
   const onChange = useCallback((next: TPageData, cause: ChangeCause) => {

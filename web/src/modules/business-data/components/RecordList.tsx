@@ -22,6 +22,7 @@ import {
   usePreferences,
   useViewData,
 } from '../api/business-data.ts';
+import { StoredFiles } from '../../../shared/components/page-renderer/StoredFiles.tsx';
 import { summaryRow } from '../../../shared/components/page-renderer/summary.tsx';
 import { QuickSearch } from './QuickSearch.tsx';
 import { ResizableHeader } from './ResizableHeader.tsx';
@@ -125,6 +126,8 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
           }) as React.HTMLAttributes<HTMLElement>,
         sortOrder: sorting?.startsWith(`${c.code} `) ? (sorting.endsWith('desc') ? ('descend' as const) : ('ascend' as const)) : null,
         render: (value: unknown, row: TBusinessRecord) => {
+          const type = Number(c.controlType);
+          if (type === ControlTypeId.Attachment || type === ControlTypeId.Image) return <StoredFiles value={value} image={type === ControlTypeId.Image} size={28} />;
           // Options, dictionaries and lookups show the labels the server answered beside the values.
           const shown = labelled(data.data?.labels?.[c.code], value) ?? lookupTitle(c, row);
           return shown ?? formatControlValue(c, value, { locale, offsetMinutes: offset });

@@ -8,6 +8,8 @@ import {
   FontSizeOutlined,
   IdcardOutlined,
   NumberOutlined,
+  PaperClipOutlined,
+  PictureOutlined,
   SearchOutlined,
   TableOutlined,
   TeamOutlined,
@@ -36,6 +38,8 @@ const CONTROL_ICONS: Record<number, ReactNode> = {
   [ControlTypeId.Id]: <IdcardOutlined />,
   [ControlTypeId.Ids]: <IdcardOutlined />,
   [ControlTypeId.UserOrgPicker]: <TeamOutlined />,
+  [ControlTypeId.Attachment]: <PaperClipOutlined />,
+  [ControlTypeId.Image]: <PictureOutlined />,
 };
 const VIEW_ICONS: Record<number, ReactNode> = { 1: <BorderOutlined />, 2: <TableOutlined />, 3: <AppstoreOutlined /> };
 const GROUPS = ['basic', 'choice', 'lookup', 'system'] as const;

@@ -6,6 +6,7 @@ import type { TBusinessRecord, TDataControl, TView } from '@tessera/core/page-de
 import { memo, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectionItemPicker } from '../SelectionItemPicker.tsx';
+import { FileField } from './FileField.tsx';
 import { LookupField } from './LookupField.tsx';
 import type { OptionItem, PageRendererServices, RendererMode } from './renderer-types.ts';
 import './renderer-texts.ts';
@@ -223,6 +224,9 @@ export const ControlField = memo(function ControlField(props: ControlFieldProps)
         <SelectionItemPicker id={id} type={pickerSelectionType(control)} context={services?.pickerContext?.(control)} disabled={disabled} value={items[0]?.id ?? null} onChange={(_id, picked) => store(picked)} aria-label={control.title} />
       );
     }
+    case ControlTypeId.Attachment:
+    case ControlTypeId.Image:
+      return <FileField {...props} />;
     default:
       return <TextInput {...props} />;
   }

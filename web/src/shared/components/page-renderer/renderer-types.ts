@@ -1,4 +1,4 @@
-import type { SelectionItem } from '@tessera/core/controls/registry';
+import type { FileRef, SelectionItem } from '@tessera/core/controls/registry';
 import type { SelectionContext } from '../SelectionItemPicker.tsx';
 import type { TBusinessRecord, TDataControl, TPageData, TPageDefinition, TView } from '@tessera/core/page-definition';
 
@@ -47,6 +47,8 @@ export interface PageRendererServices {
   dictionary?(dictionaryCode: string, value: string): string | null | undefined;
   /** The directory context of a 4001 picker (its page and control): the server answers pickers only in it. */
   pickerContext?(control: TDataControl): SelectionContext;
+  /** Uploads a file for an attachment (1013) or image (1014) control; without it those controls cannot upload (the designer's preview). */
+  uploadFile?(control: TDataControl, file: File, onProgress?: (percent: number) => void): Promise<FileRef>;
   currentUser?: SelectionItem | null;
   currentOrgUnit?: SelectionItem | null;
 }
