@@ -8,7 +8,7 @@ import { FilterValueInput, filterValueKind, type FilterBuilderField, type LoadFi
 
 /** Fields shown when the designer marks none (extraProperties.quickSearch): the first few of these kinds. */
 const DEFAULT_COUNT = 3;
-const NOT_QUICK: readonly number[] = [ControlTypeId.UserOrgPicker, ControlTypeId.Lookup, ControlTypeId.Id, ControlTypeId.Ids];
+const NOT_QUICK: readonly number[] = [ControlTypeId.UserOrgPicker, ControlTypeId.Lookup, ControlTypeId.Id, ControlTypeId.Ids, ControlTypeId.Image];
 
 /** The page's quick-search fields: those the designer marked, else the first text, option or date fields. */
 export function quickSearchFields(fields: readonly FilterBuilderField[]): FilterBuilderField[] {

@@ -15,7 +15,7 @@ const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
  * An attachment (1013) or image (1014) control: antd Upload sending each file to the files API
  * (through the renderer's `uploadFile` service), the value the JSON list of what the server
  * answered. Attachments list their files with download links; images show thumbnails with a
- * preview. Disabled (read-only) it shows the files without upload or remove; in a grid cell it is
+ * preview. Disabled (read-only) it shows the files as links and thumbnails (StoredFiles); in a grid cell it is
  * a summary that opens the full field in a popover.
  */
 export function FileField(props: ControlFieldProps) {
@@ -34,6 +34,7 @@ export function FileField(props: ControlFieldProps) {
       </Popover>
     );
   }
+  if (disabled) return readFileRefs(value).length ? <StoredFiles value={value} image={image} size={96} /> : <Typography.Text type="secondary">{t('noFiles')}</Typography.Text>;
   return <FileUpload {...props} />;
 }
 
@@ -60,7 +61,7 @@ function FileUpload({ control, value, onChange, disabled, services, id }: Contro
   const accept = image ? IMAGE_TYPES : ((control.extraProperties as { accept?: unknown } | null)?.accept as string | undefined) || undefined;
 
   const fileList: UploadFile[] = [
-    ...files.map((f): UploadFile => ({ uid: f.id, name: f.name, size: f.size, type: f.type, status: 'done', thumbUrl: thumbs[f.id], url: image ? thumbs[f.id] : undefined })),
+    ...files.map((f): UploadFile => ({ uid: f.id, name: f.name, size: f.size, type: f.type, status: 'done', thumbUrl: thumbs[f.id] })),
     ...pending,
   ];
   const full = files.length + pending.filter((p) => p.status === 'uploading').length >= max;
@@ -131,7 +132,6 @@ function FileUpload({ control, value, onChange, disabled, services, id }: Contro
           </Button>
         )}
       </Upload>
-      {disabled && files.length === 0 ? <Typography.Text type="secondary">{t('noFiles')}</Typography.Text> : null}
       <ImagePreview file={preview} onClose={() => setPreview(null)} />
     </>
   );
