@@ -24,8 +24,25 @@ export async function bindFiles(trx: Db, ids: string[], recordId: string): Promi
   await trx.updateTable('files').set({ record_id: recordId }).where('id', 'in', ids).where('record_id', 'is', null).execute();
 }
 
-/** Files a save dropped from a record: kept on disk for now, no longer served (a sweep may remove them). */
+/** Files a save dropped from a record: no longer served; the sweep removes them a day after their upload. */
 export async function markDeleted(trx: Db, ids: string[], pageId: string, recordId: string): Promise<void> {
   if (!ids.length) return;
   await trx.updateTable('files').set({ is_deleted: true }).where('id', 'in', ids).where('page_id', '=', pageId).where('record_id', '=', recordId).execute();
+}
+
+/** Deletes up to `limit` unbound or dropped files uploaded before `before`; answers their storage keys (the caller removes the bytes). */
+export async function deleteStaleFiles(trx: Db, before: Date, limit: number): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('files')
+    .select(['id', 'storage_key'])
+    .where('created_at', '<', before)
+    .where((eb) => eb.or([eb('record_id', 'is', null), eb('is_deleted', '=', true)]))
+    .orderBy('created_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  if (!rows.length) return [];
+  await trx.deleteFrom('files').where('id', 'in', rows.map((r) => r.id)).execute();
+  return rows.map((r) => r.storage_key);
 }

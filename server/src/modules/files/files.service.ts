@@ -80,6 +80,7 @@ export async function uploadFile(ctx: ServiceContext, input: TUploadFileInput, f
     await removeStored(root, key);
     throw error;
   }
+  await sweepStaleFiles(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, 'file sweep failed'));
   return { id, name, size: received.size, type };
 }
 
@@ -94,7 +95,33 @@ export async function openFile(ctx: ServiceContext, id: string) {
 export async function fileThumbnail(ctx: ServiceContext, id: string) {
   const { row } = await openFile(ctx, id);
   if (!sniffableImage(row.content_type)) throw fileMessages.invalid(ctx, 'thumbnail.notImage', ['id']);
-  return thumbnailOf(filesRoot(ctx.config.dataDir), row.storage_key);
+  try {
+    return await thumbnailOf(filesRoot(ctx.config.dataDir), row.storage_key);
+  } catch (error) {
+    // The bytes start like an image but do not decode (or exceed the pixel limit): the caller's file, not a server fault.
+    ctx.log.warn({ err: error, file: row.id }, 'thumbnail failed');
+    throw fileMessages.error(ctx, 422, 'UnreadableImage', 'thumbnail.failed', { name: row.original_name });
+  }
+}
+
+const HOUR = 3_600_000;
+/** Unsaved uploads and files a save dropped are removed once they are this old. */
+export const STALE_FILE_AGE_MS = 24 * HOUR;
+const lastSweeps = new WeakMap<object, number>();
+
+/**
+ * Removes files nobody can reach any more: uploads no save referenced, and files saves dropped,
+ * older than a day (rows and bytes). Runs at most once an hour per database, after an upload;
+ * `force` runs it now (tests, a maintenance job).
+ */
+export async function sweepStaleFiles(ctx: ServiceContext, options: { force?: boolean } = {}): Promise<number> {
+  const now = ctx.now().getTime();
+  if (!options.force && now - (lastSweeps.get(ctx.db) ?? 0) < HOUR) return 0;
+  lastSweeps.set(ctx.db, now);
+  const stale = await ctx.db.transaction().execute((trx) => repo.deleteStaleFiles(trx, new Date(now - STALE_FILE_AGE_MS), 1000));
+  const root = filesRoot(ctx.config.dataDir);
+  await Promise.all(stale.map((key) => removeStored(root, key)));
+  return stale.length;
 }
 
 export const sniffableImage = (type: string) => ['image/png', 'image/jpeg', 'image/gif', 'image/webp'].includes(type);

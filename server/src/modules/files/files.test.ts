@@ -10,6 +10,10 @@ import { BD, bd, importWorkbook, newId, publishPage } from '../../../test/busine
 import { workbookOf } from '../../../test/workbook-upload.ts';
 import { control, view } from '../../../test/page-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { systemContext } from '../../platform/context.ts';
+import { sweepStaleFiles } from './files.service.ts';
+import { storageKeyOf } from './files.storage.ts';
+import { existsSync } from 'node:fs';
 
 // Attachment (1013) and image (1014) uploads: type and size rules, downloads that follow the
 // record's rights, thumbnails, and the file ids a save may reference.
@@ -213,5 +217,34 @@ describe('files of attachment and image controls', () => {
     expect(JSON.stringify(refused.json())).toContain('“Files”：附件和图片不能通过 Excel 导入，请在表单中上传');
     const empty = await importWorkbook(t, tokens.ann!, { pageId, viewId }, await workbookOf(['Title', 'Files'], [['y', null]]));
     expect(empty.statusCode, empty.body).toBe(200);
+  });
+
+  it('a thumbnail of bytes that only start like a PNG is a localized 422, not a server error', async () => {
+    const broken = await uploaded('ann', 'Photos', 'broken.png', Buffer.concat([png.subarray(0, 16), Buffer.alloc(64, 7)]));
+    const res = await t.call(tokens.ann!, { method: 'GET', url: `/api/app/files/${broken.id}/thumbnail`, headers: { 'accept-language': 'zh-CN' } });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error.message).toBe('无法读取图片“broken.png”，不能生成缩略图');
+  });
+
+  it('the sweep removes day-old unsaved uploads and dropped files, never a saved one', async () => {
+    const unsaved = await uploaded('ann', 'Files', 'unsaved.pdf', pdf);
+    const kept = await uploaded('ann', 'Files', 'kept.pdf', pdf);
+    const dropped = await uploaded('ann', 'Files', 'dropped.pdf', pdf);
+    const id = newId();
+    await save('ann', id, { Files: [kept, dropped] });
+    const stamp = (await bd(t, tokens.ann!, 'query-page-data', { pageId, id })).viewDataList[0].dataList[0].ConcurrencyStamp;
+    await save('ann', id, { Files: [kept], ConcurrencyStamp: stamp });
+    const fresh = await uploaded('ann', 'Files', 'fresh.pdf', pdf);
+    const db = t.database.db;
+    await db.updateTable('files').set({ created_at: new Date(Date.now() - 25 * 3_600_000) }).where('id', 'in', [unsaved.id, kept.id, dropped.id]).execute();
+    const ctx = systemContext(t.app);
+    expect(await sweepStaleFiles(ctx, { force: true })).toBeGreaterThanOrEqual(2);
+    const left = (await db.selectFrom('files').select('id').where('id', 'in', [unsaved.id, kept.id, dropped.id, fresh.id]).execute()).map((r) => r.id).sort();
+    expect(left).toEqual([kept.id, fresh.id].sort());
+    expect((await download('ann', kept.id)).statusCode).toBe(200);
+    expect((await download('ann', fresh.id)).statusCode).toBe(200);
+    expect((await download('ann', unsaved.id)).statusCode).toBe(404);
+    const onDisk = (fileId: string) => existsSync(path.join(dataDir, 'files', ...storageKeyOf(fileId).split('/')));
+    expect([unsaved, kept, dropped, fresh].map((f) => onDisk(f.id))).toEqual([false, true, false, true]);
   });
 });
