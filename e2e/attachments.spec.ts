@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -120,5 +121,45 @@ describe('attachments and images', () => {
     await page.getByRole('dialog', { name: '现场.png' }).waitFor();
     await page.waitForTimeout(500); // the dialog's zoom-in animation
     await page.screenshot({ path: screenshotPath('attachments-view') });
+  });
+
+  it('a child grid cell takes photos through a popover and shows their thumbnails', { timeout: 180_000 }, async () => {
+    const { page } = await product.newPage({ width: 1440, height: 900 });
+    onTestFailed(() => page.screenshot({ path: screenshotPath('attachments-grid-failure'), fullPage: true }).then(() => undefined));
+    await signInAs(page, product.url);
+    await page.waitForURL(/#\/dashboard\/console/);
+    const token = await tokenOf(page);
+    const control = (code: string, title: string, controlType: number) => ({ id: randomUUID(), code, title, controlType, isDisplayed: true, isEdit: true });
+    const master = { id: randomUUID(), code: 'Visit', title: '巡检', viewType: 1, dataControls: [control('Site', '地点', 1001)], viewButtons: [], viewControls: [] as object[] };
+    const lines = { id: randomUUID(), code: 'Checks', title: '检查项', viewType: 2, parentViewControlId: master.id, associateForeignKeyCode: 'ParentViewDataId', dataControls: [control('Item', '项目', 1001), control('Shot', '照片', 1014)], viewButtons: [], viewControls: [] };
+    master.viewControls = [lines];
+    const page0 = await apiCall<{ id: string }>(token, 'POST', '/app/page-definition', { code: 'visit', name: { 'zh-CN': '巡检', 'en-US': 'Visit' }, definition: { viewControls: [master], pageButtons: [], dataLinkages: [] } });
+    await apiCall(token, 'POST', `/app/page-definition/${page0.id}/publish`, {});
+    const menu = (await apiCall<{ id: string }>(token, 'POST', '/app/business-menu', { title: { 'zh-CN': '巡检记录', 'en-US': 'Visits' }, pageDefinitionId: page0.id, isJump: true })).id;
+    await page.reload();
+    await page.getByRole('menuitem', { name: '巡检记录' }).first().click();
+    await poll(() => page.url()).toContain(`/menu/${menu}/params/${menu}`);
+    await page.getByRole('button', { name: /新\s*增/ }).first().click();
+    await page.locator('#f-Visit-Site').fill('一号仓库');
+    await page.getByRole('button', { name: /新增行/ }).click();
+    await page.locator('#f-Checks-0-Item').fill('消防栓');
+
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c0392b' } }).png().toBuffer();
+    const cell = page.locator('[data-view-code="Checks"] .ant-table-row').first();
+    await cell.getByRole('button', { name: '照片' }).click();
+    const popover = page.locator('.ant-popover:visible');
+    await popover.locator('input[type=file]').setInputFiles({ name: '消防栓.png', mimeType: 'image/png', buffer: png });
+    await poll(() => popover.locator('.ant-upload-list-item-done img').count()).toBe(1);
+    await page.locator('#f-Visit-Site').click();
+    await popover.waitFor({ state: 'hidden' });
+    await poll(() => cell.locator('.tsr-file-thumb img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await page.screenshot({ path: screenshotPath('attachments-grid') });
+
+    await page.getByTestId('record-save').click();
+    await poll(() => page.getByText('保存成功').count()).toBeGreaterThan(0);
+    const saved = await apiCall<{ items: { Id: string }[] }>(token, 'POST', '/app/business-data/query-view-data', { pageId: page0.id, viewId: master.id });
+    const record = await apiCall<{ viewDataList: { viewId: string; dataList: Record<string, unknown>[] }[] }>(token, 'POST', '/app/business-data/query-page-data', { pageId: page0.id, id: saved.items[0]!.Id });
+    const shots = JSON.parse(String(record.viewDataList.find((v) => v.viewId === lines.id)!.dataList[0]!.Shot)) as { name: string; type: string }[];
+    expect(shots).toEqual([expect.objectContaining({ name: '消防栓.png', type: 'image/png' })]);
   });
 });

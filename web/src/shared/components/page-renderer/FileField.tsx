@@ -24,12 +24,11 @@ export function FileField(props: ControlFieldProps) {
   const image = Number(control.controlType) === ControlTypeId.Image;
   if (compact) {
     const files = readFileRefs(value);
-    const summary = files.length ? <StoredFiles value={value} image={image} size={24} /> : <Typography.Text type="secondary">{disabled ? '' : t('noFiles')}</Typography.Text>;
-    if (disabled) return summary;
+    if (disabled) return <StoredFiles value={value} image={image} size={24} />;
     return (
       <Popover trigger="click" destroyOnHidden content={<div style={{ width: 320 }}><FileUpload {...props} /></div>}>
         <Button type="text" size="small" aria-label={control.title} style={{ height: 'auto', padding: 2 }}>
-          {files.length ? summary : <><UploadOutlined /> {t('upload')}</>}
+          {files.length ? <StoredFiles value={value} image={image} size={24} plain /> : <><UploadOutlined /> {t('upload')}</>}
         </Button>
       </Popover>
     );

@@ -16,8 +16,8 @@ import './renderer-texts.ts';
 
 const WIDTH_BY_FIELD_TYPE: Record<number, number> = { 1: 180, 2: 120, 3: 140, 4: 170, 5: 80, 6: 200 };
 const ROW_ACTIONS = new Set(['add', 'copyRow', 'delete']);
-/** Id controls (3001/3002) show a read-only value: the keyboard skips them. */
-const ID_TYPES = new Set<number>([ControlTypeId.Id, ControlTypeId.Ids]);
+/** Id controls (3001/3002) show a read-only value, files (1013/1014) open a popover: the keyboard skips them. */
+const ID_TYPES = new Set<number>([ControlTypeId.Id, ControlTypeId.Ids, ControlTypeId.Attachment, ControlTypeId.Image]);
 
 /** Built-in action of a button (`buttonType`), or 'custom'. */
 export const buttonAction = (button: Pick<TButton, 'buttonType'>) => (button.buttonType == null || button.buttonType === '' ? 'custom' : String(button.buttonType));

@@ -48,12 +48,24 @@ export function ImagePreview({ file, onClose }: { file: FileRef | null; onClose(
  * The files of an attachment or image value, read-only: attachments as download links, images as
  * small thumbnails that open a preview. Used by the list, grid cells and read-only forms.
  */
-export function StoredFiles({ value, image, size = 32 }: { value: unknown; image: boolean; size?: number }) {
+export function StoredFiles({ value, image, size = 32, plain = false }: { value: unknown; image: boolean; size?: number; /** Inside another control (a button): no links or buttons of its own. */ plain?: boolean }) {
   const { t } = useTranslation('pageRenderer');
   const files = readFileRefs(value);
   const thumbs = useThumbnails(image ? files : []);
   const [preview, setPreview] = useState<FileRef | null>(null);
   if (!files.length) return null;
+  if (plain) {
+    if (!image) return <span>{files.map((f) => f.name).join(', ')}</span>;
+    return (
+      <Space size={4}>
+        {files.map((f) => (
+          <span key={f.id} className="tsr-file-thumb" title={f.name} style={{ display: 'inline-block', width: size, height: size, borderRadius: 4, overflow: 'hidden', background: 'var(--ant-color-fill-quaternary)' }}>
+            {thumbs[f.id] ? <img src={thumbs[f.id]} alt={f.name} style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} /> : null}
+          </span>
+        ))}
+      </Space>
+    );
+  }
   if (image) {
     return (
       <Space size={4} wrap onClick={(e) => e.stopPropagation()}>
