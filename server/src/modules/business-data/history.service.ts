@@ -2,12 +2,14 @@
  * A record's change history, the caller's view preferences and the page as the runtime draws it.
  */
 import type { TPageRuntime, TRecordHistoryList } from '@tessera/core/contracts/business-data';
+import { readFileRefs } from '@tessera/core/controls/registry';
 import { flattenViews } from '@tessera/core/page-definition';
 import type { ServiceContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { userDisplayNames } from '../identity/index.ts';
 import { bizNotFound, type Translate } from './business-data.messages.ts';
 import { showsLabels, ValueLabels } from './labels.ts';
+import { FILE_TYPES } from './record-values.ts';
 import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope.ts';
 import { openPage, type RuntimeControl, type RuntimePage } from './runtime-page.ts';
@@ -51,6 +53,12 @@ function withView(page: RuntimePage, c: StoredChange): StoredChange {
  */
 async function withLabels(ctx: ServiceContext, page: RuntimePage, changes: StoredChange[], t: Translate): Promise<void> {
   const controlOf = (c: StoredChange) => page.views.get(c.viewId)?.byCode.get(c.code);
+  // Attachments and images read as their files' names, not the stored JSON.
+  for (const c of changes) {
+    if (!FILE_TYPES.has(controlOf(c)?.controlType ?? 0)) continue;
+    c.beforeText = readFileRefs(c.before).map((f) => f.name).join(', ');
+    c.afterText = readFileRefs(c.after).map((f) => f.name).join(', ');
+  }
   const labelled = changes.filter((c) => {
     const control = controlOf(c);
     return control !== undefined && showsLabels(control);

@@ -193,6 +193,10 @@ describe('files of attachment and image controls', () => {
     await save('ann', id, { Files: [keep], ConcurrencyStamp: stamp });
     expect((await download('ann', keep.id)).statusCode).toBe(200);
     expect((await download('ann', drop.id)).statusCode).toBe(404);
+    // The history names the files, not the stored JSON.
+    const history = await t.call(tokens.ann!, { method: 'GET', url: `${BD}/record-history?pageId=${pageId}&id=${id}` });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().items[0].changes.find((c: { code: string }) => c.code === 'Files')).toMatchObject({ beforeText: 'keep.pdf, drop.pdf', afterText: 'keep.pdf' });
   });
 
   it('is empty / is not empty filter on the files', async () => {
