@@ -43,7 +43,7 @@ function cellValue(c: RuntimeControl, value: unknown, labels: ValueLabels): Exce
   const text = labels.text(c, value);
   if (text !== null) return text;
   if (LIST_TYPES.has(c.controlType) && Array.isArray(value)) return value.join(', ');
-  // Attachments and images: their files' names (the import refuses them back: record-files.ts).
+  // Attachments and images: their files' names (the import skips these columns).
   if (FILE_TYPES.has(c.controlType)) return readFileRefs(value).map((f) => f.name).join(', ');
   if (c.tableFieldType === 5) return value === true ? '是' : '否';
   if (c.tableFieldType === 2 || c.tableFieldType === 3) return typeof value === 'number' ? value : Number(value);
@@ -177,9 +177,13 @@ export async function importTemplate(ctx: ServiceContext, input: { pageId: strin
   return { fileName: `${page.pageCode}-${view.code}-template.xlsx`, content: await workbookBuffer(workbook) };
 }
 
-/** Fields an import sets: editable, not computed, not numbered by a rule (imports draw new numbers). */
+/**
+ * Fields an import sets: editable, not computed, not numbered by a rule (imports draw new numbers),
+ * not attachments or images (a cell can only name files, which are uploaded in the form: their
+ * columns are left out of the template and skipped on import, so an exported file imports as it is).
+ */
 const importableControls = (view: RuntimeView, access: PageAccess) =>
-  view.controls.filter((c) => access.canEdit(c.code) && Number(c.control.valueTakingType) !== 2 && !(c.controlType === ControlTypeId.DocumentNumber && c.control.extraProperties?.documentNumberRuleId));
+  view.controls.filter((c) => access.canEdit(c.code) && Number(c.control.valueTakingType) !== 2 && !(c.controlType === ControlTypeId.DocumentNumber && c.control.extraProperties?.documentNumberRuleId) && !FILE_TYPES.has(c.controlType));
 
 function plain(value: ExcelJS.CellValue): unknown {
   if (value === null || value === undefined) return '';

@@ -13,7 +13,7 @@ import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope.ts';
 import { FILE_TYPES } from './record-values.ts';
 import { openPage, type RuntimeControl } from './runtime-page.ts';
-import type { EntryInput, PageRows, SaveSession, StoredPage } from './save/model.ts';
+import type { PageRows, SaveSession, StoredPage } from './save/model.ts';
 
 /** The files a save writes into one field, with where a problem is reported. */
 export interface RecordFileUse {
@@ -40,26 +40,6 @@ export interface RecordFileBinding {
 export type RecordFileBinder = (trx: Db, binding: RecordFileBinding) => Promise<ValidationErrorItem[]>;
 
 let binder: RecordFileBinder | null = null;
-
-/**
- * The Excel import does not carry files (a cell could only name them): a non-empty cell of an
- * attachment or image column is refused with its own message, and the field stays empty.
- */
-export function refuseImportedFiles(t: SaveSession['t'], entries: Map<string, EntryInput>): ValidationErrorItem[] {
-  const errors: ValidationErrorItem[] = [];
-  for (const entry of entries.values()) {
-    const controls = entry.view.controls.filter((c) => FILE_TYPES.has(c.controlType));
-    entry.rows.forEach((row, i) => {
-      for (const c of controls) {
-        const value = row[c.code];
-        if (value === undefined || value === null || (typeof value === 'string' && ['', '[]'].includes(value.trim()))) continue;
-        errors.push({ message: t('import.files', { title: c.control.title || c.code }), members: [`viewDataList.${entry.entryIndex}.dataList.${i}.${c.code}`] });
-        delete row[c.code];
-      }
-    });
-  }
-  return errors;
-}
 
 export function registerRecordFileBinder(bind: RecordFileBinder): void {
   binder = bind;

@@ -207,7 +207,7 @@ describe('files of attachment and image controls', () => {
     expect(await list('isEmpty')).not.toContain('Contract');
   });
 
-  it('Excel: the export writes the files’ names; the import refuses a non-empty file cell (files are uploaded in the form)', async () => {
+  it('Excel: the export writes the files’ names; the template leaves file columns out and the import skips them', async () => {
     const res = await t.call(tokens.cat!, { method: 'POST', url: `${BD}/export-view-data`, payload: { pageId, viewId, filterConditions: [{ key: 'Title', judgmentMethod: 'eq', value: 'Contract' }] } });
     expect(res.statusCode, res.body).toBe(200);
     const workbook = new ExcelJS.Workbook();
@@ -216,11 +216,17 @@ describe('files of attachment and image controls', () => {
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Title', 'Files', 'Photos']);
     expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(['Contract', '采购合同.pdf', 'photo.png']);
 
-    const refused = await importWorkbook(t, tokens.ann!, { pageId, viewId }, await workbookOf(['Title', 'Files'], [['x', '采购合同.pdf']]));
-    expect(refused.statusCode, refused.body).toBe(400);
-    expect(JSON.stringify(refused.json())).toContain('“Files”：附件和图片不能通过 Excel 导入，请在表单中上传');
-    const empty = await importWorkbook(t, tokens.ann!, { pageId, viewId }, await workbookOf(['Title', 'Files'], [['y', null]]));
-    expect(empty.statusCode, empty.body).toBe(200);
+    const template = await t.call(tokens.ann!, { method: 'GET', url: `${BD}/import-template?pageId=${pageId}&viewId=${viewId}` });
+    expect(template.statusCode, template.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    expect((book.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual(['Title']);
+
+    // The exported workbook imports as it is: the names are not files, so the new record has none.
+    const imported = await importWorkbook(t, tokens.ann!, { pageId, viewId }, await workbookOf(['Title', 'Files', 'Photos'], [['Imported', '采购合同.pdf', 'photo.png']]));
+    expect(imported.statusCode, imported.body).toBe(200);
+    const list = await bd(t, tokens.ann!, 'query-view-data', { pageId, viewId, filterConditions: [{ key: 'Title', judgmentMethod: 'eq', value: 'Imported' }] });
+    expect(list.items.map((i: { Files: string; Photos: string }) => [i.Files, i.Photos])).toEqual([['[]', '[]']]);
   });
 
   it('a thumbnail of bytes that only start like a PNG is a localized 422, not a server error', async () => {

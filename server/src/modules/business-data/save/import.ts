@@ -25,7 +25,6 @@ import { storedRecordsOf } from './load.ts';
 import { ruleOf, type EntryInput, type PageRows, type SaveSession, type StoredPage } from './model.ts';
 import { assignDocumentNumbers } from './numbers.ts';
 import { masterOf, parseRows } from './parse.ts';
-import { refuseImportedFiles } from '../record-files.ts';
 import { validatePage } from './validate.ts';
 import { insertColumnsOf, planWrites } from './write.ts';
 
@@ -61,11 +60,10 @@ export function importRun(db: Db, session: SaveSession): ImportRun {
 export async function prepareNewPage(db: Db, run: ImportRun, entries: Map<string, EntryInput>): Promise<PreparedPage> {
   const { session, empty } = run;
   const master = masterOf(session.page, entries, session.t);
-  const refused = refuseImportedFiles(session.t, entries);
   const parsed = parseRows(session, entries, master, empty);
   let rows = parsed.rows;
-  if (parsed.errors.length === 0 && refused.length === 0) rows = await applyLinkages(session, rows, empty, run.labelsOf);
-  validatePage(session.t, session.page, rows, [...refused, ...parsed.errors], await loadChoices(db, session, rows));
+  if (parsed.errors.length === 0) rows = await applyLinkages(session, rows, empty, run.labelsOf);
+  validatePage(session.t, session.page, rows, parsed.errors, await loadChoices(db, session, rows));
   return { masterId: master.id, rows };
 }
 
