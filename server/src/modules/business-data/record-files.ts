@@ -21,7 +21,7 @@ export interface RecordFileUse {
   title: string;
   /** `viewDataList.<i>.dataList.<j>.<code>` (or `rows.<id>.<code>` for rows not submitted). */
   member: string;
-  /** The files the field now holds that the stored record did not hold (as the client sent them). */
+  /** The files the field now holds that the stored row did not hold as they are (as the client sent them). */
   added: FileRef[];
 }
 
@@ -45,6 +45,7 @@ export function registerRecordFileBinder(bind: RecordFileBinder): void {
   binder = bind;
 }
 
+const refKey = (f: FileRef) => JSON.stringify([f.id.toLowerCase(), f.name, f.size, f.type]);
 const idsOf = (c: RuntimeControl, record: Record<string, unknown> | null | undefined) => (record ? readFileRefs(record[c.code]).map((f) => f.id.toLowerCase()) : []);
 
 /** Save step between validation and writing: the file ids the page's rows gained are checked and bound, those it lost dropped. */
@@ -61,8 +62,9 @@ export async function bindRecordFiles(trx: Db, session: SaveSession, recordId: s
       for (const c of controls) {
         const files = readFileRefs(row.record[c.code]);
         files.forEach((f) => after.add(f.id.toLowerCase()));
-        const held = new Set(idsOf(c, row.stored));
-        const added = files.filter((f) => !held.has(f.id.toLowerCase()));
+        // A file the stored row holds with the same name, size and type needs no check; anything else does.
+        const held = new Set(readFileRefs(row.stored?.[c.code]).map(refKey));
+        const added = files.filter((f) => !held.has(refKey(f)));
         if (added.length) uses.push({ controlCode: c.code, title: c.control.title || c.code, member: `${row.member}.${c.code}`, added });
       }
     }

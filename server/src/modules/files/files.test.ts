@@ -178,9 +178,12 @@ describe('files of attachment and image controls', () => {
     // More files than maxFiles (2).
     const tooMany = [photo, await uploaded('ann', 'Photos', 'q.png', png), await uploaded('ann', 'Photos', 'r.png', png)];
     expect((await save('ann', newId(), { Photos: tooMany }, 400)).error.validationErrors[0].members).toEqual(['viewDataList.0.dataList.0.Photos']);
-    // A file bound to one record cannot be referenced by another.
+    // A file bound to one record cannot be referenced by another, nor renamed in its own.
     const first = newId();
     await save('ann', first, { Files: [anns] });
+    const stamp = (await bd(t, tokens.ann!, 'query-page-data', { pageId, id: first })).viewDataList[0].dataList[0].ConcurrencyStamp;
+    expect((await save('ann', first, { Files: [{ ...anns, name: 'renamed.pdf' }], ConcurrencyStamp: stamp }, 400)).error.validationErrors[0].members).toEqual(['viewDataList.0.dataList.0.Files']);
+    await save('ann', first, { Title: 'same files', Files: [anns], ConcurrencyStamp: stamp });
     expect((await save('ann', newId(), { Files: [anns] }, 400)).error.message).toBe('“Files”：文件属于另一条记录');
   });
 
