@@ -4,6 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { bizPermission } from '@tessera/core/contracts/permissions';
+import { filterOperatorsForControl } from '@tessera/core/controls/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser, FIXTURE_PASSWORD, grant } from '../../../test/access-fixtures.ts';
 import { BD, bd, importWorkbook, newId, publishPage } from '../../../test/business-data-fixtures.ts';
@@ -200,6 +201,16 @@ describe('files of attachment and image controls', () => {
     const history = await t.call(tokens.ann!, { method: 'GET', url: `${BD}/record-history?pageId=${pageId}&id=${id}` });
     expect(history.statusCode, history.body).toBe(200);
     expect(history.json().items[0].changes.find((c: { code: string }) => c.code === 'Files')).toMatchObject({ beforeText: 'keep.pdf, drop.pdf', afterText: 'keep.pdf' });
+  });
+
+  it('every operator of a text field works on a file field (over the names)', async () => {
+    for (const op of filterOperatorsForControl({ controlType: 1013 })) {
+      const value = op.arity === 'none' ? undefined : op.arity === 'two' ? ['a', 'z'] : op.arity === 'many' ? ['采购合同.pdf'] : '合同';
+      const res = await t.call(tokens.cat!, { method: 'POST', url: `${BD}/query-view-data`, payload: { pageId, viewId, filterConditions: [{ key: 'Files', judgmentMethod: op.code, ...(value === undefined ? {} : { value }) }] } });
+      expect(res.statusCode, `${op.code}: ${res.body}`).toBe(200);
+    }
+    const eq = await bd(t, tokens.cat!, 'query-view-data', { pageId, viewId, filterConditions: [{ key: 'Files', judgmentMethod: 'eq', value: '采购合同.pdf' }] });
+    expect(eq.items.map((i: { Title: string }) => i.Title)).toEqual(['Contract']);
   });
 
   it('is empty / is not empty filter on the files', async () => {
