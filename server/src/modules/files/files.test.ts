@@ -205,7 +205,7 @@ describe('files of attachment and image controls', () => {
 
   it('every operator of a text field works on a file field (over the names)', async () => {
     for (const op of filterOperatorsForControl({ controlType: 1013 })) {
-      const value = op.arity === 'none' ? undefined : op.arity === 'two' ? ['a', 'z'] : op.arity === 'many' ? ['采购合同.pdf'] : '合同';
+      const value = op.arity === 'none' ? undefined : op.arity === 'two' ? ['a', 'z'] : op.arity === 'list' ? ['采购合同.pdf'] : '合同';
       const res = await t.call(tokens.cat!, { method: 'POST', url: `${BD}/query-view-data`, payload: { pageId, viewId, filterConditions: [{ key: 'Files', judgmentMethod: op.code, ...(value === undefined ? {} : { value }) }] } });
       expect(res.statusCode, `${op.code}: ${res.body}`).toBe(200);
     }
