@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { bizPermission } from '@tessera/core/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRole, createUser, FIXTURE_PASSWORD, grant } from '../../../test/access-fixtures.ts';
+import { createRole, createUser, FIXTURE_PASSWORD, grant, pageWorkCodes } from '../../../test/access-fixtures.ts';
 import { BD, bd, createDictionary, importWorkbook, newId, publishPage } from '../../../test/business-data-fixtures.ts';
 import { control, view } from '../../../test/page-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -96,9 +96,9 @@ beforeAll(async () => {
   const db = t.database.db;
   const role = await createRole(db, 'clerks');
   await grant(db, 'R', role, [
-    bizPermission.access('LblOrder'),
+    ...pageWorkCodes('LblOrder'),
     ...['Name', 'Supplier', 'Tags', 'Customer', 'Product', 'Maker'].map((f) => bizPermission.fieldEdit('LblOrder', f)),
-    bizPermission.access('LblCustomer'),
+    ...pageWorkCodes('LblCustomer'),
     bizPermission.fieldEdit('LblCustomer', 'CustomerName'),
   ]);
   const scope = await t.call(admin, { method: 'PUT', url: `/api/app/data-scopes?roleId=${role}`, payload: { items: [{ pageKey: 'LblCustomer', scope: 'own', customFilter: null }] } });
