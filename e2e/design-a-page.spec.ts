@@ -110,6 +110,8 @@ describe('designing a purchase-order page', () => {
     });
     await apiCall(token, 'POST', `/app/page-definition/${supplier.id}/publish`, {});
     const order = await apiCall<{ id: string }>(token, 'POST', '/app/page-definition', { code: 'purchaseOrder', name: { 'zh-CN': '采购订单', 'en-US': 'Purchase order' } });
+    // The role the first publish grants the page's menu to.
+    const buyers = await apiCall<{ id: string }>(token, 'POST', '/identity/roles', { name: '采购员' });
 
     await page.goto(`${product.url}/#/pageDefinition?id=${order.id}`);
     await page.getByTestId('page-designer').waitFor();
@@ -320,6 +322,19 @@ describe('designing a purchase-order page', () => {
     await page.screenshot({ path: screenshotPath('design-a-page-6-publish-plan') });
     await page.getByTestId('publish-confirm').click();
     await poll(() => dialog.textContent()).toMatch(/已发布第 1 版/);
+    // The first publish offers a business menu granted to roles, in one step.
+    const setup = dialog.getByTestId('page-menu-setup');
+    await poll(() => setup.getByLabel('语言 zh-CN').inputValue()).toBe('采购订单');
+    await setup.getByLabel('授权给角色').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '采购员' }).click();
+    await setup.getByText('授权给角色', { exact: true }).click();
+    await page.screenshot({ path: screenshotPath('design-a-page-6b-menu-setup') });
+    await setup.getByTestId('page-menu-create').click();
+    await poll(() => dialog.getByTestId('page-menu-created').textContent()).toMatch(/已创建菜单“采购订单”，并授权给 1 个角色/);
+    const grants = await apiCall<{ groups: { permissions: { name: string; isGranted: boolean }[] }[] }>(token, 'GET', `/permission-management/permissions?providerName=R&providerKey=${buyers.id}`);
+    const granted = grants.groups.flatMap((g) => g.permissions).filter((p) => p.isGranted).map((p) => p.name);
+    expect(granted).toEqual(expect.arrayContaining(['Biz.purchaseOrder.Access', 'Biz.purchaseOrder.Action.Add', 'Biz.purchaseOrder.Action.Export']));
+    expect(granted.some((n) => n.startsWith('Biz.Menu.'))).toBe(true);
     await page.locator('.ant-modal-footer:visible').getByRole('button', { name: /关\s*闭/ }).click();
     await poll(() => page.getByTestId('page-status').textContent()).toMatch(/已发布 v1/);
 
