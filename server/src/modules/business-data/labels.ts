@@ -36,7 +36,7 @@ export function valuesOf(value: unknown): string[] {
 }
 
 /** A static option list's value → label (an option without a label shows its value). */
-function listLabels(c: RuntimeControl): Map<string, string> {
+export function listLabels(c: RuntimeControl): Map<string, string> {
   const out = new Map<string, string>();
   for (const o of Array.isArray(c.control.options) ? c.control.options : []) {
     if (o && typeof o === 'object' && 'value' in o) {
