@@ -160,6 +160,18 @@ describe('business runtime: purchase orders', () => {
     // The list's totals row sums every filtered order.
     await poll(() => page.locator('[data-summary="Total"]').textContent()).toBe('合计 190.00');
     await page.screenshot({ path: screenshotPath('business-runtime-list') });
+    // Orders having a line with a given item: a condition on a field of the lines.
+    const filterPanel = page.getByTestId('filter-panel');
+    await filterPanel.getByRole('button', { name: /重\s*置/ }).click();
+    await poll(() => page.locator('.ant-table-row').count()).toBe(2);
+    await filterPanel.getByRole('button', { name: /添加条件/ }).click();
+    const byLine = filterPanel.getByTestId('filter-row').first();
+    await byLine.getByRole('combobox', { name: '字段' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '明细·物料' }).click();
+    await byLine.getByLabel('值').fill('Item 3');
+    await filterPanel.getByRole('button', { name: /查\s*询/ }).click();
+    await poll(() => page.locator('.ant-table-row').count()).toBe(1);
+    await poll(() => page.locator('.ant-table-row').first().innerText()).toContain('PO-00002');
 
     // Read the order first: every field read-only, no save; 编辑 switches the same record to editing.
     await page.locator('.ant-table-row').first().getByRole('button', { name: /查\s*看/ }).click();

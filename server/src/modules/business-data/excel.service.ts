@@ -11,6 +11,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { bizInvalid, translator, type Translate } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
+import { belowFilterFields } from './filter-sql.ts';
 import { compileClientFilter, orderByOf, visibilityOf } from './query.service.ts';
 import { readLabelledCells } from './import-labels.ts';
 import { ValueLabels } from './labels.ts';
@@ -100,7 +101,8 @@ export async function exportViewData(ctx: ServiceContext, input: TExportViewData
   access.requireAction('export');
   const visible = access.visibleControls(view);
   const offset = input.offsetMinutes ?? 0;
-  const conditions = [...(await visibilityOf(ctx, page, view, null, t)), compileClientFilter(input.filterConditions, visible, offset, t, 'filterConditions', ctx.now())];
+  const below = belowFilterFields(view, (v) => access.visibleControls(v));
+  const conditions = [...(await visibilityOf(ctx, page, view, null, t)), compileClientFilter(input.filterConditions, visible, offset, t, 'filterConditions', ctx.now(), below)];
   const orderBy = orderByOf(input.Sorting, visible, t);
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });

@@ -25,7 +25,8 @@ import {
 import { summaryRow } from '../../../shared/components/page-renderer/summary.tsx';
 import { QuickSearch } from './QuickSearch.tsx';
 import { ResizableHeader } from './ResizableHeader.tsx';
-import { controlTitle, findView } from './view-helpers.ts';
+import { controlTitle, findView, viewsBelow } from './view-helpers.ts';
+import { viewTitle } from '../../../shared/components/page-renderer/control-rules.ts';
 
 // The filter panel (with its formula-capable value editors) loads when it is opened.
 const FilterBuilder = lazy(() => import('../../../shared/components/filter-builder/FilterBuilder.tsx').then((m) => ({ default: m.FilterBuilder })));
@@ -156,14 +157,21 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
     },
   ];
 
-  // The design's fields (typed value widgets) and the system columns (who and when).
-  const filterFields = useMemo(
-    () => [
-      ...controls.map((c) => ({ code: c.code, title: controlTitle(c, i18n.language), tableFieldType: tableFieldTypeOf(c.controlType), control: c, pickerContext: { pageId: runtime.pageId, dataControlId: c.id } })),
+  // The design's fields (typed value widgets), the system columns (who and when), and the fields of
+  // the views below ("orders having a line with …").
+  const filterFields = useMemo(() => {
+    const field = (c: TDataControl, code: string, title: string) => ({ code, title, tableFieldType: tableFieldTypeOf(c.controlType), control: c, pickerContext: { pageId: runtime.pageId, dataControlId: c.id } });
+    const below = viewsBelow(definition, view.id).flatMap((v) =>
+      v.dataControls
+        .filter((c) => runtime.fields[c.code]?.view !== false && c.isDisplayed !== false)
+        .map((c) => field(c, `${v.code}.${c.code}`, t('belowField', { view: viewTitle(v, i18n.language), field: controlTitle(c, i18n.language) }))),
+    );
+    return [
+      ...controls.map((c) => field(c, c.code, controlTitle(c, i18n.language))),
       ...LIST_SYSTEM_COLUMNS.map(({ code, kind }) => ({ code, title: t(`system.${code}`), tableFieldType: kind === 'time' ? (4 as const) : (1 as const) })),
-    ],
-    [controls, i18n.language, runtime.pageId, t],
-  );
+      ...below,
+    ];
+  }, [controls, definition, view.id, runtime, i18n.language, t]);
   const apply = (conditions: FilterConditionRow[]) => {
     setApplied(conditions);
     setPage(1);
