@@ -188,6 +188,8 @@ describe('designing a purchase-order page', () => {
     // Properties: the doc number is taken on creation; the line amount is computed.
     await card(page, 'docNo').click();
     await pick(page, props(page).locator('#prop-docNoOccasion'), '新建时取号');
+    // The list's quick-search row offers the order number.
+    await props(page).locator('#prop-extraProperties-quickSearch').click();
     await card(page, 'lineAmount').click();
     await pick(page, props(page).locator('#prop-valueTakingType'), '计算');
 
@@ -347,6 +349,8 @@ describe('designing a purchase-order page', () => {
     expect(published.definition.viewControls.map((v) => v.code)).toEqual(['main']);
     expect(published.definition.viewControls[0]!.viewControls.map((v) => v.code)).toEqual(['lines']);
     expect(published.definition.dataLinkages).toHaveLength(3);
+    const docNo = (published.definition.viewControls[0] as unknown as { dataControls: { code: string; extraProperties?: { quickSearch?: boolean } }[] }).dataControls.find((c) => c.code === 'docNo');
+    expect(docNo?.extraProperties?.quickSearch).toBe(true);
 
     // A record with a remark; removing the remark control would lose data: refused unless the
     // designer confirms "hide and keep".
