@@ -121,6 +121,17 @@ describe('labels where a person reads a value', () => {
     orderId = newId();
     const res = await saveOrder(ann, { Id: orderId, Name: 'L1', Supplier: 'S001', Tags: ['u', 'f'], Customer: customers.acme }, [{ Product: 'Pen', Maker: 'S002' }]);
     expect(res.statusCode, res.body).toBe(200);
+    // The save's answer reads the way the form does: display texts with labels.
+    expect(res.json().viewDataList[0].businessDataList[0]).toMatchObject({ Supplier: '供应商甲', Tags: 'Urgent, Fragile', Customer: 'Acme Ltd' });
+  });
+
+  it('the page data’s display texts (businessDataList) show labels in the caller’s language', async () => {
+    const zh = (await t.call(ann, { method: 'POST', url: `${BD}/query-page-data`, headers: langs.zh, payload: { pageId: orderPageId, id: orderId } })).json();
+    expect(zh.viewDataList[0].dataList[0]).toMatchObject({ Supplier: 'S001', Customer: customers.acme });
+    expect(zh.viewDataList[0].businessDataList[0]).toMatchObject({ Supplier: '供应商甲', Tags: 'Urgent, Fragile', Customer: 'Acme Ltd' });
+    expect(zh.viewDataList[1].businessDataList[0]).toMatchObject({ Product: 'Pen', Maker: '供应商乙' });
+    const en = (await t.call(ann, { method: 'POST', url: `${BD}/query-page-data`, headers: langs.en, payload: { pageId: orderPageId, id: orderId } })).json();
+    expect(en.viewDataList[0].businessDataList[0].Supplier).toBe('Supplier A');
   });
 
   it('the list answers the stored codes and their labels in the caller’s language', async () => {

@@ -14,7 +14,7 @@ import { bizInvalid, bizNotFound, coreMessage, type Translate } from './business
 import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope.ts';
 import { belowFilterFields, compileFilterSql, filterFieldsOf, SYSTEM_FILTER_FIELDS, type SqlField } from './filter-sql.ts';
-import { ValueLabels } from './labels.ts';
+import { labelPageDisplay, ValueLabels } from './labels.ts';
 import { rowToRecord, toPageData } from './record-values.ts';
 import { openPage, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
 
@@ -154,5 +154,5 @@ export async function queryPageData(ctx: ServiceContext, input: { pageId: string
   const scope = await scopeConditionFor(ctx, ctx.db, page, 't');
   const [master] = await repo.rowsByIds(ctx.db, page.master, [input.id], [repo.notDeleted, scope.where]);
   if (!master) throw bizNotFound(t, 'record.notFound', {}, { id: input.id });
-  return toPageData(ctx.culture, page, access, await repo.pageRows(ctx.db, page, master), input.offsetMinutes ?? 0);
+  return labelPageDisplay(ctx, ctx.db, t, page, access, toPageData(ctx.culture, page, access, await repo.pageRows(ctx.db, page, master), input.offsetMinutes ?? 0));
 }
