@@ -26,6 +26,7 @@ registerTexts('businessData', {
     confirmDelete: '是否删除此数据？',
     system: { CreatorId: '创建人', CreationTime: '创建时间', LastModifierId: '修改人', LastModificationTime: '修改时间' },
     belowField: '{{view}}·{{field}}',
+    allLoaded: '已全部加载',
     confirmBatchDelete: '是否删除选中的 {{count}} 条数据？',
     deleted: '删除成功',
     empty: '暂无数据',
@@ -116,5 +117,6 @@ registerTexts('businessData', {
     saveHint: 'Ctrl+S saves',
     system: { CreatorId: 'Created by', CreationTime: 'Created at', LastModifierId: 'Modified by', LastModificationTime: 'Modified at' },
     belowField: '{{view}} · {{field}}',
+    allLoaded: 'Everything is loaded',
   },
 });

@@ -4,7 +4,7 @@ import { checkControlValue, ruleProblemText } from './control-rules.ts';
 // A field's problem reads in the interface language, including the core's value messages.
 
 const t = (key: string, o: Record<string, unknown>) => `${key}|${String(o.title)}|${String(o.message ?? '')}`;
-const dateControl = { id: 'd', code: 'Due', title: '交期', controlType: 1004, extraProperties: { dateType: 2 } };
+const dateControl = { id: 'd', code: 'Due', title: '交期', controlType: 1004, isDisplayed: true, isEdit: true, extraProperties: { dateType: 2 } };
 
 describe('rule problems', () => {
   it("translate the core's English value messages for a Chinese interface and keep them for English", () => {
@@ -15,7 +15,7 @@ describe('rule problems', () => {
   });
 
   it('other problems are the renderer’s own texts by key', () => {
-    const problem = checkControlValue({ id: 'q', code: 'Qty', title: '数量', controlType: 1002 }, 2.5);
+    const problem = checkControlValue({ id: 'q', code: 'Qty', title: '数量', controlType: 1002, isDisplayed: true, isEdit: true }, 2.5);
     expect(problem).toEqual({ key: 'wholeNumber' });
     expect(ruleProblemText(t, problem!, '数量', 'zh-CN')).toBe('wholeNumber|数量|');
   });
