@@ -19,7 +19,7 @@ afterAll(() => product?.stop());
 const apiCall = <T>(token: string, method: string, path: string, body?: unknown) => apiCallFor<T>(product, token, method, path, body);
 
 /** A pointer drag the way a person does it (dnd-kit starts after 5 px of movement). */
-async function drag(page: Page, from: Locator, to: Locator, where: 'center' | 'left' | 'right' = 'center') {
+async function drag(page: Page, from: Locator, to: Locator, where: 'center' | 'left' | 'right' = 'center', beforeDrop?: () => Promise<void>) {
   await from.scrollIntoViewIfNeeded();
   const a = (await from.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
@@ -31,6 +31,7 @@ async function drag(page: Page, from: Locator, to: Locator, where: 'center' | 'l
   const y = b.y + b.height / 2;
   await page.mouse.move(x, y, { steps: 8 });
   await page.mouse.move(x + 1, y, { steps: 2 });
+  await beforeDrop?.();
   await page.mouse.up();
 }
 
@@ -161,8 +162,13 @@ describe('designing a purchase-order page', () => {
     const masterOrder = () => main.locator(':scope > .dz-view-body > .dz-controls-form > .dz-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-control-code')!));
     const before = (await masterOrder()).filter((c) => c !== 'amount');
     before.splice(before.indexOf('total') + 1, 0, 'amount');
-    await drag(page, card(page, 'amount'), card(page, 'total'), 'right');
+    // While dragging, the mark between the cards says where the control will go.
+    await drag(page, card(page, 'amount'), card(page, 'total'), 'right', async () => {
+      await poll(() => page.getByTestId('drop-hint').textContent()).toMatch(/^(插入到“.+”之前|放到“.+”的末尾)$/);
+      await page.screenshot({ path: screenshotPath('design-a-page-2b-drop-hint') });
+    });
     await poll(masterOrder).toEqual(before);
+    expect(await page.getByTestId('drop-hint').count()).toBe(0);
     expect(before).toHaveLength(7);
 
     // Copy / paste, keyboard delete, undo / redo, multi-select.
@@ -294,8 +300,12 @@ describe('designing a purchase-order page', () => {
     const preview = page.getByTestId('page-preview');
     await preview.waitFor();
     await poll(() => preview.locator('#f-main-docNo').inputValue()).toMatch(/预览-0001/);
+    // One line at a time: each click adds a line once the previous one is there (a busy machine
+    // must not swallow the second click).
     await preview.getByRole('button', { name: /新增行/ }).click();
+    await preview.locator('#f-lines-0-quantity').waitFor();
     await preview.getByRole('button', { name: /新增行/ }).click();
+    await preview.locator('#f-lines-1-quantity').waitFor();
     await preview.locator('#f-lines-0-quantity').fill('3');
     await preview.locator('#f-lines-0-price').fill('2.5');
     await preview.locator('#f-lines-1-quantity').fill('2');
