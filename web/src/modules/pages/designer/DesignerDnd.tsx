@@ -125,6 +125,8 @@ function hintText(hint: DropHint, def: TPageDefinition, t: (key: string, options
   switch (hint.kind) {
     case 'before':
       return t('designer.dropBefore', { name: name(hint.id) });
+    case 'after':
+      return t('designer.dropAfter', { name: name(hint.id) });
     case 'end':
       return t('designer.dropEnd', { name: name(hint.viewId) });
     case 'viewBefore':
