@@ -25,10 +25,21 @@ export type DropAction =
   | { type: 'controls'; viewId: string | null; index: number }
   | { type: 'view'; parentId: string | null; index: number };
 
+/** What the drop will do, for the hint beside the mark ("before 备注", "at the end of 明细"). */
+export type DropHint =
+  | { kind: 'before'; id: string }
+  | { kind: 'after'; id: string }
+  | { kind: 'end'; viewId: string }
+  | { kind: 'newView' }
+  | { kind: 'viewBefore'; id: string }
+  | { kind: 'into'; viewId: string }
+  | { kind: 'top' };
+
 export interface DropTarget {
   action: DropAction;
   /** Where the insertion mark goes (viewport coordinates). */
   mark: { left: number; top: number; width: number; height: number; box?: boolean };
+  hint: DropHint;
 }
 
 const RANK: Record<DropData['kind'], number> = { vhead: 1, vbody: 2, root: 3 };
@@ -49,21 +60,22 @@ const isContainer = (l: Located | undefined) => Number(l?.view?.viewType) === VI
 const isGrid = (l: Located | undefined) => Number(l?.view?.viewType) === VIEW_TYPES.grid;
 
 /** The place among a view's cards for a pointer: before the card under it or the next one in reading order. */
-function slotIn(cards: NonNullable<ReturnType<CardSlots['get']>>, p: { x: number; y: number }): { index: number; mark: DropTarget['mark'] | null } {
+function slotIn(cards: NonNullable<ReturnType<CardSlots['get']>>, p: { x: number; y: number }, viewId: string): { index: number; mark: DropTarget['mark'] | null; hint: DropHint } {
   const bar = (left: number, top: number, height: number) => ({ left, top, width: 4, height });
   const hit = cards.findIndex((c) => p.x >= c.rect.left && p.x <= c.rect.right && p.y >= c.rect.top && p.y <= c.rect.bottom);
   if (hit >= 0) {
     const r = cards[hit]!.rect;
     const after = p.x > r.left + r.width / 2;
-    return { index: hit + (after ? 1 : 0), mark: bar(after ? r.right - 1 : r.left - 3, r.top, r.height) };
+    // The hint names the card the pointer is over: "after 合计" reads right even when the next card is the one dragged.
+    return { index: hit + (after ? 1 : 0), mark: bar(after ? r.right - 1 : r.left - 3, r.top, r.height), hint: { kind: after ? 'after' : 'before', id: cards[hit]!.id } };
   }
   const next = cards.findIndex((c) => c.rect.top > p.y || (c.rect.bottom >= p.y && c.rect.left > p.x));
   if (next >= 0) {
     const r = cards[next]!.rect;
-    return { index: next, mark: bar(r.left - 3, r.top, r.height) };
+    return { index: next, mark: bar(r.left - 3, r.top, r.height), hint: { kind: 'before', id: cards[next]!.id } };
   }
   const last = cards[cards.length - 1];
-  return { index: cards.length, mark: last ? bar(last.rect.right - 1, last.rect.top, last.rect.height) : null };
+  return { index: cards.length, mark: last ? bar(last.rect.right - 1, last.rect.top, last.rect.height) : null, hint: { kind: 'end', viewId } };
 }
 
 /**
@@ -91,14 +103,14 @@ export function resolveDrop(
       const cards = slots.get(drop.id) ?? [];
       if (drop.kind === 'vbody' && pointer && cards.length) {
         // Measured rectangles are in the scroll position of the drag start: compare in that frame.
-        const slot = slotIn(cards, { x: pointer.x + shift.x, y: pointer.y + shift.y });
+        const slot = slotIn(cards, { x: pointer.x + shift.x, y: pointer.y + shift.y }, drop.id);
         const mark = slot.mark ? { ...slot.mark, left: slot.mark.left - shift.x, top: slot.mark.top - shift.y } : box;
-        return { action: { type: 'controls', viewId: drop.id, index: slot.index }, mark };
+        return { action: { type: 'controls', viewId: drop.id, index: slot.index }, mark, hint: slot.hint };
       }
-      return { action: { type: 'controls', viewId: drop.id, index: at.view!.dataControls.length }, mark: box };
+      return { action: { type: 'controls', viewId: drop.id, index: at.view!.dataControls.length }, mark: box, hint: { kind: 'end', viewId: drop.id } };
     }
     // The empty canvas: a first control makes a form view for it.
-    if (def.viewControls.length === 0) return { action: { type: 'controls', viewId: null, index: 0 }, mark: box };
+    if (def.viewControls.length === 0) return { action: { type: 'controls', viewId: null, index: 0 }, mark: box, hint: { kind: 'newView' } };
     return null;
   }
 
@@ -117,13 +129,13 @@ export function resolveDrop(
   if (drop.kind === 'vhead') {
     const at = index.get(drop.id);
     if (at?.kind !== 'view' || drop.id === moving || !allowedUnder(at.ownerId)) return null;
-    return { action: { type: 'view', parentId: at.ownerId, index: at.index }, mark: bar(rect.left, rect.top - 3, rect.width, 4) };
+    return { action: { type: 'view', parentId: at.ownerId, index: at.index }, mark: bar(rect.left, rect.top - 3, rect.width, 4), hint: { kind: 'viewBefore', id: drop.id } };
   }
   if (drop.kind === 'vbody') {
     const viewId = drop.id;
     const at = viewId ? index.get(viewId) : undefined;
     if (!at?.view || viewId === moving || !allowedUnder(viewId!)) return null;
-    return { action: { type: 'view', parentId: viewId!, index: (at.view.viewControls ?? []).length }, mark: box };
+    return { action: { type: 'view', parentId: viewId!, index: (at.view.viewControls ?? []).length }, mark: box, hint: { kind: 'into', viewId: viewId! } };
   }
-  return { action: { type: 'view', parentId: null, index: def.viewControls.length }, mark: box };
+  return { action: { type: 'view', parentId: null, index: def.viewControls.length }, mark: box, hint: { kind: 'top' } };
 }
