@@ -84,7 +84,8 @@ export async function bindRecordFiles(trx: Db, session: SaveSession, recordId: s
  */
 export async function requireFileControl(ctx: ServiceContext, input: { pageCode: string; controlCode: string }) {
   const { t, page, access } = await openPage(ctx, input.pageCode);
-  if (!access.mayDo('add') && !access.mayDo('edit')) throw forbidden({ permission: 'add|edit', page: page.pageCode });
+  // Neither action: the 403 names the code of "add" (a file is uploaded for a record being added or edited).
+  if (!access.mayDo('add') && !access.mayDo('edit')) access.requireAction('add');
   const control = page.order.flatMap((v) => v.controls).find((c) => c.code === input.controlCode && FILE_TYPES.has(c.controlType));
   if (!control) throw bizNotFound(t, 'control.notFound', { control: input.controlCode.slice(0, 64) });
   if (!access.canEdit(control.code)) throw forbidden({ control: control.code });

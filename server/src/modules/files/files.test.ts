@@ -64,9 +64,9 @@ beforeAll(async () => {
   const db = t.database.db;
   const editFields = ['Title', 'Files', 'Photos', 'Contracts'].map((f) => bizPermission.fieldEdit('Docs', f));
   const clerk = await createRole(db, 'clerk');
-  await grant(db, 'R', clerk, [bizPermission.access('Docs'), ...editFields]);
+  await grant(db, 'R', clerk, [bizPermission.access('Docs'), ...editFields, ...(['add', 'edit', 'import'] as const).map((a) => bizPermission.action('Docs', a))]);
   const reader = await createRole(db, 'reader');
-  await grant(db, 'R', reader, [bizPermission.access('Docs'), ...['Title', 'Files', 'Photos'].map((f) => bizPermission.fieldView('Docs', f))]);
+  await grant(db, 'R', reader, [bizPermission.access('Docs'), bizPermission.action('Docs', 'export'), ...['Title', 'Files', 'Photos'].map((f) => bizPermission.fieldView('Docs', f))]);
   for (const [role, scope] of [[clerk, 'own'], [reader, 'all']] as const) {
     const res = await t.call(admin, { method: 'PUT', url: `/api/app/data-scopes?roleId=${role}`, payload: { items: [{ pageKey: 'Docs', scope, customFilter: null }] } });
     expect(res.statusCode, res.body).toBe(200);
