@@ -150,3 +150,43 @@ describe('menus, search and the front-end log (issue 4)', () => {
     await context.close();
   });
 });
+
+describe('forms submitted empty (issue 28, defect 2)', () => {
+  it('show their messages at the fields and leave the front-end log without exceptions', async () => {
+    const { page } = await product.newPage({ width: 1440, height: 900 });
+    onTestFailed(() => page.screenshot({ path: screenshotPath('shell-empty-forms-failure') }).then(() => undefined));
+    const rejections: string[] = [];
+    page.on('pageerror', (e) => rejections.push(e.message));
+    await signInToConsole(page, product);
+    const submit = /^(确\s*定|保\s*存|创\s*建|提\s*交|导\s*入)$/;
+    const forms: [route: string, opener: RegExp][] = [
+      ['/builtIn/role', /新建角色/],
+      ['/builtIn/user', /新建用户/],
+      ['/builtIn/organization', /新建顶级机构/],
+      ['/dataSet/dictionary', /新建字典/],
+      ['/dataSet/documentNumber', /新建规则/],
+      ['/design/form', /新建页面/],
+      ['/design/authority', /新建权限/],
+      ['/system/documentation', /新建文档/],
+    ];
+    for (const [route, opener] of forms) {
+      await page.goto(`${product.url}/#${route}`);
+      await page.getByRole('button', { name: opener }).first().click();
+      const dialog = page.locator('.ant-modal-wrap:visible, .ant-drawer-content-wrapper:visible').last();
+      await dialog.getByRole('button', { name: submit }).last().click();
+      await poll(() => dialog.locator('.ant-form-item-explain-error').count()).toBeGreaterThan(0);
+      await page.keyboard.press('Escape');
+    }
+    // The password change from the user menu.
+    await page.getByTestId('user-menu').hover();
+    await page.getByText('修改密码').or(page.getByText('重置密码')).first().click();
+    const password = page.locator('.ant-modal-wrap:visible').last();
+    await password.getByRole('button', { name: submit }).last().click();
+    await poll(() => password.locator('.ant-form-item-explain-error').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    // Nothing was thrown: the log's badge counts no exception.
+    await page.waitForTimeout(300);
+    expect(rejections).toEqual([]);
+    expect(await page.getByTestId('log-indicator').locator('.ant-badge-count').count()).toBe(0);
+  });
+});

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
 import { mapValidationErrors, setFieldErrors } from '../../../shared/api/validation-errors.ts';
 import { useChangePassword } from '../api/auth.ts';
+import { validValues } from '../../../shared/ui/form-values.ts';
 
 interface PasswordForm {
   currentPassword: string;
@@ -23,7 +24,8 @@ export function PasswordModal({ open, onClose }: { open: boolean; onClose: () =>
   }, [open, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     try {
       const result = await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
       message.success(result?.message || t('password.success'));

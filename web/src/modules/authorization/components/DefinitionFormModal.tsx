@@ -9,6 +9,7 @@ import { LocalizedTextInput, pickText, requireSomeText } from '../../../shared/c
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useCreateDefinition, useUpdateDefinition } from '../api/permission-definitions.ts';
 import '../i18n.ts';
+import { validValues } from '../../../shared/ui/form-values.ts';
 
 interface FormValues {
   name: string;
@@ -53,7 +54,8 @@ export function DefinitionFormModal({
   const parents = siblings.filter((d) => d.groupName === groupName && d.name !== editing?.name);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     try {
       if (editing) {
         await update.mutateAsync({

@@ -8,6 +8,7 @@ import { LocalizedTextInput, requireSomeText } from '../../../shared/components/
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useCreatePagePermissions } from '../api/permission-definitions.ts';
 import '../i18n.ts';
+import { validValues } from '../../../shared/ui/form-values.ts';
 
 type Values = Required<Pick<TPagePermissionsInput, 'pageCode' | 'displayName'>> & {
   buttons: { code: string; displayName: Record<string, string> }[];
@@ -35,7 +36,8 @@ export function PagePermissionsModal({ open, onClose }: { open: boolean; onClose
     : [];
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     try {
       const result = await create.mutateAsync({ ...values, buttons: values.buttons ?? [], fields: values.fields ?? [] });
       feedback.message?.success(t('pagePermissions.done', { created: result.created.length, existing: result.existing.length }));

@@ -14,6 +14,7 @@ import { ImportItemsModal } from './ImportItemsModal.tsx';
 import { normalizeItems, type EditableItem } from './item-tree.ts';
 import { ItemsEditor } from './ItemsEditor.tsx';
 import '../i18n.ts';
+import { validValues } from '../../../shared/ui/form-values.ts';
 
 interface HeaderForm {
   code: string;
@@ -91,12 +92,8 @@ export function DictionaryEditorDrawer({ target, onClose }: { target: Dictionary
   };
 
   const submit = async () => {
-    let values: HeaderForm;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values: HeaderForm | null = await validValues(form);
+    if (!values) return;
     const ordered = normalizeItems(items, values.isTree).items;
     const problems = checkItems(ordered, t);
     setItemErrors(problems);

@@ -12,6 +12,7 @@ import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useCreateRule, useDocumentNumberRule, usePreviewDocumentNumbers, useUpdateRule } from '../api/document-numbers.ts';
 import { newSegment, SegmentsEditor } from './SegmentsEditor.tsx';
 import '../i18n.ts';
+import { validValues } from '../../../shared/ui/form-values.ts';
 
 interface RuleForm {
   code: string;
@@ -104,12 +105,8 @@ export function RuleEditorDrawer({ target, onClose }: { target: RuleEditorTarget
   };
 
   const submit = async () => {
-    let v: RuleForm;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
+    const v: RuleForm | null = await validValues(form);
+    if (!v) return;
     const serials = (v.segments ?? []).filter((s) => s.type === 'serial').length;
     if (serials !== 1) return setProblems([t('editor.serialNeeded')]);
     setProblems([]);

@@ -8,6 +8,7 @@ import { mapValidationErrors, setFieldErrors } from '../../../shared/api/validat
 import { helpTitle } from '../../../shared/components/HelpLink.tsx';
 import { useCreateHelpDocument, useUpdateHelpDocument } from '../api/help-documents.ts';
 import { MarkdownEditor } from './MarkdownEditor.tsx';
+import { validValues } from '../../../shared/ui/form-values.ts';
 
 /** The title languages the form edits; other languages of a stored title are kept as they are. */
 const TITLE_CULTURES = ['zh-CN', 'en-US'] as const;
@@ -77,7 +78,8 @@ export function HelpDocumentForm({ mode, roots, onSaved, onCancel, onDirtyChange
   }, [roots, blocked, i18n.language, t]);
 
   const save = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     const titles: Record<string, string> = {};
     for (const [culture, text] of Object.entries({ ...(typeof doc?.title === 'object' ? doc.title : {}), ...values.titles })) {
       if (text?.trim()) titles[culture] = text.trim();

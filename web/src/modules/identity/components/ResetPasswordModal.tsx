@@ -7,6 +7,7 @@ import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useResetPassword } from '../api/users.ts';
 import { showFormErrors } from './form-errors.ts';
 import '../i18n.ts';
+import { validValues } from '../../../shared/ui/form-values.ts';
 
 /** 14 characters from every class, from the browser's CSPRNG. */
 function generatePassword(): string {
@@ -27,7 +28,9 @@ export function ResetPasswordModal({ user, onClose }: { user: TIdentityUser | nu
   const [form] = Form.useForm<{ newPassword: string; confirm: string }>();
   const reset = useResetPassword();
   const submit = async () => {
-    const { newPassword } = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
+    const { newPassword } = values;
     try {
       await reset.mutateAsync({ id: user!.id, newPassword });
       feedback.message?.success(t('users.resetDone'));

@@ -7,6 +7,7 @@ import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useCreateRole, useUpdateRole } from '../api/roles.ts';
 import { showFormErrors } from './form-errors.ts';
 import '../i18n.ts';
+import { validValues } from '../../../shared/ui/form-values.ts';
 
 interface RoleForm {
   name: string;
@@ -33,7 +34,8 @@ export function RoleFormModal({ target, onClose }: { target: RoleFormTarget | nu
   }, [target, role, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     const body = { name: values.name.trim(), description: values.description?.trim() ?? '', isDefault: values.isDefault, isPublic: values.isPublic };
     try {
       if (role) await update.mutateAsync({ id: role.id, input: { ...body, concurrencyStamp: role.concurrencyStamp } });

@@ -6,6 +6,7 @@ import { ApiError } from '../../../shared/api/client.ts';
 import { useCreateUnit, useUpdateUnit } from '../api/organization-units.ts';
 import { showFormErrors } from './form-errors.ts';
 import '../i18n.ts';
+import { validValues } from '../../../shared/ui/form-values.ts';
 
 export type UnitFormTarget =
   | { kind: 'create'; parentId: string | null; parentName: string | null }
@@ -23,7 +24,9 @@ export function UnitFormModal({ target, onClose, onSaved }: { target: UnitFormTa
   }, [target, form]);
 
   const submit = async () => {
-    const { displayName } = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
+    const { displayName } = values;
     try {
       const saved =
         target!.kind === 'create'

@@ -10,6 +10,7 @@ import { feedback } from '../../../shared/ui/feedback.tsx';
 import { fetchUser, useAssignableRoles, useCreateUser, useUpdateUser } from '../api/users.ts';
 import { showFormErrors } from './form-errors.ts';
 import '../i18n.ts';
+import { validValues } from '../../../shared/ui/form-values.ts';
 
 interface UserForm {
   userName: string;
@@ -76,7 +77,8 @@ export function UserFormDrawer({ target, onClose }: { target: UserFormTarget | n
   const required = (field: string) => ({ required: true, whitespace: true, message: t('users.required', { field }) });
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     const body = {
       userName: values.userName.trim(),
       name: values.name?.trim() ?? '',

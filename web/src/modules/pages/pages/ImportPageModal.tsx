@@ -10,6 +10,7 @@ import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useImportPageDefinition } from '../api/page-definitions.ts';
 import { applyServerErrors } from './PageFormModal.tsx';
 import './page-list-texts.ts';
+import { validValues } from '../../../shared/ui/form-values.ts';
 
 type ExportDocument = TImportPageDefinitionInput['document'];
 
@@ -52,7 +53,8 @@ export function ImportPageModal({ open, onClose, onImported }: { open: boolean; 
       setBadFile(true);
       return;
     }
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     try {
       const page = await importPage.mutateAsync({ document: file.doc, code: values.code.trim(), name: values.name });
       if (page.unresolvedDataSources.length > 0) {

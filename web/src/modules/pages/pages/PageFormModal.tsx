@@ -8,6 +8,7 @@ import { LocalizedTextInput, pickText } from '../../../shared/components/Localiz
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useCopyPageDefinition, useCreatePageDefinition, useRenamePageDefinition } from '../api/page-definitions.ts';
 import './page-list-texts.ts';
+import { validValues } from '../../../shared/ui/form-values.ts';
 
 export type PageFormTarget = { kind: 'create' } | { kind: 'copy'; page: TPageDefinitionListItem } | { kind: 'rename'; page: TPageDefinitionListItem };
 
@@ -49,7 +50,8 @@ export function PageFormModal({ target, onClose, onCreated }: { target: PageForm
   }, [target, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     const name = Object.fromEntries(Object.entries(values.name ?? {}).filter(([, v]) => v.trim() !== ''));
     try {
       if (target?.kind === 'create') {
