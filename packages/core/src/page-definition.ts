@@ -69,6 +69,8 @@ export const ZExtraProperties = zLooseObject({
   formula: zText().max(10_000).nullish(),
   /** A number column's total in grids and lists: sum, average or count of the rows (issue 12). */
   summary: z.enum(['sum', 'avg', 'count']).nullish().catch(null),
+  /** A currency amount (1015) shows its Chinese capitals under the input in the form. */
+  capitals: z.boolean().nullish().catch(null),
 });
 export type TExtraProperties = z.infer<typeof ZExtraProperties>;
 

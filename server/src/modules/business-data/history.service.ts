@@ -2,6 +2,7 @@
  * A record's change history, the caller's view preferences and the page as the runtime draws it.
  */
 import type { TPageRuntime, TRecordHistoryList } from '@tessera/core/contracts/business-data';
+import { formatControlValue, getControlType } from '@tessera/core/controls/registry';
 import { flattenViews } from '@tessera/core/page-definition';
 import type { ServiceContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
@@ -51,6 +52,13 @@ function withView(page: RuntimePage, c: StoredChange): StoredChange {
  */
 async function withLabels(ctx: ServiceContext, page: RuntimePage, changes: StoredChange[], t: Translate): Promise<void> {
   const controlOf = (c: StoredChange) => page.views.get(c.viewId)?.byCode.get(c.code);
+  // Rich text reads as its plain text, never as markup.
+  for (const c of changes) {
+    const control = controlOf(c);
+    if (!control || !getControlType(control.controlType).html) continue;
+    c.beforeText = formatControlValue(control.control, c.before);
+    c.afterText = formatControlValue(control.control, c.after);
+  }
   const labelled = changes.filter((c) => {
     const control = controlOf(c);
     return control !== undefined && showsLabels(control);

@@ -1,12 +1,15 @@
 import {
+  AlignLeftOutlined,
   AppstoreOutlined,
   BorderOutlined,
   CalendarOutlined,
   CheckSquareOutlined,
   FieldNumberOutlined,
   FileTextOutlined,
+  FontColorsOutlined,
   FontSizeOutlined,
   IdcardOutlined,
+  MoneyCollectOutlined,
   NumberOutlined,
   SearchOutlined,
   TableOutlined,
@@ -36,6 +39,9 @@ const CONTROL_ICONS: Record<number, ReactNode> = {
   [ControlTypeId.Id]: <IdcardOutlined />,
   [ControlTypeId.Ids]: <IdcardOutlined />,
   [ControlTypeId.UserOrgPicker]: <TeamOutlined />,
+  [ControlTypeId.MultilineText]: <AlignLeftOutlined />,
+  [ControlTypeId.RichText]: <FontColorsOutlined />,
+  [ControlTypeId.Currency]: <MoneyCollectOutlined />,
 };
 const VIEW_ICONS: Record<number, ReactNode> = { 1: <BorderOutlined />, 2: <TableOutlined />, 3: <AppstoreOutlined /> };
 const GROUPS = ['basic', 'choice', 'lookup', 'system'] as const;
