@@ -46,8 +46,9 @@ function CellPopoverEditor(props: { id?: string; text: string; label: string; di
       trigger="click"
       placement="bottomLeft"
       destroyOnHidden
+      // Always given (antd opens no pop-up without content); destroyOnHidden unmounts the editor when closed.
       content={
-        open ? (
+        (
           <div
             onKeyDown={(e) => {
               if (e.key === 'Escape' || e.key === 'Tab' || (e.key === 'Enter' && (e.ctrlKey || e.metaKey))) {
@@ -62,7 +63,7 @@ function CellPopoverEditor(props: { id?: string; text: string; label: string; di
               <Button size="small" onClick={close}>{t('done')}</Button>
             </div>
           </div>
-        ) : null
+        )
       }
     >
       <Input
