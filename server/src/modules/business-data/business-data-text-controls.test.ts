@@ -107,15 +107,18 @@ describe('save', () => {
 });
 
 describe('history', () => {
-  it('shows rich text as its plain text', async () => {
+  it('shows rich text as its plain text and amounts formatted', async () => {
     const id = newId();
     expect((await savePage({ Id: id, Name: 'hist', Body: '<p><b>old</b></p>' })).statusCode).toBe(200);
     const current = (await bd(t, admin, 'query-page-data', { pageId, id })).viewDataList[0].dataList[0];
-    expect((await savePage({ ...current, Body: '<p>new <i>text</i></p><ul><li>item</li></ul>' })).statusCode).toBe(200);
+    expect((await savePage({ ...current, Body: '<p>new <i>text</i></p><ul><li>item</li></ul>', Amount: 12345.6 })).statusCode).toBe(200);
     const history = await t.call(admin, { method: 'GET', url: `${BD}/record-history?pageId=${pageId}&id=${id}` });
     expect(history.statusCode, history.body).toBe(200);
     const change = history.json().items[0].changes.find((x: { code: string }) => x.code === 'Body');
     expect(change).toMatchObject({ before: '<p><b>old</b></p>', beforeText: 'old', afterText: 'new text\nitem' });
+    // Numbers read as everywhere else.
+    const amount = history.json().items[0].changes.find((x: { code: string }) => x.code === 'Amount');
+    expect(amount).toMatchObject({ before: 0, after: 12345.6, beforeText: '0.00', afterText: '12,345.60' });
   });
 });
 

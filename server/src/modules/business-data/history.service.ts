@@ -52,12 +52,13 @@ function withView(page: RuntimePage, c: StoredChange): StoredChange {
  */
 async function withLabels(ctx: ServiceContext, page: RuntimePage, changes: StoredChange[], t: Translate): Promise<void> {
   const controlOf = (c: StoredChange) => page.views.get(c.viewId)?.byCode.get(c.code);
-  // Rich text reads as its plain text, never as markup.
+  // Rich text reads as its plain text (never as markup), numbers as everywhere else (1,234.50).
+  const text = (control: RuntimeControl, value: unknown) => (value === null || value === undefined ? undefined : formatControlValue(control.control, value));
   for (const c of changes) {
     const control = controlOf(c);
-    if (!control || !getControlType(control.controlType).html) continue;
-    c.beforeText = formatControlValue(control.control, c.before);
-    c.afterText = formatControlValue(control.control, c.after);
+    if (!control || !(getControlType(control.controlType).html || control.tableFieldType === 2 || control.tableFieldType === 3)) continue;
+    c.beforeText = text(control, c.before);
+    c.afterText = text(control, c.after);
   }
   const labelled = changes.filter((c) => {
     const control = controlOf(c);
