@@ -163,6 +163,13 @@ describe('multi-line text, rich text and currency amount', () => {
     expect(await row.locator('strong').count()).toBe(0);
     await page.screenshot({ path: screenshotPath('text-and-amount-3-list') });
 
+    // Read-only: the rich text is shown as (cleaned) HTML, not as an editor.
+    await row.getByRole('button', { name: /查\s*看/ }).click();
+    await poll(() => page.locator('#f-main-content.tz-rich-text-view').innerHTML()).toBe('<p>Plain and <strong>bold</strong></p>');
+    await poll(() => page.getByTestId('currency-capitals').textContent()).toBe('大写：壹仟贰佰叁拾肆元伍角整');
+    await page.screenshot({ path: screenshotPath('text-and-amount-4-read-only'), fullPage: true });
+    await page.getByRole('button', { name: '返回列表' }).click();
+
     // Reopened: the bold word is kept, the lines are kept.
     await row.getByRole('button', { name: /编\s*辑/ }).click();
     await poll(() => page.locator('#f-main-content').innerHTML()).toContain('<strong>bold</strong>');
