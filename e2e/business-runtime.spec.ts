@@ -160,6 +160,18 @@ describe('business runtime: purchase orders', () => {
     // The list's totals row sums every filtered order.
     await poll(() => page.locator('[data-summary="Total"]').textContent()).toBe('合计 190.00');
     await page.screenshot({ path: screenshotPath('business-runtime-list') });
+    // Orders having a line with a given item: a condition on a field of the lines.
+    const filterPanel = page.getByTestId('filter-panel');
+    await filterPanel.getByRole('button', { name: /重\s*置/ }).click();
+    await poll(() => page.locator('.ant-table-row').count()).toBe(2);
+    await filterPanel.getByRole('button', { name: /添加条件/ }).click();
+    const byLine = filterPanel.getByTestId('filter-row').first();
+    await byLine.getByRole('combobox', { name: '字段' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '明细·物料' }).click();
+    await byLine.getByLabel('值').fill('Item 3');
+    await filterPanel.getByRole('button', { name: /查\s*询/ }).click();
+    await poll(() => page.locator('.ant-table-row').count()).toBe(1);
+    await poll(() => page.locator('.ant-table-row').first().innerText()).toContain('PO-00002');
 
     // Read the order first: every field read-only, no save; 编辑 switches the same record to editing.
     await page.locator('.ant-table-row').first().getByRole('button', { name: /查\s*看/ }).click();
@@ -526,4 +538,61 @@ describe('business runtime: imports that go wrong answer in words (issue 27)', (
     await poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
     await page.screenshot({ path: screenshotPath('import-5000') });
   }, 240_000);
+});
+
+describe('business runtime on a phone (issue 12)', () => {
+  it('lists records as cards with infinite scroll, shows the form in one column and the lines as cards', async () => {
+    // 35 more orders (past one page of cards), the newest with two lines.
+    for (let i = 0; i < 35; i++) {
+      await apiCall('POST', '/app/business-data/save-page', { pageId: orders.pageId, viewDataList: [{ viewId: orders.viewId, dataList: [{ SupplierName: `Phone batch ${i}`, Note: 'phone' }] }] });
+    }
+    const definition = (await apiCall<{ definition: { viewControls: { viewControls: { id: string }[] }[] } }>('GET', `/app/business-data/page-runtime?pageId=${orders.pageId}`)).definition;
+    const linesViewId = definition.viewControls[0]!.viewControls[0]!.id;
+    await apiCall('POST', '/app/business-data/save-page', {
+      pageId: orders.pageId,
+      viewDataList: [
+        { viewId: orders.viewId, dataList: [{ SupplierName: 'Phone Co', Note: 'phone' }] },
+        { viewId: linesViewId, dataList: [{ Product: 'Screen', Quantity: 2, Price: 100 }, { Product: 'Case', Quantity: 1, Price: 20 }] },
+      ],
+    });
+    const { page } = await product.newPage({ width: 390, height: 844 });
+    onTestFailed(async () => {
+      await page.screenshot({ path: screenshotPath('business-runtime-phone-failure'), fullPage: true });
+    });
+    await signInAs(page, product.url);
+    await page.waitForURL(/#\/dashboard\/console/);
+    await page.goto(`${product.url}/#/menu/${menuId}/params/${menuId}`);
+    const cards = page.getByTestId('record-card');
+    await poll(() => cards.count()).toBe(30);
+    expect(await page.locator('.ant-table-row').count()).toBe(0);
+    // The newest first: its card shows the supplier and the computed total.
+    await poll(() => cards.first().innerText()).toContain('Phone Co');
+    expect(await cards.first().innerText()).toContain('220.00');
+    await page.screenshot({ path: screenshotPath('business-runtime-phone-list') });
+    // Scrolling to the end loads the next page of cards.
+    await cards.last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 5000);
+    await poll(() => cards.count()).toBeGreaterThan(30);
+
+    // Edit the newest order: the form in one column, its lines as cards; a new line opens.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await cards.first().getByRole('button', { name: /编\s*辑/ }).click();
+    await poll(() => page.locator('#f-Order-SupplierName').inputValue()).toBe('Phone Co');
+    const boxes = await Promise.all(['#f-Order-SupplierName', '#f-Order-Note'].map((s) => page.locator(s).boundingBox()));
+    expect(Math.abs(boxes[0]!.x - boxes[1]!.x)).toBeLessThan(2);
+    expect(boxes[0]!.width).toBeGreaterThan(250);
+    const lines = page.getByTestId('row-card');
+    await poll(() => lines.count()).toBe(2);
+    expect(await lines.first().innerText()).toMatch(/第 1 行 · Screen/);
+    await page.getByTestId('row-cards').getByRole('button', { name: /新增行/ }).click();
+    await poll(() => lines.count()).toBe(3);
+    await page.locator('#f-Lines-2-Product').fill('Charger');
+    await page.locator('#f-Lines-2-Quantity').fill('3');
+    await page.locator('#f-Lines-2-Price').fill('10');
+    await page.locator('#f-Lines-2-Price').press('Tab');
+    await poll(() => page.locator('#f-Order-Total').inputValue()).toBe('250.00');
+    await page.screenshot({ path: screenshotPath('business-runtime-phone-form'), fullPage: true });
+    await page.getByTestId('record-save').click();
+    await poll(() => page.getByText('保存成功').count()).toBeGreaterThan(0);
+  });
 });

@@ -19,7 +19,7 @@ afterAll(() => product?.stop());
 const apiCall = <T>(token: string, method: string, path: string, body?: unknown) => apiCallFor<T>(product, token, method, path, body);
 
 /** A pointer drag the way a person does it (dnd-kit starts after 5 px of movement). */
-async function drag(page: Page, from: Locator, to: Locator, where: 'center' | 'left' | 'right' = 'center') {
+async function drag(page: Page, from: Locator, to: Locator, where: 'center' | 'left' | 'right' = 'center', beforeDrop?: () => Promise<void>) {
   await from.scrollIntoViewIfNeeded();
   const a = (await from.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
@@ -31,6 +31,7 @@ async function drag(page: Page, from: Locator, to: Locator, where: 'center' | 'l
   const y = b.y + b.height / 2;
   await page.mouse.move(x, y, { steps: 8 });
   await page.mouse.move(x + 1, y, { steps: 2 });
+  await beforeDrop?.();
   await page.mouse.up();
 }
 
@@ -110,6 +111,8 @@ describe('designing a purchase-order page', () => {
     });
     await apiCall(token, 'POST', `/app/page-definition/${supplier.id}/publish`, {});
     const order = await apiCall<{ id: string }>(token, 'POST', '/app/page-definition', { code: 'purchaseOrder', name: { 'zh-CN': '采购订单', 'en-US': 'Purchase order' } });
+    // The role the first publish grants the page's menu to.
+    const buyers = await apiCall<{ id: string }>(token, 'POST', '/identity/roles', { name: '采购员' });
 
     await page.goto(`${product.url}/#/pageDefinition?id=${order.id}`);
     await page.getByTestId('page-designer').waitFor();
@@ -159,8 +162,13 @@ describe('designing a purchase-order page', () => {
     const masterOrder = () => main.locator(':scope > .dz-view-body > .dz-controls-form > .dz-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-control-code')!));
     const before = (await masterOrder()).filter((c) => c !== 'amount');
     before.splice(before.indexOf('total') + 1, 0, 'amount');
-    await drag(page, card(page, 'amount'), card(page, 'total'), 'right');
+    // While dragging, the mark between the cards says where the control will go.
+    await drag(page, card(page, 'amount'), card(page, 'total'), 'right', async () => {
+      await poll(() => page.getByTestId('drop-hint').textContent()).toMatch(/^(插入到“.+”之前|放到“.+”的末尾)$/);
+      await page.screenshot({ path: screenshotPath('design-a-page-2b-drop-hint') });
+    });
     await poll(masterOrder).toEqual(before);
+    expect(await page.getByTestId('drop-hint').count()).toBe(0);
     expect(before).toHaveLength(7);
 
     // Copy / paste, keyboard delete, undo / redo, multi-select.
@@ -186,6 +194,8 @@ describe('designing a purchase-order page', () => {
     // Properties: the doc number is taken on creation; the line amount is computed.
     await card(page, 'docNo').click();
     await pick(page, props(page).locator('#prop-docNoOccasion'), '新建时取号');
+    // The list's quick-search row offers the order number.
+    await props(page).locator('#prop-extraProperties-quickSearch').click();
     await card(page, 'lineAmount').click();
     await pick(page, props(page).locator('#prop-valueTakingType'), '计算');
 
@@ -290,8 +300,12 @@ describe('designing a purchase-order page', () => {
     const preview = page.getByTestId('page-preview');
     await preview.waitFor();
     await poll(() => preview.locator('#f-main-docNo').inputValue()).toMatch(/预览-0001/);
+    // One line at a time: each click adds a line once the previous one is there (a busy machine
+    // must not swallow the second click).
     await preview.getByRole('button', { name: /新增行/ }).click();
+    await preview.locator('#f-lines-0-quantity').waitFor();
     await preview.getByRole('button', { name: /新增行/ }).click();
+    await preview.locator('#f-lines-1-quantity').waitFor();
     await preview.locator('#f-lines-0-quantity').fill('3');
     await preview.locator('#f-lines-0-price').fill('2.5');
     await preview.locator('#f-lines-1-quantity').fill('2');
@@ -320,6 +334,19 @@ describe('designing a purchase-order page', () => {
     await page.screenshot({ path: screenshotPath('design-a-page-6-publish-plan') });
     await page.getByTestId('publish-confirm').click();
     await poll(() => dialog.textContent()).toMatch(/已发布第 1 版/);
+    // The first publish offers a business menu granted to roles, in one step.
+    const setup = dialog.getByTestId('page-menu-setup');
+    await poll(() => setup.getByLabel('语言 zh-CN').inputValue()).toBe('采购订单');
+    await setup.getByLabel('授权给角色').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '采购员' }).click();
+    await setup.getByText('授权给角色', { exact: true }).click();
+    await page.screenshot({ path: screenshotPath('design-a-page-6b-menu-setup') });
+    await setup.getByTestId('page-menu-create').click();
+    await poll(() => dialog.getByTestId('page-menu-created').textContent()).toMatch(/已创建菜单“采购订单”，并授权给 1 个角色/);
+    const grants = await apiCall<{ groups: { permissions: { name: string; isGranted: boolean }[] }[] }>(token, 'GET', `/permission-management/permissions?providerName=R&providerKey=${buyers.id}`);
+    const granted = grants.groups.flatMap((g) => g.permissions).filter((p) => p.isGranted).map((p) => p.name);
+    expect(granted).toEqual(expect.arrayContaining(['Biz.purchaseOrder.Access', 'Biz.purchaseOrder.Action.Add', 'Biz.purchaseOrder.Action.Export']));
+    expect(granted.some((n) => n.startsWith('Biz.Menu.'))).toBe(true);
     await page.locator('.ant-modal-footer:visible').getByRole('button', { name: /关\s*闭/ }).click();
     await poll(() => page.getByTestId('page-status').textContent()).toMatch(/已发布 v1/);
 
@@ -332,6 +359,8 @@ describe('designing a purchase-order page', () => {
     expect(published.definition.viewControls.map((v) => v.code)).toEqual(['main']);
     expect(published.definition.viewControls[0]!.viewControls.map((v) => v.code)).toEqual(['lines']);
     expect(published.definition.dataLinkages).toHaveLength(3);
+    const docNo = (published.definition.viewControls[0] as unknown as { dataControls: { code: string; extraProperties?: { quickSearch?: boolean } }[] }).dataControls.find((c) => c.code === 'docNo');
+    expect(docNo?.extraProperties?.quickSearch).toBe(true);
 
     // A record with a remark; removing the remark control would lose data: refused unless the
     // designer confirms "hide and keep".

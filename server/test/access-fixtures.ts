@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { BIZ_ACTIONS, bizPermission, type BizAction } from '@tessera/core/contracts/permissions';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../src/db/schema.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
@@ -73,3 +74,9 @@ export async function grant(db: Kysely<Database>, providerName: 'R' | 'U' | 'OU'
 export async function adminRoleId(db: Kysely<Database>): Promise<string> {
   return (await db.selectFrom('roles').select('id').where('name', '=', 'admin').executeTakeFirstOrThrow()).id;
 }
+
+/** A business page's access code with its default action codes (add, edit, delete, import, export). */
+export const pageWorkCodes = (pageCode: string, actions: readonly BizAction[] = BIZ_ACTIONS) => [
+  bizPermission.access(pageCode),
+  ...actions.map((a) => bizPermission.action(pageCode, a)),
+];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BIZ_ACTIONS, type BizAction } from './contracts/permissions.ts';
 import { zJson, zLooseObject, zText } from './contracts/text.ts';
 
 // The page definition document (spec §3): views holding data controls, buttons, data linkages,
@@ -299,3 +300,25 @@ export function summarize(kind: SummaryKind, values: readonly unknown[]): number
   const sum = numbers.reduce((a, b) => a + b, 0);
   return kind === 'sum' ? sum : sum / numbers.length;
 }
+
+/**
+ * The codes of the design's buttons per everyday action (a button whose `buttonType` is `add`,
+ * `edit`, … and which has a code). An action with no coded button is governed by the page's
+ * default action code (`bizPermission.action`).
+ */
+export function actionButtonCodes(definition: Pick<TPageDefinition, 'viewControls' | 'pageButtons'>): Map<BizAction, string[]> {
+  const out = new Map<BizAction, string[]>();
+  const buttons = [...(definition.pageButtons ?? []), ...flattenViews(definition).flatMap(({ view }) => view.viewButtons ?? [])];
+  for (const button of buttons) {
+    const action = String(button.buttonType ?? '') as BizAction;
+    if (!button.code || !BIZ_ACTIONS.includes(action)) continue;
+    out.set(action, [...(out.get(action) ?? []), button.code]);
+  }
+  return out;
+}
+
+/** The everyday actions of a design that no coded button carries out (they get default codes). */
+export const uncodedActions = (definition: Pick<TPageDefinition, 'viewControls' | 'pageButtons'>): BizAction[] => {
+  const coded = actionButtonCodes(definition);
+  return BIZ_ACTIONS.filter((a) => !coded.has(a));
+};

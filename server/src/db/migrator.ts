@@ -13,6 +13,7 @@ import * as m0400 from './migrations/0400-dictionaries.ts';
 import * as m0401 from './migrations/0401-document-numbers.ts';
 import * as m0600 from './migrations/0600-pages.ts';
 import * as m0601 from './migrations/0601-pages-casts.ts';
+import * as m0602 from './migrations/0602-pages-default-actions.ts';
 import * as m0700 from './migrations/0700-business-data.ts';
 
 /** Migrations are listed here in order; a new module appends its file. */
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0401-document-numbers': m0401,
   '0600-pages': m0600,
   '0601-pages-casts': m0601,
+  '0602-pages-default-actions': m0602,
   '0700-business-data': m0700,
   '0002-sign-in-security': m0002,
 };

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { bizPermission } from '@tessera/core/contracts/permissions';
-import { createRole, createUser, FIXTURE_PASSWORD, grant } from '../access-fixtures.ts';
+import { createRole, createUser, FIXTURE_PASSWORD, grant, pageWorkCodes } from '../access-fixtures.ts';
 import { TEST_ADMIN_PASSWORD, type TestApp } from '../test-app.ts';
 
 /** A small deterministic PRNG (mulberry32), so a failing seed can be replayed. */
@@ -311,7 +311,7 @@ export async function prepareFuzzTarget(app: TestApp): Promise<FuzzTarget> {
   });
   const db = app.database.db;
   const clerks = await createRole(db, 'clerks');
-  await grant(db, 'R', clerks, [bizPermission.access('FuzzOrders'), ...controls.map((c) => bizPermission.fieldEdit('FuzzOrders', c.code))]);
+  await grant(db, 'R', clerks, [...pageWorkCodes('FuzzOrders'), ...controls.map((c) => bizPermission.fieldEdit('FuzzOrders', c.code))]);
   await createUser(db, 'clerk', { roles: [clerks] });
   const codes = controls.map((c) => c.code);
   return {

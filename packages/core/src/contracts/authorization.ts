@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zText } from './text.ts';
+import { BIZ_ACTIONS } from './permissions.ts';
 import { findFilterOperator } from '../filters/operators.ts';
 import { pagedResult, text, ZPagedQuery } from './common.ts';
 
@@ -118,6 +119,8 @@ export const ZPagePermissionsInput = z.object({
   displayName: ZLocalizedText,
   buttons: z.array(z.object({ code: ZPageCode, displayName: ZLocalizedText })).max(200).default([]),
   fields: z.array(z.object({ code: ZPageCode, displayName: ZLocalizedText })).max(500).default([]),
+  /** Everyday actions that get the page's default codes (`Biz.<page>.Action.Add`, …). */
+  actions: z.array(z.enum(BIZ_ACTIONS)).max(BIZ_ACTIONS.length).default([]),
 });
 export type TPagePermissionsInput = z.input<typeof ZPagePermissionsInput>;
 export const ZPagePermissionsResult = z.object({ created: z.array(zText()), existing: z.array(zText()) });

@@ -70,3 +70,22 @@ export const ZMoveBusinessMenuInput = z.object({
   index: z.number().int().min(0).max(100_000),
 });
 export type TMoveBusinessMenuInput = z.infer<typeof ZMoveBusinessMenuInput>;
+
+/**
+ * After a page's first publish, one step: a business menu opening the page, granted (with the
+ * page's codes) to roles. `use`: `work` — every code of the page; `read` — open it and view fields.
+ */
+export const ZPageMenuInput = z.object({
+  pageDefinitionId: z.uuid(),
+  title: ZLocalizedText,
+  url: zText().trim().max(100).regex(ICON_NAME_PATTERN, 'an icon name like AppstoreOutlined').nullish(),
+  parentId: z.uuid().nullish(),
+  roleIds: z.array(z.uuid()).max(50).default([]),
+  use: z.enum(['work', 'read']).default('work'),
+});
+export type TPageMenuInput = z.input<typeof ZPageMenuInput>;
+export const ZPageMenuResult = z.object({
+  menu: ZBusinessMenu,
+  grants: z.array(z.object({ roleId: zText(), roleName: zText(), granted: z.array(zText()) })),
+});
+export type TPageMenuResult = z.infer<typeof ZPageMenuResult>;

@@ -67,9 +67,19 @@ export const P = {
 
 export type PermissionCode = (typeof P)[keyof typeof P];
 
+/** The everyday actions on a business page's records; buttons of these types carry them out. */
+export const BIZ_ACTIONS = ['add', 'edit', 'delete', 'import', 'export'] as const;
+export type BizAction = (typeof BIZ_ACTIONS)[number];
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** Designer-defined codes for a business page. */
 export const bizPermission = {
   access: (pageCode: string) => `Biz.${pageCode}.Access`,
+  /**
+   * The page's default code for an action (`Biz.<page>.Action.Add`): it governs the action while
+   * the design has no coded button of that type; coded buttons' own codes govern otherwise.
+   */
+  action: (pageCode: string, action: BizAction) => `Biz.${pageCode}.Action.${capitalized(action)}`,
   button: (pageCode: string, buttonCode: string) => `Biz.${pageCode}.${buttonCode}`,
   fieldView: (pageCode: string, controlCode: string) => `Biz.${pageCode}.Field.${controlCode}.View`,
   fieldEdit: (pageCode: string, controlCode: string) => `Biz.${pageCode}.Field.${controlCode}.Edit`,

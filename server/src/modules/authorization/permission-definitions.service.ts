@@ -9,7 +9,7 @@ import {
   type TUpdatePermissionDefinitionInput,
   ZPagePermissionsInput,
 } from '@tessera/core/contracts/authorization';
-import { bizPermission } from '@tessera/core/contracts/permissions';
+import { bizPermission, type BizAction } from '@tessera/core/contracts/permissions';
 import type { Database, LocalizedText, PermissionDefinitionsTable } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -136,6 +136,14 @@ const suffix = (text: LocalizedText, zh: string, other: string): LocalizedText =
   Object.fromEntries(Object.entries(text).map(([culture, value]) => [culture, `${value}${culture.startsWith('zh') ? zh : other}`]));
 
 /** The definitions of one business page (`bizPermission`): access, each button, view/edit per field. */
+const ACTION_NAMES: Record<BizAction, LocalizedText> = {
+  add: { 'zh-CN': '新增', 'en-US': 'Add' },
+  edit: { 'zh-CN': '编辑', 'en-US': 'Edit' },
+  delete: { 'zh-CN': '删除', 'en-US': 'Delete' },
+  import: { 'zh-CN': '导入', 'en-US': 'Import' },
+  export: { 'zh-CN': '导出', 'en-US': 'Export' },
+};
+
 export function pagePermissionRows(input: TPagePermissionsInput) {
   const page = ZPagePermissionsInput.parse(input);
   const group = `Biz.${page.pageCode}`;
@@ -151,6 +159,7 @@ export function pagePermissionRows(input: TPagePermissionsInput) {
   });
   return [
     row(access, { 'zh-CN': '访问页面', 'en-US': 'Open the page' }, null),
+    ...[...new Set(page.actions)].map((a) => row(bizPermission.action(page.pageCode, a), ACTION_NAMES[a], access)),
     ...page.buttons.map((b) => row(bizPermission.button(page.pageCode, b.code), b.displayName, access)),
     ...page.fields.flatMap((f) => [
       row(bizPermission.fieldView(page.pageCode, f.code), suffix(f.displayName, '（查看）', ' (view)'), access),
@@ -174,7 +183,7 @@ export async function ensurePagePermissions(db: Kysely<Database>, input: TPagePe
 
 export async function createPagePermissions(ctx: ServiceContext, input: TPagePermissionsInput) {
   const page = ZPagePermissionsInput.parse(input);
-  const reserved = new Set(['Access', 'Field']);
+  const reserved = new Set(['Access', 'Field', 'Action']);
   page.buttons.forEach((b, i) => {
     if (reserved.has(b.code)) throw authorizationInvalid(ctx, 'page.reservedCode', [`buttons.${i}.code`], { code: b.code });
     if (page.buttons.findIndex((o) => o.code === b.code) !== i) throw authorizationInvalid(ctx, 'page.buttonTwice', [`buttons.${i}.code`], { code: b.code });

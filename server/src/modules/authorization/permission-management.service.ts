@@ -9,6 +9,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { actorHolds, type Db, type ServiceContext } from '../../platform/context.ts';
 import { guardDelegation } from '../../platform/delegation.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { bizPermission } from '@tessera/core/contracts/permissions';
 import { personDisplayName } from '@tessera/core/helpers/person-name';
 import { localize } from '../../platform/localized-text.ts';
 import { ancestorsOfUnit, findRoleSummary, findUnitSummary, findUserSummary, rolesOfUser, unitsAndAncestorsOfUser } from '../identity/index.ts';
@@ -134,4 +135,69 @@ export async function updatePermissions(ctx: ServiceContext, query: TPermissionP
     entityId: `${providerName}:${providerKey}`,
     details: { provider: entity.displayName, granted: toGrant, revoked: toRevoke, before, after },
   });
+}
+
+// ---------------------------------------------------------------- for one-step setups
+
+/** What a role newly received from `grantToRolesWithin`. */
+export interface RoleGrantChange {
+  roleId: string;
+  roleName: string;
+  granted: string[];
+}
+
+/**
+ * Grants codes to roles inside the caller's transaction, for a one-step setup ("a business menu for
+ * this page, granted to these roles"). The grant screen's rules apply: every code defined, no
+ * administrator role, only codes the caller holds — or `createdNow`, codes made in this same
+ * transaction — and only roles whose codes the caller holds. The caller audits after commit with
+ * `auditRoleGrants`.
+ */
+export async function grantToRolesWithin(
+  ctx: ServiceContext,
+  trx: Db,
+  roleIds: readonly string[],
+  names: readonly string[],
+  createdNow: readonly string[] = [],
+): Promise<RoleGrantChange[]> {
+  if (roleIds.length === 0 || names.length === 0) return [];
+  const known = await repo.definitionNames(trx, [...names]);
+  const unknown = names.filter((n) => !known.has(n));
+  if (unknown.length) throw authorizationInvalid(ctx, 'grants.unknownPermissions', ['roleIds'], { names: unknown.slice(0, 10).join(', ') });
+  const made = new Set(createdNow);
+  const beyond = names.filter((n) => !made.has(n) && !actorHolds(ctx, n));
+  if (beyond.length) throw forbidden({ reason: 'cannot change permissions you do not hold', permissions: beyond.slice(0, 20) });
+  const changes: RoleGrantChange[] = [];
+  for (const [i, roleId] of [...new Set(roleIds)].entries()) {
+    const entity = await findProviderEntity(trx, 'R', roleId, ctx.culture);
+    if (!entity) throw notFound({ providerName: 'R', providerKey: roleId });
+    if (entity.isAdminRole) throw authorizationInvalid(ctx, 'grants.adminRole', [`roleIds.${i}`]);
+    const had = new Set(await repo.directGrants(trx, 'R', roleId));
+    changes.push({ roleId, roleName: entity.displayName, granted: names.filter((n) => !had.has(n)) });
+  }
+  await guardDelegation(trx, ctx, { roleIds: changes.map((c) => c.roleId) });
+  for (const change of changes) await repo.insertGrants(trx, 'R', change.roleId, change.granted);
+  return changes;
+}
+
+/** Audit entries and cache refresh for `grantToRolesWithin`'s changes, once their transaction committed. */
+export async function auditRoleGrants(ctx: ServiceContext, changes: readonly RoleGrantChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  ctx.caches.auth.invalidateAccess();
+  for (const change of changes) {
+    if (change.granted.length === 0) continue;
+    await recordAudit(ctx, 'Updated', { entityType: 'PermissionGrant', entityId: `R:${change.roleId}`, details: { provider: change.roleName, granted: change.granted, revoked: [] } });
+  }
+}
+
+/**
+ * A business page's codes for a role of its users: `work` — everything the page defines (open,
+ * actions, buttons, every field to edit); `read` — open it and view every field.
+ */
+export async function pageCodesFor(db: Db, pageCode: string, use: 'work' | 'read'): Promise<string[]> {
+  const codes = await repo.designerCodesOfGroup(db, `Biz.${pageCode}`);
+  if (use === 'work') return codes;
+  const access = bizPermission.access(pageCode);
+  const fieldView = bizPermission.fieldView(pageCode, '*').split('*');
+  return codes.filter((c) => c === access || (c.startsWith(fieldView[0]!) && c.endsWith(fieldView[1]!)));
 }

@@ -1,6 +1,6 @@
 import { bizPermission } from '@tessera/core/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRole, createUnit, createUser, FIXTURE_PASSWORD, grant } from '../../../test/access-fixtures.ts';
+import { createRole, createUnit, createUser, FIXTURE_PASSWORD, grant, pageWorkCodes } from '../../../test/access-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bd, createPurchaseOrderPage, newId, type PurchaseOrderPage } from '../../../test/business-data-fixtures.ts';
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
   admin = await t.login();
   po = await createPurchaseOrderPage(t, admin, { code: 'Po' });
   const fields = ['OrderNo', 'Supplier', 'SupplierName', 'OrderDate', 'Total', 'Note', 'Product', 'Quantity', 'Price', 'Amount'];
-  const access = [bizPermission.access('Po'), ...fields.map((f) => bizPermission.fieldEdit('Po', f)), bizPermission.fieldView('Po', 'Approved')];
+  const access = [...pageWorkCodes('Po'), ...fields.map((f) => bizPermission.fieldEdit('Po', f)), bizPermission.fieldView('Po', 'Approved')];
   // Units: sales (with sales.east below it) and ops.
   const sales = await createUnit(db(), 'Sales');
   const east = await createUnit(db(), 'Sales East', sales);
@@ -124,7 +124,7 @@ describe('field permissions', () => {
 
     // A role that may not view Approved: not returned, not filterable, not sortable, kept on save.
     const role = await createRole(db(), 'noApproved');
-    await grant(db(), 'R', role, [bizPermission.access('Po'), bizPermission.fieldEdit('Po', 'SupplierName'), bizPermission.fieldEdit('Po', 'Note')]);
+    await grant(db(), 'R', role, [...pageWorkCodes('Po'), bizPermission.fieldEdit('Po', 'SupplierName'), bizPermission.fieldEdit('Po', 'Note')]);
     await createUser(db(), 'gus', { roles: [role] });
     const gus = await t.login('gus', FIXTURE_PASSWORD);
     const runtime = await t.call(gus, { method: 'GET', url: `/api/app/business-data/page-runtime?pageId=${po.pageId}` });
@@ -145,5 +145,49 @@ describe('field permissions', () => {
     expect(resaved.viewDataList[0].dataList[0]).not.toHaveProperty('Approved');
     const check = await bd(t, admin, 'query-page-data', { pageId: po.pageId, id });
     expect(check.viewDataList[0].dataList[0]).toMatchObject({ Approved: true, Note: 'gus' });
+  });
+});
+
+describe('default action codes', () => {
+  it('a page without coded buttons gets add/edit/delete/import/export codes; each action needs its own', async () => {
+    const defined = await db().selectFrom('permission_definitions').select(['name', 'parent_name']).where('name', 'like', 'Biz.Po.Action.%').orderBy('name').execute();
+    expect(defined.map((d) => d.name)).toEqual(['Biz.Po.Action.Add', 'Biz.Po.Action.Delete', 'Biz.Po.Action.Edit', 'Biz.Po.Action.Export', 'Biz.Po.Action.Import']);
+    expect(new Set(defined.map((d) => d.parent_name))).toEqual(new Set(['Biz.Po.Access']));
+
+    // A reader: opens and lists, but neither adds, edits, deletes, imports nor exports.
+    const fields = ['SupplierName', 'Note', 'Product', 'Quantity', 'Price'].map((f) => bizPermission.fieldEdit('Po', f));
+    const readers = await createRole(db(), 'po-readers');
+    await grant(db(), 'R', readers, [bizPermission.access('Po'), ...fields]);
+    const addOnly = await createRole(db(), 'po-adders');
+    await grant(db(), 'R', addOnly, [...pageWorkCodes('Po', ['add']), ...fields]);
+    for (const [name, role] of [['rita', readers], ['adam', addOnly]] as const) {
+      await createUser(db(), name, { roles: [role] });
+      tokens[name] = await t.login(name, FIXTURE_PASSWORD);
+      await t.call(admin, { method: 'PUT', url: `/api/app/data-scopes?roleId=${role}`, payload: { items: [{ pageKey: 'Po', scope: 'all', customFilter: null }] } });
+    }
+    const runtime = async (who: string) => (await t.call(tokens[who]!, { method: 'GET', url: `/api/app/business-data/page-runtime?pageId=${po.pageId}` })).json().actions;
+    expect(await runtime('rita')).toEqual({ add: false, edit: false, delete: false, import: false, export: false });
+    expect(await runtime('adam')).toEqual({ add: true, edit: false, delete: false, import: false, export: false });
+    expect(await runtime('fay')).toEqual({ add: true, edit: true, delete: true, import: true, export: true });
+
+    expect((await bd(t, tokens.rita!, 'query-view-data', { pageId: po.pageId, viewId: po.masterId })).totalCount).toBeGreaterThan(0);
+    const refused = await t.call(tokens.rita!, { method: 'POST', url: '/api/app/business-data/save-page', payload: order(newId(), 'Rita order') });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.details.permission).toBe('Biz.Po.Action.Add');
+    // adam adds, but may not change what he added, delete it, or export the list.
+    const id = newId();
+    await bd(t, tokens.adam!, 'save-page', order(id, 'Adam order'));
+    const loaded = await bd(t, tokens.adam!, 'query-page-data', { pageId: po.pageId, id });
+    const edit = await t.call(tokens.adam!, {
+      method: 'POST',
+      url: '/api/app/business-data/save-page',
+      payload: { pageId: po.pageId, viewDataList: [{ viewId: po.masterId, dataList: [{ ...loaded.viewDataList[0].dataList[0], Note: 'changed' }] }] },
+    });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().error.details.permission).toBe('Biz.Po.Action.Edit');
+    await bd(t, tokens.adam!, 'delete-data', { pageId: po.pageId, ids: [id] }, 403);
+    const exported = await t.call(tokens.adam!, { method: 'POST', url: '/api/app/business-data/export-view-data', payload: { pageId: po.pageId, viewId: po.masterId } });
+    expect(exported.statusCode).toBe(403);
+    expect((await bd(t, admin, 'query-page-data', { pageId: po.pageId, id })).viewDataList[0].dataList[0].Note ?? '').toBe('');
   });
 });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { bizPermission } from '@tessera/core/contracts/permissions';
 import type { TDataControl } from '@tessera/core/page-definition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRole, createUser, FIXTURE_PASSWORD, grant } from '../../../test/access-fixtures.ts';
+import { createRole, createUser, FIXTURE_PASSWORD, grant, pageWorkCodes } from '../../../test/access-fixtures.ts';
 import { BD, bd, createDictionary, importWorkbook, newId, publishPage } from '../../../test/business-data-fixtures.ts';
 import { control, view } from '../../../test/page-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -98,11 +98,11 @@ beforeAll(async () => {
   const srcPageId = await publishPage(t, admin, 'PropSrc', { viewControls: [src], pageButtons: [], dataLinkages: [] });
   const db = t.database.db;
   const role = await createRole(db, 'prop');
-  await grant(db, 'R', role, [bizPermission.access('PropSrc'), bizPermission.fieldEdit('PropSrc', 'Title')]);
+  await grant(db, 'R', role, [...pageWorkCodes('PropSrc'), bizPermission.fieldEdit('PropSrc', 'Title')]);
   // The designs' pages (published in the test) are granted before anyone signs in.
   for (let design = 0; design < DESIGNS; design++) {
     const code = `Prop${design}`;
-    await grant(db, 'R', role, [bizPermission.access(code), ...['Name', 'F0', 'F1', 'F2', 'F3'].map((f) => bizPermission.fieldEdit(code, f))]);
+    await grant(db, 'R', role, [...pageWorkCodes(code), ...['Name', 'F0', 'F1', 'F2', 'F3'].map((f) => bizPermission.fieldEdit(code, f))]);
   }
   const scope = await t.call(admin, { method: 'PUT', url: `/api/app/data-scopes?roleId=${role}`, payload: { items: [{ pageKey: 'PropSrc', scope: 'own', customFilter: null }] } });
   expect(scope.statusCode, scope.body).toBe(200);

@@ -158,7 +158,8 @@ describe('excel with child rows (one sheet per child view, linked by master row)
     const res = await t.call(admin, { method: 'GET', url: `${BD}/import-template?pageId=${po.pageId}&viewId=${po.masterId}`, headers: { 'accept-language': 'en-US' } });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Order', 'Lines']);
+    // The data sheets, then the notes (the hidden lists sheet only when a field has choices).
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Order', 'Lines', 'Instructions']);
     expect((workbook.worksheets[1]!.getRow(1).values as unknown[]).slice(1)).toEqual(['Master row', 'Product', 'Quantity', 'Price']);
   });
 });
@@ -331,7 +332,8 @@ describe('excel with rows below the child views (a sheet per view, linked by par
     const res = await t.call(admin, { method: 'GET', url: `${BD}/import-template?pageId=${dp.pageId}&viewId=${dp.masterId}`, headers: { 'accept-language': 'en-US' } });
     expect(res.statusCode).toBe(200);
     const file = await load(res.rawPayload);
-    expect(file.names).toEqual(['Order', 'Lines', 'Deliveries', 'Checks', 'Remarks']);
+    expect(file.names).toEqual(['Order', 'Lines', 'Deliveries', 'Checks', 'Remarks', 'Instructions']);
+    delete file.rows.Instructions;
     expect(Object.values(file.rows).map((rows) => rows[0])).toEqual([
       ['SupplierName', 'Note'],
       ['Master row', 'Product', 'Quantity'],

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { bizPermission } from '@tessera/core/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRole, createUser, FIXTURE_PASSWORD, grant } from '../../../test/access-fixtures.ts';
+import { createRole, createUser, FIXTURE_PASSWORD, grant, pageWorkCodes } from '../../../test/access-fixtures.ts';
 import { BD, bd, createDictionary, importWorkbook, newId, publishPage } from '../../../test/business-data-fixtures.ts';
 import { control, view } from '../../../test/page-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -96,9 +96,9 @@ beforeAll(async () => {
   const db = t.database.db;
   const role = await createRole(db, 'clerks');
   await grant(db, 'R', role, [
-    bizPermission.access('LblOrder'),
+    ...pageWorkCodes('LblOrder'),
     ...['Name', 'Supplier', 'Tags', 'Customer', 'Product', 'Maker'].map((f) => bizPermission.fieldEdit('LblOrder', f)),
-    bizPermission.access('LblCustomer'),
+    ...pageWorkCodes('LblCustomer'),
     bizPermission.fieldEdit('LblCustomer', 'CustomerName'),
   ]);
   const scope = await t.call(admin, { method: 'PUT', url: `/api/app/data-scopes?roleId=${role}`, payload: { items: [{ pageKey: 'LblCustomer', scope: 'own', customFilter: null }] } });
@@ -121,6 +121,17 @@ describe('labels where a person reads a value', () => {
     orderId = newId();
     const res = await saveOrder(ann, { Id: orderId, Name: 'L1', Supplier: 'S001', Tags: ['u', 'f'], Customer: customers.acme }, [{ Product: 'Pen', Maker: 'S002' }]);
     expect(res.statusCode, res.body).toBe(200);
+    // The save's answer reads the way the form does: display texts with labels.
+    expect(res.json().viewDataList[0].businessDataList[0]).toMatchObject({ Supplier: '供应商甲', Tags: 'Urgent, Fragile', Customer: 'Acme Ltd' });
+  });
+
+  it('the page data’s display texts (businessDataList) show labels in the caller’s language', async () => {
+    const zh = (await t.call(ann, { method: 'POST', url: `${BD}/query-page-data`, headers: langs.zh, payload: { pageId: orderPageId, id: orderId } })).json();
+    expect(zh.viewDataList[0].dataList[0]).toMatchObject({ Supplier: 'S001', Customer: customers.acme });
+    expect(zh.viewDataList[0].businessDataList[0]).toMatchObject({ Supplier: '供应商甲', Tags: 'Urgent, Fragile', Customer: 'Acme Ltd' });
+    expect(zh.viewDataList[1].businessDataList[0]).toMatchObject({ Product: 'Pen', Maker: '供应商乙' });
+    const en = (await t.call(ann, { method: 'POST', url: `${BD}/query-page-data`, headers: langs.en, payload: { pageId: orderPageId, id: orderId } })).json();
+    expect(en.viewDataList[0].businessDataList[0].Supplier).toBe('Supplier A');
   });
 
   it('the list answers the stored codes and their labels in the caller’s language', async () => {

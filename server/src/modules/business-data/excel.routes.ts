@@ -4,7 +4,8 @@ import { ZExportViewDataInput, ZImportTemplateQuery, ZImportViewDataQuery, ZImpo
 import { signedIn } from '../../platform/route-access.ts';
 import { attachmentDisposition as disposition, XLSX_TYPE } from '../../platform/excel.ts';
 import { acceptWorkbookUploads, workbookBytes, workbookUploadDescription } from '../../platform/excel-reader.ts';
-import { exportViewData, importTemplate, importViewData, MAX_IMPORT_ROWS } from './excel.service.ts';
+import { exportViewData, importViewData, MAX_IMPORT_ROWS } from './excel.service.ts';
+import { importTemplate } from './import-template.ts';
 import { ImportThread } from './import-thread.ts';
 
 

@@ -11,6 +11,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { bizInvalid, translator, type Translate } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
+import { belowFilterFields } from './filter-sql.ts';
 import { compileClientFilter, orderByOf, visibilityOf } from './query.service.ts';
 import { readLabelledCells } from './import-labels.ts';
 import { ValueLabels } from './labels.ts';
@@ -63,8 +64,16 @@ function styleRow(row: ExcelJS.Row, fields: readonly RuntimeControl[], first: nu
   return row;
 }
 
-/** Sheet names: at most 31 characters, none of : \\ / ? * [ ]. */
-const sheetName = (view: RuntimeView) => view.code.replace(/[:\\/?*[\]]/g, '_').slice(0, 31);
+const cleanSheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, '_').trim().slice(0, 31);
+/**
+ * A view's sheet name: its title (at most 31 characters, none of : \\ / ? * [ ]), or its code when
+ * it has none or another view of the page has the same title.
+ */
+export function sheetName(view: RuntimeView, page: RuntimePage): string {
+  const title = cleanSheetName(view.view.title ?? '');
+  const shared = page.order.some((v) => v !== view && cleanSheetName(v.view.title ?? '').toLowerCase() === title.toLowerCase());
+  return title && !shared ? title : cleanSheetName(view.code);
+}
 /** Every view below the master (the only view import and export start from), parents before children. */
 const viewsBelowMaster = (page: RuntimePage) => page.order.slice(1);
 
@@ -72,7 +81,7 @@ const viewsBelowMaster = (page: RuntimePage) => page.order.slice(1);
  * The views below the master that get a sheet, with their columns: those with fields, and those a
  * deeper sheet points at (a sheet of row numbers only, so the deeper rows keep their parent).
  */
-function sheetViews(page: RuntimePage, fieldsOf: (v: RuntimeView) => RuntimeControl[]) {
+export function sheetViews(page: RuntimePage, fieldsOf: (v: RuntimeView) => RuntimeControl[]) {
   const all = viewsBelowMaster(page).map((view) => ({ view, fields: fieldsOf(view) }));
   const included = new Set<RuntimeView>();
   // Children come after their parent in page order: walking backwards decides them first.
@@ -81,20 +90,20 @@ function sheetViews(page: RuntimePage, fieldsOf: (v: RuntimeView) => RuntimeCont
 }
 
 /** A direct child's sheet names its master row; a deeper view's sheet its row in the parent's sheet. */
-type Link = 'master' | 'parent';
-const linkOf = (view: RuntimeView): Link => (view.parent?.parent ? 'parent' : 'master');
-const LINK_TITLE = { master: 'import.masterRow', parent: 'import.parentRow' } as const;
+export type Link = 'master' | 'parent';
+export const linkOf = (view: RuntimeView): Link => (view.parent?.parent ? 'parent' : 'master');
+export const LINK_TITLE = { master: 'import.masterRow', parent: 'import.parentRow' } as const;
 const headersOf = (key: (typeof LINK_TITLE)[Link], code: string) => new Set([code, translator('zh-CN')(key).toLowerCase(), translator('en-US')(key).toLowerCase()]);
 /** The "Master row" / "Parent row" headers are recognised in either language. */
 const LINK_HEADERS = { master: headersOf('import.masterRow', 'masterrow'), parent: headersOf('import.parentRow', 'parentrow') };
 const sheetRowNumber = (value: unknown) => (typeof value === 'number' ? value : /^\d+$/.test(String(value).trim()) ? Number(String(value).trim()) : NaN);
 /** Sheet columns of fields: the header (title, or title and code when titles repeat) keyed by code. */
-const fieldColumns = (fields: readonly RuntimeControl[]) => fields.map((c) => ({ header: headerOf(c, fields), key: c.code, width: 18 }));
+export const fieldColumns = (fields: readonly RuntimeControl[]) => fields.map((c) => ({ header: headerOf(c, fields), key: c.code, width: 18 }));
 /** A sheet below the master: its "Master row" / "Parent row" column, then its fields. */
-const linkedColumns = (t: Translate, view: RuntimeView, fields: readonly RuntimeControl[]) => [{ header: t(LINK_TITLE[linkOf(view)]), key: '#parent', width: 12 }, ...fieldColumns(fields)];
+export const linkedColumns = (t: Translate, view: RuntimeView, fields: readonly RuntimeControl[]) => [{ header: t(LINK_TITLE[linkOf(view)]), key: '#parent', width: 12 }, ...fieldColumns(fields)];
 
 /** The master view of a page the caller works on (its Access is checked by the action that follows). */
-async function viewFor(ctx: ServiceContext, pageId: string, viewId: string) {
+export async function viewFor(ctx: ServiceContext, pageId: string, viewId: string) {
   const { t, page, access } = await openPage(ctx, pageId, { requireOpen: false });
   const view = requireView(page, viewId, t);
   if (view.parent) throw bizInvalid(t, [{ message: t('view.notChild'), members: ['viewId'] }]);
@@ -107,11 +116,12 @@ export async function exportViewData(ctx: ServiceContext, input: TExportViewData
   access.requireAction('export');
   const visible = access.visibleControls(view);
   const offset = input.offsetMinutes ?? 0;
-  const conditions = [...(await visibilityOf(ctx, page, view, null, t)), compileClientFilter(input.filterConditions, visible, offset, t, 'filterConditions', ctx.now())];
+  const below = belowFilterFields(view, (v) => access.visibleControls(v));
+  const conditions = [...(await visibilityOf(ctx, page, view, null, t)), compileClientFilter(input.filterConditions, visible, offset, t, 'filterConditions', ctx.now(), below)];
   const orderBy = orderByOf(input.Sorting, visible, t);
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName(view));
+  const sheet = workbook.addWorksheet(sheetName(view, page));
   sheet.columns = fieldColumns(visible);
   const descendants = sheetViews(page, (v) => access.visibleControls(v));
   // The views a deeper sheet points at, and the last sheet that does (their ids are dropped after it).
@@ -145,7 +155,7 @@ export async function exportViewData(ctx: ServiceContext, input: TExportViewData
         const parent = child.parent!;
         const parentIds = idsOf.get(parent) ?? [];
         const ownIds = keepIds(child);
-        const childSheet = workbook.addWorksheet(sheetName(child));
+        const childSheet = workbook.addWorksheet(sheetName(child, page));
         childSheet.columns = linkedColumns(t, child, fields);
         for (let at = 0; at < parentIds.length; at += BATCH) {
           const batch = parentIds.slice(at, at + BATCH);
@@ -173,25 +183,8 @@ export async function exportViewData(ctx: ServiceContext, input: TExportViewData
   return { fileName: `${page.pageCode}-${view.code}.xlsx`, stream };
 }
 
-/** The import template: one column per field the caller may edit, a sheet per view below the master. */
-export async function importTemplate(ctx: ServiceContext, input: { pageId: string; viewId: string }): Promise<{ fileName: string; content: Buffer }> {
-  const { view, access, page, t } = await viewFor(ctx, input.pageId, input.viewId);
-  access.requireAction('import');
-  const editable = importableControls(view, access);
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName(view));
-  sheet.columns = fieldColumns(editable);
-  styleHeaderRow(sheet, { shaded: false });
-  for (const { view: child, fields } of sheetViews(page, (v) => importableControls(v, access))) {
-    const childSheet = workbook.addWorksheet(sheetName(child));
-    childSheet.columns = linkedColumns(t, child, fields);
-    styleHeaderRow(childSheet, { shaded: false });
-  }
-  return { fileName: `${page.pageCode}-${view.code}-template.xlsx`, content: await workbookBuffer(workbook) };
-}
-
 /** Fields an import sets: editable, not computed, not numbered by a rule (imports draw new numbers). */
-const importableControls = (view: RuntimeView, access: PageAccess) =>
+export const importableControls = (view: RuntimeView, access: PageAccess) =>
   view.controls.filter((c) => access.canEdit(c.code) && Number(c.control.valueTakingType) !== 2 && !(c.controlType === ControlTypeId.DocumentNumber && c.control.extraProperties?.documentNumberRuleId));
 
 function plain(value: ExcelJS.CellValue): unknown {
@@ -249,6 +242,24 @@ function readHeader(state: SheetState, view: RuntimeView, header: ExcelJS.Row | 
   if (link && !state.linkColumn) errors.push({ ...at, row: 1, column: null, message: t(link === 'master' ? 'import.noMasterRowColumn' : 'import.noParentRowColumn', { sheet: state.name }) });
 }
 
+/** The sheets of an import template that hold no data: its notes (either language) and its lists of choices. */
+export const TEMPLATE_LISTS_SHEET = 'lists';
+const TEMPLATE_SHEETS = new Set([TEMPLATE_LISTS_SHEET, translator('zh-CN')('template.notesSheet').toLowerCase(), translator('en-US')('template.notesSheet').toLowerCase()]);
+/** The template's code of a sheet's "Master row" / "Parent row" column (in its hidden codes row). */
+export const LINK_CODE = { master: 'masterRow', parent: 'parentRow' } as const;
+
+/** The template's hidden second row: each column's field code (so a renamed title still imports). */
+function isCodesRow(state: SheetState, row: ExcelJS.Row): boolean {
+  let codes = 0;
+  for (const [col, c] of state.columns) {
+    const v = String(plain(row.getCell(col).value)).trim();
+    if (v === '') continue;
+    if (v.toLowerCase() !== c.code.toLowerCase()) return false;
+    codes++;
+  }
+  return codes > 0;
+}
+
 /** A data row's field values (and link cell); null when it holds none of them. */
 function readRecord(state: SheetState, row: ExcelJS.Row): SheetRecord | null {
   const record: Record<string, unknown> = {};
@@ -302,7 +313,9 @@ export async function importWorkbookHere(ctx: ServiceContext, input: TImportView
       return state;
     }
     const name = info.name.trim().toLowerCase();
-    const child = descendants.find((v) => sheetName(v).toLowerCase() === name || v.code.toLowerCase() === name || (v.view.title ?? '').trim().toLowerCase() === name);
+    // The template's notes and its hidden lists of choices are not data.
+    if (TEMPLATE_SHEETS.has(name)) return state;
+    const child = descendants.find((v) => sheetName(v, page).toLowerCase() === name || v.code.toLowerCase() === name || (v.view.title ?? '').trim().toLowerCase() === name);
     if (!child || sheetOf.has(child)) {
       errors.push({ sheet: info.name, row: 1, column: null, message: t('import.sheet', { sheet: info.name }) });
       return state;
@@ -316,6 +329,7 @@ export async function importWorkbookHere(ctx: ServiceContext, input: TImportView
   const sheets = await readWorkbookRows(ctx, bytes, { maxRows: MAX_IMPORT_ROWS }, (info, row) => {
     if (current?.index !== info.index) current = startSheet(info, row.number === 1 ? row : null);
     if (row.number === 1 || !current.view) return;
+    if (row.number === 2 && isCodesRow(current, row)) return;
     const record = readRecord(current, row);
     if (record) current.records.push(record);
   });
@@ -343,7 +357,7 @@ export async function importWorkbookHere(ctx: ServiceContext, input: TImportView
       const target = parentRows?.get(sheetRowNumber(linkRow));
       if (!target) {
         const value = String(linkRow ?? '');
-        const parentSheet = sheetOf.get(parent)?.name ?? sheetName(parent);
+        const parentSheet = sheetOf.get(parent)?.name ?? sheetName(parent, page);
         errors.push({ sheet: state.name, row, column: t(LINK_TITLE[link]), message: link === 'master' ? t('import.badMasterRow', { value }) : t('import.badParentRow', { value, sheet: parentSheet }) });
         continue;
       }

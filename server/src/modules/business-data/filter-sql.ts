@@ -3,9 +3,9 @@ import { LIST_SYSTEM_COLUMNS } from '@tessera/core/contracts/business-data';
 import { ControlTypeId } from '@tessera/core/controls/registry';
 import type { FilterConditionNode, FilterField, FilterNode, FilterScalar } from '@tessera/core/filters/index';
 import { isTimeInDateRange, MAX_DATE_MS, MIN_DATE_MS } from '@tessera/core/helpers/iso-date';
-import { ident } from '../pages/index.ts';
+import { bizTable, ident } from '../pages/index.ts';
 import { isDateOnly, LIST_TYPES } from './record-values.ts';
-import type { RuntimeControl } from './runtime-page.ts';
+import type { RuntimeControl, RuntimeView } from './runtime-page.ts';
 
 /*
  * The SQL back end of the core filter tree (packages/core/src/filters): every operand is a bound
@@ -25,6 +25,38 @@ export interface SqlField extends FilterField {
   control: RuntimeControl;
   /** A uuid system column (creator, modifier), compared as its text. */
   uuidText?: boolean;
+  /**
+   * A field of a view below the filtered one (code `Lines.Product`): the views from the filtered
+   * view's child down to the field's view. A condition on it holds when some row there, under the
+   * filtered row, matches ("orders having a line with product X"); each condition is its own EXISTS.
+   */
+  via?: readonly RuntimeView[];
+}
+
+/** Filter fields of the views below `view` (`<view code>.<control code>`), from each view's visible controls. */
+export function belowFilterFields(view: RuntimeView, visibleOf: (v: RuntimeView) => readonly RuntimeControl[]): SqlField[] {
+  const out: SqlField[] = [];
+  const walk = (v: RuntimeView, via: readonly RuntimeView[]) => {
+    for (const child of v.children) {
+      const chain = [...via, child];
+      for (const c of visibleOf(child)) out.push({ code: `${child.code}.${c.code}`, tableFieldType: c.tableFieldType, control: c, via: chain });
+      walk(child, chain);
+    }
+  };
+  walk(view, []);
+  return out;
+}
+
+/** `exists` over the rows below `outer` on the field's chain of views, the condition on the last. */
+function existsBelow(node: FilterConditionNode, field: SqlField, outer: string, offsetMinutes: number): RawBuilder<unknown> {
+  const via = field.via!;
+  const own: SqlField = { code: field.control.code, tableFieldType: field.tableFieldType, control: field.control };
+  const level = (i: number, parent: string): RawBuilder<unknown> => {
+    const alias = `below${i}`;
+    const inner = i === via.length - 1 ? condition(node, own, alias, offsetMinutes) : level(i + 1, alias);
+    return sql`exists (select 1 from ${bizTable(via[i]!.table)} as ${ident(alias)} where ${ident(alias)}."ParentViewDataId" = ${ident(parent)}."Id" and ${ident(alias)}."IsDeleted" = false and ${inner})`;
+  };
+  return level(0, outer);
 }
 
 export const filterFieldsOf = (controls: readonly RuntimeControl[]): SqlField[] =>
@@ -147,6 +179,10 @@ export function compileFilterSql(tree: FilterNode, fields: readonly SqlField[], 
       const field = byCode.get(node.field);
       // The parser only lets allow-listed fields through; this is defence in depth.
       if (!field) throw new Error(`Filter field not allowed: ${node.field}`);
+      if (field.via?.length) {
+        if (!options.alias) throw new Error('A filter on the views below needs the table alias');
+        return existsBelow(node, field, options.alias, offset);
+      }
       return condition(node, field, options.alias ?? null, offset);
     }
     if (node.children.length === 0) return TRUE;

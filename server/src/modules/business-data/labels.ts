@@ -16,7 +16,8 @@ import { localize } from '../../platform/localized-text.ts';
 import { dictionaryLabelsByCodes } from '../dictionaries/index.ts';
 import type { Translate } from './business-data.messages.ts';
 import { lookupSourceOf, visibleLookupTitles, type LookupSource } from './lookup-source.ts';
-import type { RuntimeControl } from './runtime-page.ts';
+import type { TPageDataResult } from '@tessera/core/contracts/business-data';
+import type { PageAccess, RuntimeControl, RuntimePage } from './runtime-page.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -36,7 +37,7 @@ export function valuesOf(value: unknown): string[] {
 }
 
 /** A static option list's value → label (an option without a label shows its value). */
-function listLabels(c: RuntimeControl): Map<string, string> {
+export function listLabels(c: RuntimeControl): Map<string, string> {
   const out = new Map<string, string>();
   for (const o of Array.isArray(c.control.options) ? c.control.options : []) {
     if (o && typeof o === 'object' && 'value' in o) {
@@ -150,4 +151,29 @@ export class ValueLabels {
     if (!source) this.sources.set(c.control.id, (source = recentSourceOf(this.db, c, this.t)));
     return source;
   }
+}
+
+/**
+ * A page answer's display texts (spec §3 `businessDataList`) with labels: dictionary, option and
+ * lookup fields read as people name them, like the list, the export and the history. Changes `data`.
+ */
+export async function labelPageDisplay(
+  ctx: Pick<ServiceContext, 'user' | 'isSystem' | 'now' | 'culture'>,
+  db: Db,
+  t: Translate,
+  page: RuntimePage,
+  access: PageAccess,
+  data: TPageDataResult,
+): Promise<TPageDataResult> {
+  const labels = new ValueLabels(ctx, db, t);
+  for (const entry of data.viewDataList) {
+    const view = page.views.get(entry.viewId);
+    const labelled = view ? access.visibleControls(view).filter(showsLabels) : [];
+    if (!labelled.length || !entry.dataList.length) continue;
+    await labels.load(labelled, entry.dataList);
+    entry.businessDataList.forEach((display, i) => {
+      for (const c of labelled) display[c.code] = labels.text(c, entry.dataList[i]![c.code]) ?? display[c.code];
+    });
+  }
+  return data;
 }

@@ -13,8 +13,8 @@ import type { Db, ServiceContext } from '../../platform/context.ts';
 import { bizInvalid, bizNotFound, coreMessage, type Translate } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope.ts';
-import { compileFilterSql, filterFieldsOf, SYSTEM_FILTER_FIELDS } from './filter-sql.ts';
-import { ValueLabels } from './labels.ts';
+import { belowFilterFields, compileFilterSql, filterFieldsOf, SYSTEM_FILTER_FIELDS, type SqlField } from './filter-sql.ts';
+import { labelPageDisplay, ValueLabels } from './labels.ts';
 import { rowToRecord, toPageData } from './record-values.ts';
 import { openPage, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
 
@@ -57,10 +57,12 @@ export function compileClientFilter(
   t: Translate,
   path = 'filterConditions',
   now: Date = new Date(),
+  below: readonly SqlField[] = [],
 ): RawBuilder<unknown> | null {
   if (!list || list.length === 0) return null;
-  // The design's fields the caller may see, and the system columns (who and when).
-  const fields = [...filterFieldsOf(controls), ...SYSTEM_FILTER_FIELDS];
+  // The design's fields the caller may see, the system columns (who and when), and the fields of
+  // the views below ("having a line with …").
+  const fields = [...filterFieldsOf(controls), ...SYSTEM_FILTER_FIELDS, ...below];
   const parsed = parseFilterConditions(list, fields, { now, offsetMinutes, path });
   if (!parsed.ok) throw bizInvalid(t, parsed.errors.map((e) => ({ ...e, message: coreMessage(t, e.message) })));
   return compileFilterSql(parsed.tree, fields, { alias: 't', offsetMinutes });
@@ -98,7 +100,8 @@ export async function queryViewData(ctx: ServiceContext, input: QueryViewInput):
   const view = requireView(page, input.viewId, t);
   const visible = access.visibleControls(view);
   const offset = input.offsetMinutes ?? 0;
-  const filter = compileClientFilter(input.filterConditions, visible, offset, t, 'filterConditions', ctx.now());
+  const below = belowFilterFields(view, (v) => access.visibleControls(v));
+  const filter = compileClientFilter(input.filterConditions, visible, offset, t, 'filterConditions', ctx.now(), below);
   const orderBy = orderByOf(input.Sorting, visible, t);
   const conditions = [...(await visibilityOf(ctx, page, view, input.parentId, t)), filter];
   const rows = await repo.selectRows(ctx.db, view, conditions, orderBy, { limit: input.MaxResultCount, offset: input.SkipCount });
@@ -151,5 +154,5 @@ export async function queryPageData(ctx: ServiceContext, input: { pageId: string
   const scope = await scopeConditionFor(ctx, ctx.db, page, 't');
   const [master] = await repo.rowsByIds(ctx.db, page.master, [input.id], [repo.notDeleted, scope.where]);
   if (!master) throw bizNotFound(t, 'record.notFound', {}, { id: input.id });
-  return toPageData(ctx.culture, page, access, await repo.pageRows(ctx.db, page, master), input.offsetMinutes ?? 0);
+  return labelPageDisplay(ctx, ctx.db, t, page, access, toPageData(ctx.culture, page, access, await repo.pageRows(ctx.db, page, master), input.offsetMinutes ?? 0));
 }

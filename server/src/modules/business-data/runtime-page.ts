@@ -1,8 +1,8 @@
 import { computedControlIds } from '@tessera/core/linkage/index';
 import type { Kysely } from 'kysely';
-import { bizPermission } from '@tessera/core/contracts/permissions';
+import { bizPermission, type BizAction } from '@tessera/core/contracts/permissions';
 import { ControlTypeId, pickerSelectionType, tableFieldTypeOf } from '@tessera/core/controls/registry';
-import { flattenViews, ZPageDefinition, type TableFieldType, type TDataControl, type TPageDefinition, type TView } from '@tessera/core/page-definition';
+import { actionButtonCodes, flattenViews, ZPageDefinition, type TableFieldType, type TDataControl, type TPageDefinition, type TView } from '@tessera/core/page-definition';
 import type { Database } from '../../db/schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
@@ -38,7 +38,7 @@ export interface RuntimeView {
   byCode: Map<string, RuntimeControl>;
 }
 
-export type ButtonAction = 'add' | 'edit' | 'delete' | 'import' | 'export';
+export type ButtonAction = BizAction;
 
 export interface RuntimePage {
   pageId: string;
@@ -57,8 +57,6 @@ export interface RuntimePage {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ACTIONS = new Set<string>(['add', 'edit', 'delete', 'import', 'export']);
-
 export function buildRuntimePage(page: { id: string; code: string; name: Record<string, string> }, version: number, definition: TPageDefinition): RuntimePage | null {
   const views = new Map<string, RuntimeView>();
   const all = flattenViews(definition).filter(({ view }) => !isContainerView(view.viewType) && UUID.test(view.id));
@@ -85,13 +83,7 @@ export function buildRuntimePage(page: { id: string; code: string; name: Record<
   walk(master);
   const controlsById = new Map<string, { view: RuntimeView; control: RuntimeControl }>();
   for (const v of order) for (const c of v.controls) controlsById.set(c.control.id, { view: v, control: c });
-  const buttonCodes = new Map<ButtonAction, string[]>();
-  const buttons = [...definition.pageButtons, ...order.flatMap((v) => v.view.viewButtons)];
-  for (const b of buttons) {
-    const action = String(b.buttonType ?? '');
-    if (!b.code || !ACTIONS.has(action)) continue;
-    buttonCodes.set(action as ButtonAction, [...(buttonCodes.get(action as ButtonAction) ?? []), b.code]);
-  }
+  const buttonCodes = actionButtonCodes(definition);
   return { pageId: page.id, pageCode: page.code, title: page.name, version, definition, views: new Map(order.map((v) => [v.id, v])), master, order, controlsById, buttonCodes };
 }
 
@@ -191,16 +183,21 @@ export class PageAccess {
   requireOpen() {
     if (!this.canOpen) throw forbidden({ permission: bizPermission.access(this.page.pageCode) });
   }
-  /** Whether the caller holds the code of the design's buttons for an action (or none is coded). */
-  mayDo(action: ButtonAction) {
+  /**
+   * The codes that allow an action: the codes of the design's buttons for it, or, where the design
+   * has no coded button of that type, the page's default action code (`Biz.<page>.Action.Add`).
+   */
+  private actionCodes(action: ButtonAction): string[] {
     const codes = this.page.buttonCodes.get(action) ?? [];
-    return this.canOpen && (codes.length === 0 || codes.some((c) => this.has(bizPermission.button(this.page.pageCode, c))));
+    return codes.length ? codes.map((c) => bizPermission.button(this.page.pageCode, c)) : [bizPermission.action(this.page.pageCode, action)];
+  }
+  /** Whether the caller may open the page and holds one of the action's codes. */
+  mayDo(action: ButtonAction) {
+    return this.canOpen && this.actionCodes(action).some((c) => this.has(c));
   }
   requireAction(action: ButtonAction) {
     this.requireOpen();
-    const codes = this.page.buttonCodes.get(action) ?? [];
-    if (codes.length === 0) return;
-    const names = codes.map((c) => bizPermission.button(this.page.pageCode, c));
+    const names = this.actionCodes(action);
     if (!names.some((n) => this.has(n))) throw forbidden({ permission: names[0] });
   }
   canView(code: string) {

@@ -14,6 +14,7 @@ import type { ValidationErrorItem } from '../../platform/errors.ts';
 import { bizInvalid, bizNotFound } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope.ts';
+import { labelPageDisplay } from './labels.ts';
 import { rowToRecord } from './record-values.ts';
 import { requireView } from './runtime-page.ts';
 import { answerOf, authorOf, deletionHistory, entriesOf, savePageInTrx, saveSession, UUID, type Rec } from './save/index.ts';
@@ -23,7 +24,7 @@ export async function savePage(ctx: ServiceContext, input: TSavePageInput & { of
   const session = await saveSession(ctx, input.pageId, input.offsetMinutes);
   const entries = entriesOf(session.page, input.viewDataList, session.t);
   const { written } = await ctx.db.transaction().execute((trx) => savePageInTrx(ctx, trx, session, entries));
-  return answerOf(session, written);
+  return labelPageDisplay(ctx, ctx.db, session.t, session.page, session.access, answerOf(session, written));
 }
 
 /**

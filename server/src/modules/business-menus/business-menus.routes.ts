@@ -7,12 +7,14 @@ import {
   ZBusinessMenuList,
   ZBusinessMenuQuery,
   ZMoveBusinessMenuInput,
+  ZPageMenuInput,
+  ZPageMenuResult,
 } from '@tessera/core/contracts/business-menus';
 import { ZIdParam } from '@tessera/core/contracts/common';
 import { P } from '@tessera/core/contracts/permissions';
 import { requirePermission, signedIn } from '../../platform/route-access.ts';
 import './business-menus.permissions.ts';
-import { createMenu, deleteMenu, getMenu, listMenus, moveMenu, updateMenu } from './business-menus.service.ts';
+import { createMenu, createMenuForPage, deleteMenu, getMenu, listMenus, moveMenu, updateMenu } from './business-menus.service.ts';
 
 export async function businessMenuRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -41,6 +43,17 @@ export async function businessMenuRoutes(fastify: FastifyInstance) {
     config: requirePermission(P.MenusCreate),
     schema: { tags, summary: 'Create a business menu (and its permission code)', body: ZBusinessMenuInput, response: { 200: ZBusinessMenu } },
     handler: (req) => createMenu(req.ctx, req.body),
+  });
+
+  app.post('/app/business-menu/for-page', {
+    config: requirePermission(P.MenusCreate),
+    schema: {
+      tags,
+      summary: "A business menu opening a published page, granted to roles with the page's codes (one transaction; granting needs Tessera.Permissions.Grant)",
+      body: ZPageMenuInput,
+      response: { 200: ZPageMenuResult },
+    },
+    handler: (req) => createMenuForPage(req.ctx, req.body),
   });
 
   app.put('/app/business-menu/:id', {

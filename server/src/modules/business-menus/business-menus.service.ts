@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../../platform/context.ts';
+import { actorHolds, type ServiceContext } from '../../platform/context.ts';
 import type { Kysely, Selectable } from 'kysely';
 import { uuidv7 } from '../../platform/ids.ts';
 import type {
@@ -7,14 +7,18 @@ import type {
   TBusinessMenuList,
   TBusinessMenuQuery,
   TMoveBusinessMenuInput,
+  TPageMenuInput,
+  TPageMenuResult,
 } from '@tessera/core/contracts/business-menus';
+import { ZPageMenuInput } from '@tessera/core/contracts/business-menus';
 import { bizPermission, P } from '@tessera/core/contracts/permissions';
 import type { BusinessMenusTable, Database } from '../../db/schema.ts';
 import type { RequestUser } from '../../platform/auth.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { pageWindow } from '../../platform/paging.ts';
-import { removePermissions, saveMenuPermission } from '../authorization/index.ts';
+import { auditRoleGrants, grantToRolesWithin, pageCodesFor, removePermissions, saveMenuPermission } from '../authorization/index.ts';
+import { getPublishedPageDefinition } from '../pages/index.ts';
 import { menusInvalid } from './business-menus.messages.ts';
 import * as repo from './business-menus.repository.ts';
 
@@ -132,36 +136,75 @@ async function checkParent(ctx: ServiceContext, parentId: string | null, self?: 
   return parent;
 }
 
-export async function createMenu(ctx: ServiceContext, input: TBusinessMenuInput) {
-  const parent = await checkParent(ctx, input.parentId ?? null);
+/** Inserts a menu and its code in the caller's transaction; returns its id and code. */
+async function insertMenu(ctx: ServiceContext, trx: Kysely<Database>, input: TBusinessMenuInput, parent: Row | null) {
   const id = uuidv7();
   const code = bizPermission.menu(id);
-  await ctx.db.transaction().execute(async (trx) => {
-    const siblings = await repo.siblingsOf(trx, parent?.id ?? null);
-    const order = input.order ?? (siblings.length ? Math.max(...siblings.map((s) => s.sort_order)) + 1 : 0);
-    await repo.insertMenu(trx, {
-      id,
-      parent_id: parent?.id ?? null,
-      title: JSON.stringify(input.title),
-      url: input.url ?? null,
-      associate_key: input.associateKey || null,
-      sort_order: order,
-      page_definition_id: input.pageDefinitionId ?? null,
-      is_jump: input.isJump ?? false,
-      permission_code: code,
-      concurrency_stamp: uuidv7(),
-      creator_id: ctx.user?.id ?? null,
-      last_modification_time: null,
-      last_modifier_id: null,
-    });
-    await saveMenuPermission(trx, { name: code, displayName: input.title, parentName: parent?.permission_code ?? null });
+  const siblings = await repo.siblingsOf(trx, parent?.id ?? null);
+  const order = input.order ?? (siblings.length ? Math.max(...siblings.map((s) => s.sort_order)) + 1 : 0);
+  await repo.insertMenu(trx, {
+    id,
+    parent_id: parent?.id ?? null,
+    title: JSON.stringify(input.title),
+    url: input.url ?? null,
+    associate_key: input.associateKey || null,
+    sort_order: order,
+    page_definition_id: input.pageDefinitionId ?? null,
+    is_jump: input.isJump ?? false,
+    permission_code: code,
+    concurrency_stamp: uuidv7(),
+    creator_id: ctx.user?.id ?? null,
+    last_modification_time: null,
+    last_modifier_id: null,
   });
+  await saveMenuPermission(trx, { name: code, displayName: input.title, parentName: parent?.permission_code ?? null });
+  return { id, code };
+}
+
+/** After a menu was written: caches, and the menu as the response (read back with every right). */
+async function afterMenuCreated(ctx: ServiceContext, id: string) {
   invalidateMenus(ctx.db);
   // A new code: the administrators' access (every code) changes.
   ctx.caches.auth.invalidateAccess();
   const created = await getMenu(ctx.db, EVERY_MENU, id);
   await recordAudit(ctx, 'Created', { entityType: 'BusinessMenu', entityId: id, details: { after: withoutChildren(created) } });
   return created;
+}
+
+export async function createMenu(ctx: ServiceContext, input: TBusinessMenuInput) {
+  const parent = await checkParent(ctx, input.parentId ?? null);
+  const { id } = await ctx.db.transaction().execute((trx) => insertMenu(ctx, trx, input, parent));
+  return afterMenuCreated(ctx, id);
+}
+
+/**
+ * A business menu opening a published page, granted to roles in one transaction (all or nothing):
+ * the roles receive the menu's code, the codes of the menus above it, and the page's codes for the
+ * chosen use. The grant screen's rules apply (`grantToRolesWithin`); granting needs the grant right.
+ */
+export async function createMenuForPage(ctx: ServiceContext, raw: TPageMenuInput): Promise<TPageMenuResult> {
+  const input = ZPageMenuInput.parse(raw);
+  if (input.roleIds.length > 0 && !actorHolds(ctx, P.PermissionsGrant)) throw forbidden({ permission: P.PermissionsGrant });
+  const published = await getPublishedPageDefinition(ctx.db, input.pageDefinitionId);
+  if (!published) throw menusInvalid(ctx, 'page.notPublished', ['pageDefinitionId']);
+  const parent = await checkParent(ctx, input.parentId ?? null);
+  const ancestors = parent ? menuCodesUpFrom(await repo.listAllMenus(ctx.db), parent) : [];
+  const { id, grants } = await ctx.db.transaction().execute(async (trx) => {
+    const menu = await insertMenu(ctx, trx, { title: input.title, url: input.url, parentId: input.parentId, pageDefinitionId: input.pageDefinitionId }, parent);
+    const codes = [menu.code, ...ancestors, ...(await pageCodesFor(trx, published.page.code, input.use))];
+    return { id: menu.id, grants: await grantToRolesWithin(ctx, trx, input.roleIds, codes, [menu.code]) };
+  });
+  const menu = await afterMenuCreated(ctx, id);
+  await auditRoleGrants(ctx, grants);
+  return { menu, grants };
+}
+
+/** The codes of a menu and every menu above it. */
+function menuCodesUpFrom(rows: Row[], from: Row): string[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const codes: string[] = [];
+  for (let at: Row | undefined = from; at; at = at.parent_id ? byId.get(at.parent_id) : undefined) codes.push(at.permission_code);
+  return codes;
 }
 
 const withoutChildren = ({ subBusinessMenus: _children, ...menu }: TBusinessMenu) => menu;

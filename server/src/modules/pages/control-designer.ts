@@ -124,7 +124,12 @@ const CAPITALS = prop('extraProperties.capitals', 'switch', bi('显示大写金�
 ), { default: false });
 const MULTIPLE = prop('extraProperties.multiple', 'switch', bi('多选', 'Multiple'), bi('允许选择多个。', 'Allows picking several.'), { default: false });
 
-const COMMON = [CODE, TITLE, PARENT, DISPLAYED, EDITABLE, REQUIRED, VALUE_TAKING, FORMULA];
+const QUICK_SEARCH = prop('extraProperties.quickSearch', 'switch', bi('快速查询', 'Quick search'), bi(
+  '在列表上方的快速查询行中提供此字段（子表字段按“有明细满足”查询）；都不勾选时显示前几个文本、选项和日期字段。',
+  'Offers this field in the quick-search row above the list (a child grid\'s field finds the records having such a line); with none marked, the first few text, option and date fields are offered.',
+), { default: false });
+
+const COMMON = [CODE, TITLE, PARENT, DISPLAYED, EDITABLE, REQUIRED, VALUE_TAKING, FORMULA, QUICK_SEARCH];
 const LOOKUP = [DATA_SOURCE, DATA_SOURCE_METHOD, DATA_SOURCE_TITLE, MAP_FIELDS, JOIN_CONDITIONS, PARENT_CODE];
 
 const BY_TYPE: Record<number, { group: TPaletteControlType['group']; help: TBilingual; properties: TDesignerProperty[] }> = {

@@ -22,7 +22,7 @@ export interface SourceView {
 export type SourceViewResolver = (viewId: string) => SourceView | null;
 
 export const PARENT_KEY = 'ParentViewDataId';
-const RESERVED_BUTTON_CODES = new Set(['access', 'field']);
+const RESERVED_BUTTON_CODES = new Set(['access', 'field', 'action']);
 const LOOKUP_TYPES = new Set<number>([ControlTypeId.Lookup, ControlTypeId.Id, ControlTypeId.Ids]);
 
 const isContainer = (v: TView) => Number(v.viewType ?? VIEW_TYPES.form) === VIEW_TYPES.container;

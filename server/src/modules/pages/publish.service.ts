@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import type { Kysely } from 'kysely';
 import { uuidv7 } from '../../platform/ids.ts';
 import { z } from 'zod';
-import { flattenViews, ZPageDefinition, type TPageDefinition } from '@tessera/core/page-definition';
+import { flattenViews, uncodedActions, ZPageDefinition, type TPageDefinition } from '@tessera/core/page-definition';
 import {
   dataViews,
   ZHiddenColumn,
@@ -88,7 +88,10 @@ const localized = (title: string | null | undefined, fallback: string): Localize
   return { 'zh-CN': text, 'en-US': text };
 };
 
-/** The page's designer permission codes: access, each coded button, view/edit per field. */
+/**
+ * The page's designer permission codes: access, each coded button, view/edit per field, and the
+ * default codes of the everyday actions no coded button carries out.
+ */
 function permissionInput(code: string, name: LocalizedText, definition: TPageDefinition) {
   type Entry = { code: string; displayName: LocalizedText };
   const buttons = new Map<string, Entry>();
@@ -101,7 +104,7 @@ function permissionInput(code: string, name: LocalizedText, definition: TPageDef
     for (const b of view.viewButtons) add(buttons, b);
     for (const c of view.dataControls) add(fields, c);
   }
-  return { pageCode: code, displayName: name, buttons: [...buttons.values()], fields: [...fields.values()] };
+  return { pageCode: code, displayName: name, buttons: [...buttons.values()], fields: [...fields.values()], actions: uncodedActions(definition) };
 }
 
 /**

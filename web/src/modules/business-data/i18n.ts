@@ -25,6 +25,8 @@ registerTexts('businessData', {
     totalEstimate: '约 {{total}} 条',
     confirmDelete: '是否删除此数据？',
     system: { CreatorId: '创建人', CreationTime: '创建时间', LastModifierId: '修改人', LastModificationTime: '修改时间' },
+    belowField: '{{view}}·{{field}}',
+    allLoaded: '已全部加载',
     confirmBatchDelete: '是否删除选中的 {{count}} 条数据？',
     deleted: '删除成功',
     empty: '暂无数据',
@@ -113,5 +115,8 @@ registerTexts('businessData', {
     after: 'After',
     operations: 'Actions',
     saveHint: 'Ctrl+S saves',
+    system: { CreatorId: 'Created by', CreationTime: 'Created at', LastModifierId: 'Modified by', LastModificationTime: 'Modified at' },
+    belowField: '{{view}} · {{field}}',
+    allLoaded: 'Everything is loaded',
   },
 });

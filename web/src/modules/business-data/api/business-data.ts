@@ -49,7 +49,7 @@ export const LIST_PAGE_SIZE = 100;
 /** What a list asks first: no filter, the server's order, the first page (prefetched on a reload). */
 export const firstListQuery = (pageId: string, viewId: string): ViewQuery => ({ pageId, viewId, filterConditions: [], Sorting: undefined, SkipCount: 0, MaxResultCount: LIST_PAGE_SIZE });
 export const viewDataQuery = (q: ViewQuery) => ({ queryKey: [...businessDataKeys.list(q.pageId), q], queryFn: () => queryViewData(q), retry: false });
-export const useViewData = (q: ViewQuery) => useQuery({ ...viewDataQuery(q), placeholderData: (previous) => previous });
+export const useViewData = (q: ViewQuery, enabled = true) => useQuery({ ...viewDataQuery(q), placeholderData: (previous) => previous, enabled });
 
 export const queryPageData = (pageId: string, id: string) => api.post<TPageDataResult>(`${BASE}/query-page-data`, { pageId, id, offsetMinutes: offsetMinutes() });
 export const savePage = (pageId: string, viewDataList: { viewId: string; dataList: Record<string, unknown>[] }[]) =>

@@ -1,8 +1,8 @@
 import { DeleteOutlined, DownloadOutlined, FilterOutlined, PlusOutlined, SaveOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Dropdown, Input, Modal, Popover, Progress, Space, Spin, Table, Tag, Tooltip, Typography, Upload } from 'antd';
+import { App, Button, Card, Grid, Checkbox, Dropdown, Input, Modal, Popover, Progress, Space, Spin, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import type { TableProps } from 'antd';
-import { LIST_SYSTEM_COLUMNS, type TPageRuntime } from '@tessera/core/contracts/business-data';
+import { LIST_SYSTEM_COLUMNS, type TPageRuntime, type TQueryViewDataResult } from '@tessera/core/contracts/business-data';
 import { ControlTypeId, formatControlValue, tableFieldTypeOf } from '@tessera/core/controls/registry';
 import { andFilterLists } from '@tessera/core/filters/index';
 import type { TBusinessRecord, TDataControl, TPageDefinition } from '@tessera/core/page-definition';
@@ -24,8 +24,10 @@ import {
 } from '../api/business-data.ts';
 import { summaryRow } from '../../../shared/components/page-renderer/summary.tsx';
 import { QuickSearch } from './QuickSearch.tsx';
+import { RecordCards } from './RecordCards.tsx';
 import { ResizableHeader } from './ResizableHeader.tsx';
-import { controlTitle, findView } from './view-helpers.ts';
+import { controlTitle, findView, viewsBelow } from './view-helpers.ts';
+import { viewTitle } from '../../../shared/components/page-renderer/control-rules.ts';
 
 // The filter panel (with its formula-capable value editors) loads when it is opened.
 const FilterBuilder = lazy(() => import('../../../shared/components/filter-builder/FilterBuilder.tsx').then((m) => ({ default: m.FilterBuilder })));
@@ -85,7 +87,9 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
   const shownSystem = new Set(preferences.systemColumns ?? []);
   const namesOfUsers = LIST_SYSTEM_COLUMNS.some((c) => c.kind === 'user' && shownSystem.has(c.code));
   const query = { pageId: runtime.pageId, viewId: view.id, filterConditions: conditions, Sorting: sorting, SkipCount: (page - 1) * LIST_PAGE_SIZE, MaxResultCount: LIST_PAGE_SIZE, ...(namesOfUsers ? { namesOfUsers } : {}) };
-  const data = useViewData(query);
+  // A phone reads the list as cards (infinite scroll); wider screens get the table.
+  const phone = Grid.useBreakpoint().md === false;
+  const data = useViewData(query, !phone);
   const locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   const offset = -new Date().getTimezoneOffset();
   const hidden = new Set(preferences.hiddenColumns ?? []);
@@ -108,6 +112,10 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
       },
     });
 
+  // Options, dictionaries and lookups show the labels the server answered beside the values.
+  const cellText = (c: TDataControl, row: TBusinessRecord, answer: TQueryViewDataResult | undefined) =>
+    labelled(answer?.labels?.[c.code], row[c.code]) ?? lookupTitle(c, row) ?? formatControlValue(c, row[c.code], { locale, offsetMinutes: offset });
+
   const columns: TableProps<TBusinessRecord>['columns'] = [
     ...controls
       .filter((c) => !hidden.has(c.code))
@@ -126,11 +134,7 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
             onResize: (width: number) => void savePrefs({ ...preferences, widths: { ...preferences.widths, [c.code]: Math.round(width) } }),
           }) as React.HTMLAttributes<HTMLElement>,
         sortOrder: sorting?.startsWith(`${c.code} `) ? (sorting.endsWith('desc') ? ('descend' as const) : ('ascend' as const)) : null,
-        render: (value: unknown, row: TBusinessRecord) => {
-          // Options, dictionaries and lookups show the labels the server answered beside the values.
-          const shown = labelled(data.data?.labels?.[c.code], value) ?? lookupTitle(c, row);
-          return shown ?? formatControlValue(c, value, { locale, offsetMinutes: offset });
-        },
+        render: (_value: unknown, row: TBusinessRecord) => cellText(c, row, data.data),
       })),
     ...LIST_SYSTEM_COLUMNS.filter((c) => shownSystem.has(c.code)).map(({ code, kind }) => ({
       key: code,
@@ -158,14 +162,21 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
     },
   ];
 
-  // The design's fields (typed value widgets) and the system columns (who and when).
-  const filterFields = useMemo(
-    () => [
-      ...controls.map((c) => ({ code: c.code, title: controlTitle(c, i18n.language), tableFieldType: tableFieldTypeOf(c.controlType), control: c, pickerContext: { pageId: runtime.pageId, dataControlId: c.id } })),
+  // The design's fields (typed value widgets), the system columns (who and when), and the fields of
+  // the views below ("orders having a line with …").
+  const filterFields = useMemo(() => {
+    const field = (c: TDataControl, code: string, title: string) => ({ code, title, tableFieldType: tableFieldTypeOf(c.controlType), control: c, pickerContext: { pageId: runtime.pageId, dataControlId: c.id } });
+    const below = viewsBelow(definition, view.id).flatMap((v) =>
+      v.dataControls
+        .filter((c) => runtime.fields[c.code]?.view !== false && c.isDisplayed !== false)
+        .map((c) => field(c, `${v.code}.${c.code}`, t('belowField', { view: viewTitle(v, i18n.language), field: controlTitle(c, i18n.language) }))),
+    );
+    return [
+      ...controls.map((c) => field(c, c.code, controlTitle(c, i18n.language))),
       ...LIST_SYSTEM_COLUMNS.map(({ code, kind }) => ({ code, title: t(`system.${code}`), tableFieldType: kind === 'time' ? (4 as const) : (1 as const) })),
-    ],
-    [controls, i18n.language, runtime.pageId, t],
-  );
+      ...below,
+    ];
+  }, [controls, definition, view.id, runtime, i18n.language, t]);
   const apply = (conditions: FilterConditionRow[]) => {
     setApplied(conditions);
     setPage(1);
@@ -310,6 +321,17 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
         </div>
       )}
       {data.error instanceof ApiError && <Typography.Text type="danger">{data.error.message}</Typography.Text>}
+      {phone ? (
+        <RecordCards
+          query={{ pageId: runtime.pageId, viewId: view.id, filterConditions: conditions, Sorting: sorting }}
+          controls={controls.filter((c) => !hidden.has(c.code))}
+          text={cellText}
+          canEdit={runtime.actions.edit}
+          canDelete={runtime.actions.delete}
+          onOpen={onOpen}
+          onDelete={(id) => remove([id])}
+        />
+      ) : (
       <Table<TBusinessRecord>
         rowKey="Id"
         size="small"
@@ -347,6 +369,7 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
           showTotal: () => (data.data?.totalCountIsEstimate ? t('totalEstimate', { total }) : t('total', { total })),
         }}
       />
+      )}
       {selected.length > 0 && <Typography.Text type="secondary">{t('selected', { count: selected.length })}</Typography.Text>}
       <Modal open={importing} title={t('importing')} footer={null} closable={false} maskClosable={false}>
         {/* The upload's own progress; at 100% the server is validating and writing every row. */}

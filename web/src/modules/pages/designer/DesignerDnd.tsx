@@ -15,7 +15,8 @@ import type { TPageDefinition } from '@tessera/core/page-definition';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDesigner } from './designer-store.ts';
-import { designerCollision, resolveDrop, type CardSlots, type DragData, type DropData, type DropTarget } from './drop-logic.ts';
+import { designerCollision, resolveDrop, type CardSlots, type DragData, type DropData, type DropHint, type DropTarget } from './drop-logic.ts';
+import { localizedTitle } from '../../../shared/components/page-renderer/control-rules.ts';
 import type { PaletteIndex } from './palette-index.ts';
 import { indexDefinition, insertControls, insertView, makeControl, makeView, mapView, moveControls, moveView, usedCodes } from './tree-ops.ts';
 
@@ -67,7 +68,7 @@ function draggedControls(def: TPageDefinition, id: string, selection: string[]):
 }
 
 /** Applies a finished drag to the design. Exported for keyboard/click adds through the same path. */
-export function applyDrop(drag: DragData, target: DropTarget, palette: PaletteIndex, titles: { form: string }) {
+export function applyDrop(drag: DragData, target: Pick<DropTarget, 'action'>, palette: PaletteIndex, titles: { form: string }) {
   const store = useDesigner.getState();
   const { action } = target;
   let selectIds: string[] = [];
@@ -113,18 +114,55 @@ export function applyDrop(drag: DragData, target: DropTarget, palette: PaletteIn
   if (selectIds.length) store.setSelection(selectIds);
 }
 
-/** The one insertion mark of a drag (a bar between cards, or a box around a view). */
-function DropMark() {
-  const [mark, setMark] = useState<DropTarget['mark'] | null>(null);
-  const update = (e: DragMoveEvent) => {
-    const next = targetOf(e)?.mark ?? null;
-    setMark((prev) =>
-      prev === next || (prev && next && prev.left === next.left && prev.top === next.top && prev.width === next.width && prev.height === next.height) ? prev : next,
-    );
+/** The hint beside the mark: where the drop puts the dragged control or view. */
+function hintText(hint: DropHint, def: TPageDefinition, t: (key: string, options?: Record<string, unknown>) => string, language: string): string {
+  const index = indexDefinition(def);
+  const name = (id: string) => {
+    const at = index.get(id);
+    const item = at?.control ?? at?.view;
+    return item ? localizedTitle(item as { title: string; code: string }, language) || item.code : '';
   };
-  useDndMonitor({ onDragMove: update, onDragOver: update, onDragEnd: () => setMark(null), onDragCancel: () => setMark(null) });
-  if (!mark) return null;
-  return <div className={`dz-mark${mark.box ? ' dz-mark-box' : ''}`} style={{ left: mark.left, top: mark.top, width: mark.width, height: mark.height }} data-testid="drop-mark" />;
+  switch (hint.kind) {
+    case 'before':
+      return t('designer.dropBefore', { name: name(hint.id) });
+    case 'end':
+      return t('designer.dropEnd', { name: name(hint.viewId) });
+    case 'viewBefore':
+      return t('designer.dropViewBefore', { name: name(hint.id) });
+    case 'into':
+      return t('designer.dropInto', { name: name(hint.viewId) });
+    case 'newView':
+      return t('designer.dropNewView');
+    default:
+      return t('designer.dropTop');
+  }
+}
+
+/** The one insertion mark of a drag (a bar between cards, or a box around a view) with its hint. */
+function DropMark() {
+  const { t, i18n } = useTranslation('pageDesigner');
+  const [target, setTarget] = useState<Pick<DropTarget, 'mark' | 'hint'> | null>(null);
+  const update = (e: DragMoveEvent) => {
+    const next = targetOf(e);
+    setTarget((prev) => {
+      if (!next) return null;
+      const [a, b] = [prev?.mark, next.mark];
+      const same = a && a.left === b.left && a.top === b.top && a.width === b.width && a.height === b.height && JSON.stringify(prev!.hint) === JSON.stringify(next.hint);
+      return same ? prev : { mark: next.mark, hint: next.hint };
+    });
+  };
+  useDndMonitor({ onDragMove: update, onDragOver: update, onDragEnd: () => setTarget(null), onDragCancel: () => setTarget(null) });
+  if (!target) return null;
+  const { mark } = target;
+  const hintTop = mark.box ? mark.top + 6 : mark.top + mark.height + 4;
+  return (
+    <>
+      <div className={`dz-mark${mark.box ? ' dz-mark-box' : ''}`} style={{ left: mark.left, top: mark.top, width: mark.width, height: mark.height }} data-testid="drop-mark" />
+      <div className="dz-mark-hint" style={{ left: mark.box ? mark.left + 8 : mark.left, top: hintTop }} data-testid="drop-hint">
+        {hintText(target.hint, useDesigner.getState().definition, t as never, i18n.language)}
+      </div>
+    </>
+  );
 }
 
 export function DesignerDnd({ palette, children }: { palette: PaletteIndex; children: ReactNode }) {

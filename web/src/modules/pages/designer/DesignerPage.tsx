@@ -168,7 +168,7 @@ function DesignerShell({ pageId, palette, meta, onMeta, reload }: ShellProps) {
     if (viewId && Number(index.get(viewId)?.view?.viewType) === VIEW_TYPES.container) viewId = null;
     viewId ??= [...index.values()].find((l) => l.kind === 'view' && Number(l.view!.viewType) !== VIEW_TYPES.container)?.view!.id ?? null;
     const at = sel?.kind === 'control' ? sel.index + 1 : viewId ? (index.get(viewId)?.view?.dataControls.length ?? 0) : 0;
-    applyDrop({ kind: 'palette-control', controlType }, { action: { type: 'controls', viewId, index: at }, mark: { left: 0, top: 0, width: 0, height: 0 } }, palette, { form: t('designer.defaultFormTitle') });
+    applyDrop({ kind: 'palette-control', controlType }, { action: { type: 'controls', viewId, index: at } }, palette, { form: t('designer.defaultFormTitle') });
   };
   const addView = (viewType: number) => {
     const s = useDesigner.getState();
@@ -176,7 +176,7 @@ function DesignerShell({ pageId, palette, meta, onMeta, reload }: ShellProps) {
     const sel = s.selection[0] ? index.get(s.selection[0]) : undefined;
     const parent = sel?.kind === 'view' && Number(sel.view!.viewType) !== VIEW_TYPES.grid && !(viewType === VIEW_TYPES.container && Number(sel.view!.viewType) === VIEW_TYPES.container) ? sel.view! : null;
     const at = parent ? (parent.viewControls?.length ?? 0) : s.definition.viewControls.length;
-    applyDrop({ kind: 'palette-view', viewType }, { action: { type: 'view', parentId: parent?.id ?? null, index: at }, mark: { left: 0, top: 0, width: 0, height: 0 } }, palette, { form: t('designer.defaultFormTitle') });
+    applyDrop({ kind: 'palette-view', viewType }, { action: { type: 'view', parentId: parent?.id ?? null, index: at } }, palette, { form: t('designer.defaultFormTitle') });
   };
 
   const openChecks = async () => {

@@ -9,6 +9,9 @@ import { useTranslation } from 'react-i18next';
 type TFn = (k: string, o?: Record<string, unknown>) => string;
 import { api, ApiError } from '../../../shared/api/client.ts';
 import { pageKeys } from '../api/page-definitions.ts';
+import { PageMenuSetup } from './PageMenuSetup.tsx';
+import { useAccess } from '../../../shared/components/Auth.tsx';
+import { P } from '@tessera/core/contracts/permissions';
 import { flushDraft } from './autosave.ts';
 import { ProblemList } from './ChecksPanel.tsx';
 import { indexDefinition } from './tree-ops.ts';
@@ -74,6 +77,8 @@ export function PublishModal({ pageId, onClose, onPublished, onProblems }: Props
   };
 
   const plan = phase.kind === 'plan' ? phase.plan : null;
+  // After the first publish, a menu (and its grants) in one step.
+  const offerMenu = useAccess(P.MenusCreate) && phase.kind === 'done' && phase.result.version.version === 1;
   const canPress = plan ? plan.canPublish || (plan.needsConfirmation && confirmHide) : false;
 
   return (
@@ -103,12 +108,16 @@ export function PublishModal({ pageId, onClose, onPublished, onProblems }: Props
           <Alert type="error" showIcon message={phase.message} action={<Button size="small" onClick={() => void loadPlan()}>{t('publish.retry')}</Button>} />
         )}
         {phase.kind === 'done' && (
-          <Result
-            status="success"
-            title={t('publish.done', { version: phase.result.version.version })}
-            subTitle={t('publish.doneHint', { count: phase.result.version.changeSummary.length })}
-            data-testid="publish-done"
-          />
+          <>
+            <Result
+              status="success"
+              title={t('publish.done', { version: phase.result.version.version })}
+              subTitle={t('publish.doneHint', { count: phase.result.version.changeSummary.length })}
+              data-testid="publish-done"
+              style={offerMenu ? { paddingBottom: 8 } : undefined}
+            />
+            {offerMenu && <PageMenuSetup page={phase.result.page} onDone={onClose} />}
+          </>
         )}
         {plan && <PlanView plan={plan} confirmHide={confirmHide} setConfirmHide={setConfirmHide} onPick={onClose} />}
       </div>

@@ -42,6 +42,15 @@ describe('dropping controls', () => {
     expect(resolveDrop(def, paletteControl, body('order'), rect, { x: 20, y: 250 }, slots)?.action).toEqual({ type: 'controls', viewId: 'order', index: 2 });
   });
 
+  it('says where the drop goes: before the card the mark precedes, or at the end of the view', () => {
+    expect(resolveDrop(def, paletteControl, body('order'), rect, { x: 20, y: 120 }, slots)?.hint).toEqual({ kind: 'before', id: 'no' });
+    expect(resolveDrop(def, paletteControl, body('order'), rect, { x: 80, y: 120 }, slots)?.hint).toEqual({ kind: 'before', id: 'customer' });
+    expect(resolveDrop(def, paletteControl, body('order'), rect, { x: 200, y: 120 }, slots)?.hint).toEqual({ kind: 'end', viewId: 'order' });
+    expect(resolveDrop(def, paletteControl, body('lines'), rect, { x: 5, y: 5 })?.hint).toEqual({ kind: 'end', viewId: 'lines' });
+    expect(resolveDrop(def, { kind: 'palette-view', viewType: VIEW_TYPES.form }, head('notes'), rect, null)?.hint).toEqual({ kind: 'viewBefore', id: 'notes' });
+    expect(resolveDrop(def, { kind: 'palette-view', viewType: VIEW_TYPES.form }, root, rect, null)?.hint).toEqual({ kind: 'top' });
+  });
+
   it('compares the pointer with cards measured before the canvas scrolled', () => {
     // Scrolled 100px down since the drag started: the pointer at y 20 is over the cards' old y 120.
     const target = resolveDrop(def, paletteControl, body('order'), rect, { x: 80, y: 20 }, slots, { x: 0, y: 100 });

@@ -25,10 +25,20 @@ export type DropAction =
   | { type: 'controls'; viewId: string | null; index: number }
   | { type: 'view'; parentId: string | null; index: number };
 
+/** What the drop will do, for the hint beside the mark ("before 备注", "at the end of 明细"). */
+export type DropHint =
+  | { kind: 'before'; id: string }
+  | { kind: 'end'; viewId: string }
+  | { kind: 'newView' }
+  | { kind: 'viewBefore'; id: string }
+  | { kind: 'into'; viewId: string }
+  | { kind: 'top' };
+
 export interface DropTarget {
   action: DropAction;
   /** Where the insertion mark goes (viewport coordinates). */
   mark: { left: number; top: number; width: number; height: number; box?: boolean };
+  hint: DropHint;
 }
 
 const RANK: Record<DropData['kind'], number> = { vhead: 1, vbody: 2, root: 3 };
@@ -93,12 +103,13 @@ export function resolveDrop(
         // Measured rectangles are in the scroll position of the drag start: compare in that frame.
         const slot = slotIn(cards, { x: pointer.x + shift.x, y: pointer.y + shift.y });
         const mark = slot.mark ? { ...slot.mark, left: slot.mark.left - shift.x, top: slot.mark.top - shift.y } : box;
-        return { action: { type: 'controls', viewId: drop.id, index: slot.index }, mark };
+        const before = cards[slot.index];
+        return { action: { type: 'controls', viewId: drop.id, index: slot.index }, mark, hint: before ? { kind: 'before', id: before.id } : { kind: 'end', viewId: drop.id } };
       }
-      return { action: { type: 'controls', viewId: drop.id, index: at.view!.dataControls.length }, mark: box };
+      return { action: { type: 'controls', viewId: drop.id, index: at.view!.dataControls.length }, mark: box, hint: { kind: 'end', viewId: drop.id } };
     }
     // The empty canvas: a first control makes a form view for it.
-    if (def.viewControls.length === 0) return { action: { type: 'controls', viewId: null, index: 0 }, mark: box };
+    if (def.viewControls.length === 0) return { action: { type: 'controls', viewId: null, index: 0 }, mark: box, hint: { kind: 'newView' } };
     return null;
   }
 
@@ -117,13 +128,13 @@ export function resolveDrop(
   if (drop.kind === 'vhead') {
     const at = index.get(drop.id);
     if (at?.kind !== 'view' || drop.id === moving || !allowedUnder(at.ownerId)) return null;
-    return { action: { type: 'view', parentId: at.ownerId, index: at.index }, mark: bar(rect.left, rect.top - 3, rect.width, 4) };
+    return { action: { type: 'view', parentId: at.ownerId, index: at.index }, mark: bar(rect.left, rect.top - 3, rect.width, 4), hint: { kind: 'viewBefore', id: drop.id } };
   }
   if (drop.kind === 'vbody') {
     const viewId = drop.id;
     const at = viewId ? index.get(viewId) : undefined;
     if (!at?.view || viewId === moving || !allowedUnder(viewId!)) return null;
-    return { action: { type: 'view', parentId: viewId!, index: (at.view.viewControls ?? []).length }, mark: box };
+    return { action: { type: 'view', parentId: viewId!, index: (at.view.viewControls ?? []).length }, mark: box, hint: { kind: 'into', viewId: viewId! } };
   }
-  return { action: { type: 'view', parentId: null, index: def.viewControls.length }, mark: box };
+  return { action: { type: 'view', parentId: null, index: def.viewControls.length }, mark: box, hint: { kind: 'top' } };
 }

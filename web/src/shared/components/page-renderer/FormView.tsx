@@ -2,10 +2,10 @@ import { CalculatorOutlined } from '@ant-design/icons';
 import { Col, Empty, Form, Row, Tooltip } from 'antd';
 import { getControlType } from '@tessera/core/controls/registry';
 import type { TBusinessRecord, TDataControl, TView } from '@tessera/core/page-definition';
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ControlField } from './ControlField.tsx';
-import { localizedTitle, type RuleProblem } from './control-rules.ts';
+import { localizedTitle, ruleProblemText, type RuleProblem } from './control-rules.ts';
 import { useRenderer } from './renderer-context.ts';
 import './renderer-texts.ts';
 
@@ -15,9 +15,8 @@ export function controlSpan(control: TDataControl): number {
   return Number.isInteger(span) && span >= 4 && span <= 24 ? span : getControlType(control.controlType).multiline ? 24 : 8;
 }
 
-export function problemText(t: TFunction, problem: RuleProblem, title: string): string {
-  return t(problem.key, { ...problem, title });
-}
+/** A problem at a field in the interface language (the core's English value messages translated). */
+export const problemText = (t: TFunction, problem: RuleProblem, title: string): string => ruleProblemText(t, problem, title, i18next.language);
 
 /** Is the control shown / editable, by its design flags and the live page state. */
 export function useControlFlags() {

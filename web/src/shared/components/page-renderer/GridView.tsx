@@ -1,9 +1,10 @@
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Collapse, Form, Grid, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TableRef } from 'antd/es/table';
 import { summarize, summaryOf, type TBusinessRecord, type TButton, type TView } from '@tessera/core/page-definition';
-import { ControlTypeId, getControlType } from '@tessera/core/controls/registry';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { ControlTypeId, formatControlValue, getControlType } from '@tessera/core/controls/registry';
+import type { TDataControl } from '@tessera/core/page-definition';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ControlField } from './ControlField.tsx';
 import { localizedTitle, viewTitle } from './control-rules.ts';
@@ -35,6 +36,8 @@ export function GridView({ view, parentRecordId }: { view: TView; parentRecordId
   const viewReadOnly = ctx.readOnly || ctx.pageState.readOnly.has(view.id);
   const controls = view.dataControls.filter((c) => flags(c, view).visible && c.code !== view.associateForeignKeyCode);
   const table = useRef<TableRef>(null);
+  // On a phone the lines are cards (expand one to edit it); wider screens get the grid.
+  const phone = Grid.useBreakpoint().md === false;
   // Keyboard stops: cells the user can type in (computed fields are skipped).
   const stops = viewReadOnly ? [] : controls.filter((c) => flags(c, view).editable && !ID_TYPES.has(Number(c.controlType))).map((c) => c.code);
 
@@ -123,24 +126,100 @@ export function GridView({ view, parentRecordId }: { view: TView; parentRecordId
                 </Button>
               );
             })
-          : !viewReadOnly && [rowTool('add', 'add', t('addRow'), false), rowTool('copyRow', 'copy', t('copyRows'), false), rowTool('delete', 'delete', t('deleteRows'), false)]}
+          : !viewReadOnly && !phone && [rowTool('add', 'add', t('addRow'), false), rowTool('copyRow', 'copy', t('copyRows'), false), rowTool('delete', 'delete', t('deleteRows'), false)]}
         <Typography.Text type="secondary">{t('rowCount', { count: rows.length })}</Typography.Text>
       </Space>
+      {phone ? (
+        <RowCards view={view} rows={rows} controls={controls} readOnly={viewReadOnly} canAdd={canAddRows} onAdd={addRow} />
+      ) : (
       <Table<TBusinessRecord>
-        ref={table}
+          ref={table}
+          size="small"
+          bordered
+          virtual
+          rowKey="Id"
+          aria-label={viewTitle(view, i18n.language)}
+          columns={columns}
+          dataSource={rows}
+          pagination={false}
+          scroll={{ x: width, y: 360 }}
+          rowSelection={viewReadOnly ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), columnWidth: 48, fixed: true }}
+          summary={controls.some((c) => summaryOf(c)) ? () => summaryRow({ columns: controls, leading: viewReadOnly ? 1 : 2, totals: (c, kind) => summarize(kind, rows.map((r) => r[c.code])), t, language: i18n.language }) : undefined}
+          locale={{ emptyText: t('lookupEmpty') }}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * A child view's lines on a phone: one expandable card per line (its number and first field in
+ * the header, its fields one per row inside); a newly added line opens.
+ */
+function RowCards({ view, rows, controls, readOnly, canAdd, onAdd }: { view: TView; rows: TBusinessRecord[]; controls: TDataControl[]; readOnly: boolean; canAdd: boolean; onAdd(): void }) {
+  const { t, i18n } = useTranslation('pageRenderer');
+  const ctx = useRenderer();
+  const flags = useControlFlags();
+  const [open, setOpen] = useState<string[]>([]);
+  const count = useRef(rows.length);
+  useEffect(() => {
+    // A line was added: open it.
+    if (rows.length > count.current) setOpen((keys) => [...keys, rows[rows.length - 1]!.Id]);
+    count.current = rows.length;
+  }, [rows]);
+  const first = controls[0];
+  const locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
+  return (
+    <div data-testid="row-cards">
+      <Collapse
         size="small"
-        bordered
-        virtual
-        rowKey="Id"
-        aria-label={viewTitle(view, i18n.language)}
-        columns={columns}
-        dataSource={rows}
-        pagination={false}
-        scroll={{ x: width, y: 360 }}
-        rowSelection={viewReadOnly ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), columnWidth: 48, fixed: true }}
-        summary={controls.some((c) => summaryOf(c)) ? () => summaryRow({ columns: controls, leading: viewReadOnly ? 1 : 2, totals: (c, kind) => summarize(kind, rows.map((r) => r[c.code])), t, language: i18n.language }) : undefined}
-        locale={{ emptyText: t('lookupEmpty') }}
+        activeKey={open}
+        onChange={(keys) => setOpen(Array.isArray(keys) ? keys : [keys])}
+        items={rows.map((record, index) => ({
+          key: record.Id,
+          label: (
+            <span data-testid="row-card">
+              {t('lineNumber', { n: index + 1 })}
+              {first && record[first.code] != null && record[first.code] !== '' ? ` · ${formatControlValue(first, record[first.code], { locale })}` : ''}
+            </span>
+          ),
+          extra: readOnly ? undefined : (
+            <Popconfirm title={t('confirmDelete')} onConfirm={() => ctx.deleteRows(view, [record.Id])}>
+              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('deleteRows')} onClick={(e) => e.stopPropagation()} />
+            </Popconfirm>
+          ),
+          children: (
+            <Form layout="vertical" component="div" colon={false}>
+              {controls.map((control) => {
+                const title = localizedTitle(control, i18n.language);
+                const problem = ctx.problemOf(view, record, control);
+                const id = gridCellId(view.code, index, control.code);
+                return (
+                  <Form.Item key={control.id} label={<ControlTitle title={title} computed={flags(control, view).computed} />} htmlFor={id} validateStatus={problem ? 'error' : undefined} help={problem ? problemText(t, problem, title) : undefined} style={{ marginBottom: 8 }}>
+                    <ControlField
+                      id={id}
+                      control={control}
+                      view={view}
+                      record={record}
+                      value={record[control.code]}
+                      onChange={(value, extra) => ctx.setField(view, record.Id, control, value, extra)}
+                      disabled={!flags(control, view).editable || readOnly}
+                      mode={ctx.mode}
+                      services={ctx.services}
+                      status={problem ? 'error' : undefined}
+                    />
+                  </Form.Item>
+                );
+              })}
+            </Form>
+          ),
+        }))}
       />
+      {canAdd && (
+        <Button block type="dashed" icon={<PlusOutlined />} onClick={onAdd} style={{ marginTop: 8 }}>
+          {t('addRow')}
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { ControlTypeId, numberAccuracyOf, tableFieldTypeOf, validateControlValue } from '@tessera/core/controls/registry';
+import { localizeCoreMessage } from '@tessera/core/messages/core-messages';
 import { decimalPlaces } from '@tessera/core/helpers/round';
 import type { TDataControl, TView } from '@tessera/core/page-definition';
 
@@ -48,6 +49,15 @@ export type RuleProblem =
   | { key: 'invalid'; message: string }
   | { key: 'wholeNumber' }
   | { key: 'decimals'; accuracy: number };
+
+/**
+ * A problem's text in `language`: the renderer's own texts by key; the core's value messages
+ * (English, e.g. "Expected a whole number") translated like the server does.
+ */
+export function ruleProblemText(t: (key: string, options: Record<string, unknown>) => string, problem: RuleProblem, title: string, language: string): string {
+  if (problem.key === 'invalid') return t(problem.key, { ...problem, message: localizeCoreMessage(problem.message, language), title });
+  return t(problem.key, { ...problem, title });
+}
 
 /**
  * A number the field cannot hold as typed (issue 12): a fraction in an integer field, or more
