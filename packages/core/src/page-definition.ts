@@ -77,6 +77,8 @@ export const ZExtraProperties = zLooseObject({
   maxFiles: z.number().int().min(1).max(100).nullish(),
   /** Attachment controls: the file extensions accepted, e.g. `.pdf,.docx` (empty: any allowed type). */
   accept: zText().max(500).regex(ACCEPT_PATTERN, ACCEPT_MESSAGE).nullish(),
+  /** A currency amount (1015) shows its Chinese capitals under the input in the form. */
+  capitals: z.boolean().nullish().catch(null),
 });
 export type TExtraProperties = z.infer<typeof ZExtraProperties>;
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { DATE_OUT_OF_RANGE_MESSAGE, formatByDateType, formatIsoDateTime, formatIsoDay, isoDateProblem, isoPartsToTime, isTimeInDateRange, parseIsoDateParts, readIsoDate, tryParseIsoDate } from '../helpers/iso-date.ts';
-import { roundHalfAwayFromZero, toFixedHalfAwayFromZero } from '../helpers/round.ts';
+import { formatNumber } from '../helpers/number-format.ts';
+import { roundHalfAwayFromZero } from '../helpers/round.ts';
 import type { TDataControl } from '../page-definition.ts';
+import { plainTextToRichText, RICH_TEXT_MAX_LENGTH, richTextToPlain } from './rich-text.ts';
 import type { ControlBehaviour, DisplayOptions, ParseResult, SelectionItem } from './control-types.ts';
 
 // The behaviours shared by several control type codes (text, numbers, dates, lists, pickers).
@@ -22,12 +24,6 @@ function toNumber(input: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-const groupThousands = (fixed: string) => {
-  const [i, f] = fixed.split('.');
-  const grouped = i.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return f === undefined ? grouped : `${grouped}.${f}`;
-};
-
 /** Option labels when `options` is a list of `{ label, value }` (drop-down style controls). */
 function optionLabel(control: TDataControl, value: unknown): string {
   const options = Array.isArray(control.options) ? control.options : [];
@@ -40,8 +36,10 @@ function optionLabel(control: TDataControl, value: unknown): string {
   return String(value);
 }
 
+const maxText = (max: number) => z.string().max(max, `Expected text of at most ${max} characters`);
+
 export const textKind: ControlBehaviour = {
-  schema: z.string().max(100_000),
+  schema: maxText(100_000),
   parse: (input) => (isBlank(input) ? ok('') : typeof input === 'string' || typeof input === 'number' ? ok(String(input)) : fail('Expected text')),
   format: (value, control) => (isBlank(value) ? '' : Array.isArray(control.options) ? optionLabel(control, value) : String(value)),
   defaultValue: (control) => (typeof control.defaultValue === 'string' ? control.defaultValue : ''),
@@ -55,14 +53,12 @@ export const integerKind: ControlBehaviour = {
     if (n === null || !Number.isSafeInteger(n)) return fail('Expected a whole number');
     return ok(n);
   },
-  format: (value) => {
-    const n = toNumber(value);
-    return n === null ? '' : groupThousands(String(Math.trunc(n)));
-  },
+  format: (value) => formatNumber(toNumber(value), 0),
   defaultValue: (control) => {
     const n = toNumber(control.defaultValue);
     return n !== null && Number.isSafeInteger(n) ? n : 0;
   },
+  accuracy: () => 0,
 };
 
 const accuracyOf = (control: TDataControl) => {
@@ -70,23 +66,39 @@ const accuracyOf = (control: TDataControl) => {
   return typeof a === 'number' && a >= 0 && a <= 10 ? a : null;
 };
 
-export const decimalKind: ControlBehaviour = {
+/** A decimal kind whose accuracy (decimal places) is `accuracy(control)`, null for as typed. */
+const decimalWith = (accuracy: (control: TDataControl) => number | null): ControlBehaviour => ({
   // Money travels as a number or as decimal text (never floats in the database: the server binds text).
   schema: z.union([z.number().refine(Number.isFinite), z.string().regex(/^[+-]?\d+(\.\d+)?$/)]),
   parse: (input, control) => {
     if (isBlank(input)) return ok(0);
     const n = toNumber(input);
     if (n === null) return fail('Expected a number');
-    const accuracy = accuracyOf(control);
-    return ok(accuracy === null ? n : roundHalfAwayFromZero(n, accuracy));
+    const places = accuracy(control);
+    return ok(places === null ? n : roundHalfAwayFromZero(n, places));
   },
-  format: (value, control) => {
-    const n = toNumber(value);
-    if (n === null) return '';
-    const accuracy = accuracyOf(control);
-    return groupThousands(accuracy === null ? String(n) : toFixedHalfAwayFromZero(n, accuracy));
-  },
+  format: (value, control) => formatNumber(toNumber(value), accuracy(control)),
   defaultValue: (control) => toNumber(control.defaultValue) ?? 0,
+  accuracy,
+});
+
+export const decimalKind = decimalWith(accuracyOf);
+
+/** 1015 currency amount: a decimal of 2 places unless the designer sets others. */
+export const currencyKind = decimalWith((control) => accuracyOf(control) ?? 2);
+
+/** 1011 multi-line text: text that keeps its line breaks. */
+export const multilineTextKind: ControlBehaviour = { ...textKind, multiline: true };
+
+/** 1012 rich text: sanitised HTML (see rich-text.ts); read as plain text outside its editor. */
+export const richTextKind: ControlBehaviour = {
+  schema: maxText(RICH_TEXT_MAX_LENGTH),
+  parse: textKind.parse,
+  format: (value) => richTextToPlain(value),
+  defaultValue: textKind.defaultValue,
+  multiline: true,
+  html: true,
+  fromCell: plainTextToRichText,
 };
 
 const dateTypeOf = (control: TDataControl) => control.extraProperties?.dateType ?? 2;

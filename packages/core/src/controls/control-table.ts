@@ -1,5 +1,5 @@
 import type { TableFieldType } from '../page-definition.ts';
-import { booleanKind, dateKind, decimalKind, fileKind, idKind, integerKind, listKind, pickerKind, textKind } from './control-kinds.ts';
+import { booleanKind, currencyKind, dateKind, decimalKind, fileKind, idKind, integerKind, listKind, multilineTextKind, pickerKind, richTextKind, textKind } from './control-kinds.ts';
 import type { ControlBehaviour, ControlType, DocumentNumberRequest } from './control-types.ts';
 
 // The table behind the control-type registry (spec §3): one entry per control type code.
@@ -29,6 +29,9 @@ const ENTRIES = [
   [1008, 'multi-select', '多选', 'Multiple choice', 1, listKind],
   [1009, 'multi-value', '多值列表', 'Multi-value list', 1, listKind],
   [1010, 'lookup', '打开数据', 'Lookup (open data)', 6, idKind],
+  [1011, 'multiline-text', '多行文本', 'Multi-line text', 1, multilineTextKind],
+  [1012, 'rich-text', '富文本', 'Rich text', 1, richTextKind],
+  [1015, 'currency', '金额', 'Currency amount', 3, currencyKind],
   [1013, 'attachment', '附件', 'Attachment', 1, fileKind],
   [1014, 'image', '图片', 'Image', 1, fileKind],
   [2001, 'document-number', '文本/单据编号', 'Text / document number', 1, documentNumberKind],

@@ -48,6 +48,14 @@ export interface ControlBehaviour {
   format(value: unknown, control: TDataControl, options: DisplayOptions): string;
   /** spec §4 default for a new record; may be a document-number request marker. */
   defaultValue(control: TDataControl, ctx: NewRecordContext): unknown;
+  /** Number kinds: the decimal places a value is shown and stored with (integers 0); null for any. */
+  accuracy?(control: TDataControl): number | null;
+  /** Text of several lines (Excel wraps the cell). */
+  multiline?: true;
+  /** Sanitised HTML (rich text): the server cleans it on save, the browser before showing it; `format` gives its plain text. */
+  html?: true;
+  /** An imported Excel cell's text → the input value (rich text escapes plain text into paragraphs). */
+  fromCell?(text: string): unknown;
 }
 
 export interface ControlType extends ControlBehaviour {

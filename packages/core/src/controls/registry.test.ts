@@ -12,14 +12,14 @@ const control = (controlType: number, extra: Partial<TDataControl> = {}): TDataC
 describe('table field type per control type (spec §3)', () => {
   it.each([
     [1001, 1], [1006, 1], [1007, 1], [1008, 1], [1009, 1], [2001, 1], [4001, 1], [1002, 2], [1003, 3], [1004, 4],
-    [1005, 5], [1010, 6], [3001, 6], [3002, 6], [9999, 1],
+    [1005, 5], [1010, 6], [3001, 6], [3002, 6], [1011, 1], [1012, 1], [1015, 3], [9999, 1],
     [1013, 1], [1014, 1],
   ])('%s → %s', (code, fieldType) => {
     expect(tableFieldTypeOf(code)).toBe(fieldType);
     expect(tableFieldTypeOf(String(code))).toBe(fieldType);
   });
   it('registers every spec code exactly once', () => {
-    expect([...CONTROL_TYPES.keys()].sort()).toEqual([1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1013, 1014, 2001, 3001, 3002, 4001]);
+    expect([...CONTROL_TYPES.keys()].sort()).toEqual([1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 2001, 3001, 3002, 4001]);
     expect(getControlType(3002).hasArrayCompanion).toBe(true);
     expect(getControlType(1010).hasArrayCompanion).toBe(false);
   });

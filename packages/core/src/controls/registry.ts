@@ -3,6 +3,7 @@ import type { TableFieldType, TDataControl } from '../page-definition.ts';
 import type { DisplayOptions, ParseResult } from './control-types.ts';
 import { getControlType, tableFieldTypeOf } from './control-table.ts';
 import { findTextIssues, TEXT_RULE_MESSAGE } from '../contracts/text.ts';
+import { excelNumberFormat, formatNumber } from '../helpers/number-format.ts';
 
 export type { ControlType, DisplayOptions, DocumentNumberRequest, NewRecordContext, ParseResult, SelectionItem } from './control-types.ts';
 export { CONTROL_TYPES, ControlTypeId, arrayCompanionCode, getControlType, isKnownControlType, tableFieldTypeOf } from './control-table.ts';
@@ -10,6 +11,7 @@ export { createNewRecord, type NewRecord } from './new-record.ts';
 export { readSelectionItems } from './control-kinds.ts';
 export { maxFilesOf, readFileRefs, type FileRef } from './control-kinds.ts';
 export { controlOptionSource, valuesOutsideOptions, type ControlOptionSource } from './options.ts';
+export { plainTextToRichText, richTextToPlain, RICH_TEXT_MAX_LENGTH } from './rich-text.ts';
 
 // Public entry of the control-type registry: column type, validation, parsing, display, defaults
 // and filter operators of a data control, all looked up by its control type code.
@@ -27,6 +29,25 @@ export function parseControlValue(control: TDataControl, input: unknown, options
 
 export function formatControlValue(control: TDataControl, value: unknown, options: DisplayOptions = {}): string {
   return getControlType(control.controlType).format(value, control, options);
+}
+
+/** Decimal places of a number control's values (integers 0, currency 2 by default); null for any other control, or a decimal without accuracy. */
+export function numberAccuracyOf(control: TDataControl): number | null {
+  return getControlType(control.controlType).accuracy?.(control) ?? null;
+}
+
+/**
+ * The one number format (issue 12): a number control's value with thousands separators at its
+ * accuracy (`1,234.50`), as lists, forms, grids and summaries show it; '' for what is not a number.
+ */
+export function formatNumberForControl(control: TDataControl, value: unknown): string {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.replace(/,/g, '')) : Number.NaN;
+  return Number.isFinite(n) ? formatNumber(n, numberAccuracyOf(control)) : '';
+}
+
+/** Excel's number format of a number control's cell: the same display as `formatNumberForControl` (`#,##0.00`). */
+export function excelNumberFormatOf(control: TDataControl, value: number): string {
+  return excelNumberFormat(value, numberAccuracyOf(control));
 }
 
 /** Validates a stored value; returns an error message or null. */

@@ -1,4 +1,4 @@
-import { ControlTypeId, readFileRefs } from '@tessera/core/controls/registry';
+import { ControlTypeId, excelNumberFormatOf, formatControlValue, getControlType, readFileRefs } from '@tessera/core/controls/registry';
 import { styleHeaderRow, workbookBuffer } from '../../platform/excel.ts';
 import { breather } from '../../platform/breather.ts';
 import { readWorkbookRows, type SheetInfo } from '../../platform/excel-reader.ts';
@@ -48,7 +48,22 @@ function cellValue(c: RuntimeControl, value: unknown, labels: ValueLabels): Exce
   if (FILE_TYPES.has(c.controlType)) return readFileRefs(value).map((f) => f.name).join(', ');
   if (c.tableFieldType === 5) return value === true ? '是' : '否';
   if (c.tableFieldType === 2 || c.tableFieldType === 3) return typeof value === 'number' ? value : Number(value);
-  return String(value);
+  // Rich text is written as the text a person reads (an import makes paragraphs of it again).
+  return getControlType(c.controlType).html ? formatControlValue(c.control, value) : String(value);
+}
+
+/**
+ * A written row's cells as people read them elsewhere: numbers stay numbers, with the format of
+ * their control (`#,##0.00`: thousands separators at its accuracy); text of several lines wraps.
+ * `first`: the sheet column of the first field.
+ */
+function styleRow(row: ExcelJS.Row, fields: readonly RuntimeControl[], first: number): ExcelJS.Row {
+  fields.forEach((c, i) => {
+    const cell = row.getCell(first + i);
+    if ((c.tableFieldType === 2 || c.tableFieldType === 3) && typeof cell.value === 'number') cell.numFmt = excelNumberFormatOf(c.control, cell.value);
+    else if (getControlType(c.controlType).multiline && typeof cell.value === 'string' && cell.value.includes('\n')) cell.alignment = { wrapText: true, vertical: 'top' };
+  });
+  return row;
 }
 
 const cleanSheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, '_').trim().slice(0, 31);
@@ -107,7 +122,7 @@ export async function exportViewData(ctx: ServiceContext, input: TExportViewData
   const conditions = [...(await visibilityOf(ctx, page, view, null, t)), compileClientFilter(input.filterConditions, visible, offset, t, 'filterConditions', ctx.now(), below)];
   const orderBy = orderByOf(input.Sorting, visible, t);
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName(view, page));
   sheet.columns = fieldColumns(visible);
   const descendants = sheetViews(page, (v) => access.visibleControls(v));
@@ -133,7 +148,7 @@ export async function exportViewData(ctx: ServiceContext, input: TExportViewData
         await labels.load(visible, records);
         for (const [i, record] of records.entries()) {
           masterIds?.push(String(rows[i]!.Id));
-          sheet.addRow(Object.fromEntries(visible.map((c) => [c.code, cellValue(c, record[c.code], labels)]))).commit();
+          styleRow(sheet.addRow(Object.fromEntries(visible.map((c) => [c.code, cellValue(c, record[c.code], labels)]))), visible, 1).commit();
         }
         if (rows.length < BATCH) break;
       }
@@ -155,7 +170,7 @@ export async function exportViewData(ctx: ServiceContext, input: TExportViewData
           for (const [i, record] of records.entries()) {
             const row = rows[i]!;
             ownIds?.push(String(row.Id));
-            childSheet.addRow({ '#parent': sheetRowOf.get(String(row.ParentViewDataId)), ...Object.fromEntries(fields.map((c) => [c.code, cellValue(c, record[c.code], labels)])) }).commit();
+            styleRow(childSheet.addRow({ '#parent': sheetRowOf.get(String(row.ParentViewDataId)), ...Object.fromEntries(fields.map((c) => [c.code, cellValue(c, record[c.code], labels)])) }), fields, 2).commit();
           }
         }
         childSheet.commit();
@@ -258,7 +273,9 @@ function readRecord(state: SheetState, row: ExcelJS.Row): SheetRecord | null {
   for (const [col, c] of state.columns) {
     const v = plain(row.getCell(col).value);
     if (v !== '') any = true;
-    record[c.code] = v;
+    // A rich text cell holds plain text: it becomes escaped paragraphs.
+    const fromCell = getControlType(c.controlType).fromCell;
+    record[c.code] = fromCell && (typeof v === 'string' || typeof v === 'number') ? fromCell(String(v)) : v;
   }
   const linkRow = state.linkColumn ? plain(row.getCell(state.linkColumn).value) : null;
   return any || (linkRow !== null && linkRow !== '') ? { row: row.number, record, linkRow } : null;

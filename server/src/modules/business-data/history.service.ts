@@ -2,7 +2,7 @@
  * A record's change history, the caller's view preferences and the page as the runtime draws it.
  */
 import type { TPageRuntime, TRecordHistoryList } from '@tessera/core/contracts/business-data';
-import { readFileRefs } from '@tessera/core/controls/registry';
+import { formatControlValue, getControlType, readFileRefs } from '@tessera/core/controls/registry';
 import { flattenViews } from '@tessera/core/page-definition';
 import type { ServiceContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
@@ -58,6 +58,14 @@ async function withLabels(ctx: ServiceContext, page: RuntimePage, changes: Store
     if (!FILE_TYPES.has(controlOf(c)?.controlType ?? 0)) continue;
     c.beforeText = readFileRefs(c.before).map((f) => f.name).join(', ');
     c.afterText = readFileRefs(c.after).map((f) => f.name).join(', ');
+  }
+  // Rich text reads as its plain text (never as markup), numbers as everywhere else (1,234.50).
+  const text = (control: RuntimeControl, value: unknown) => (value === null || value === undefined ? undefined : formatControlValue(control.control, value));
+  for (const c of changes) {
+    const control = controlOf(c);
+    if (!control || !(getControlType(control.controlType).html || control.tableFieldType === 2 || control.tableFieldType === 3)) continue;
+    c.beforeText = text(control, c.before);
+    c.afterText = text(control, c.after);
   }
   const labelled = changes.filter((c) => {
     const control = controlOf(c);

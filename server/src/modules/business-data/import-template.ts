@@ -8,7 +8,7 @@
  *     its format or choices, and a sample value; then one sample row per sheet laid out like it.
  * Only fields the caller may edit that are neither computed nor numbered by a rule are columns.
  */
-import { ControlTypeId, controlOptionSource } from '@tessera/core/controls/registry';
+import { ControlTypeId, controlOptionSource, numberAccuracyOf } from '@tessera/core/controls/registry';
 import { formatIsoDay } from '@tessera/core/helpers/iso-date';
 import ExcelJS from 'exceljs';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -62,8 +62,11 @@ function noteOf(t: Translate, c: RuntimeControl, choices: string[] | undefined):
   switch (c.tableFieldType) {
     case 2:
       return t('template.noteInteger');
-    case 3:
-      return typeof x.accuracy === 'number' ? t('template.noteDecimalPlaces', { places: x.accuracy }) : t('template.noteDecimal');
+    case 3: {
+      // A currency amount has 2 places unless the designer set others.
+      const places = numberAccuracyOf(c.control);
+      return places !== null ? t('template.noteDecimalPlaces', { places }) : t('template.noteDecimal');
+    }
     case 4:
       return Number(x.dateType) === 3 ? t('template.noteDateTime') : Number(x.dateType) === 1 ? t('template.noteMonth') : t('template.noteDate');
     case 5:
@@ -82,7 +85,7 @@ function sampleOf(t: Translate, c: RuntimeControl, choices: string[] | undefined
     case 2:
       return typeof x.min === 'number' && x.min > 10 ? x.min : 10;
     case 3: {
-      const places = typeof x.accuracy === 'number' ? x.accuracy : 2;
+      const places = numberAccuracyOf(c.control) ?? 2;
       return Number((12.5).toFixed(places));
     }
     case 4:

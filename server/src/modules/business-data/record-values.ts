@@ -1,8 +1,9 @@
-import { ControlTypeId, formatControlValue, getControlType } from '@tessera/core/controls/registry';
+import { ControlTypeId, formatControlValue, getControlType, numberAccuracyOf } from '@tessera/core/controls/registry';
 import { toFixedHalfAwayFromZero } from '@tessera/core/helpers/round';
 import type { TPageDataResult } from '@tessera/core/contracts/business-data';
 import type { Culture } from '../../platform/messages.ts';
 import type { PageAccess, RuntimeControl, RuntimePage } from './runtime-page.ts';
+import { sanitizeRichText } from './save/rich-text.ts';
 
 /*
  * Record values (what the API and the formulas see) ↔ column values of the `biz` tables.
@@ -11,7 +12,8 @@ import type { PageAccess, RuntimeControl, RuntimePage } from './runtime-page.ts'
  *   picker 4001                text holding JSON    '[]' (selection items)
  *   files 1013/1014            text holding JSON    '[]' (file references: id, name, size, type)
  *   integer 1002               bigint               number
- *   decimal 1003               numeric (bound as decimal text, never a float)  number
+ *   multi-line / rich 1011/1012 text (rich text: sanitised HTML)
+ *   decimal 1003, currency 1015 numeric (bound as decimal text, never a float)  number
  *   date 1004                  timestamptz          dateType 1/2: 'YYYY-MM-DD' stored as that UTC
  *                                                   midnight; dateType 3: ISO instant
  *   boolean 1005               boolean
@@ -35,13 +37,14 @@ export function toColumnValue(c: RuntimeControl, value: unknown): unknown {
   switch (c.tableFieldType) {
     case 1:
       if (LIST_TYPES.has(c.controlType)) return JSON.stringify(Array.isArray(value) ? value : []);
-      return String(value);
+      // Rich text a formula or linkage set never passed the parse step's cleaning: clean it here too.
+      return getControlType(c.controlType).html ? sanitizeRichText(String(value)) : String(value);
     case 2:
       return typeof value === 'number' ? value : Number(value);
     case 3: {
       const n = typeof value === 'number' ? value : Number(value);
-      const accuracy = c.control.extraProperties?.accuracy;
-      return typeof accuracy === 'number' && accuracy >= 0 && accuracy <= 10 ? toFixedHalfAwayFromZero(n, accuracy) : String(n);
+      const accuracy = numberAccuracyOf(c.control);
+      return accuracy !== null && accuracy >= 0 && accuracy <= 10 ? toFixedHalfAwayFromZero(n, accuracy) : String(n);
     }
     case 4: {
       const text = String(value);

@@ -123,6 +123,10 @@ const ACCEPT = prop('extraProperties.accept', 'text', bi('允许的扩展名', '
   '只接受这些扩展名的文件，用逗号分隔（例如 .pdf,.docx）；留空则接受除程序、脚本、网页和 SVG 以外的文件。单个文件最大 20 MB（可配置）。',
   'Only files with these extensions, separated by commas (for example .pdf,.docx); empty accepts any file but programs, scripts, web pages and SVG. At most 20 MB a file (configurable).',
 ));
+const CAPITALS = prop('extraProperties.capitals', 'switch', bi('显示大写金额', 'Show Chinese capitals'), bi(
+  '在表单中金额下方显示人民币大写（如 壹仟贰佰叁拾肆元伍角整）。',
+  'Shows the amount in Chinese capitals under the input in the form (for example 壹仟贰佰叁拾肆元伍角整).',
+), { default: false });
 const MULTIPLE = prop('extraProperties.multiple', 'switch', bi('多选', 'Multiple'), bi('允许选择多个。', 'Allows picking several.'), { default: false });
 
 const QUICK_SEARCH = prop('extraProperties.quickSearch', 'switch', bi('快速查询', 'Quick search'), bi(
@@ -139,6 +143,9 @@ const BY_TYPE: Record<number, { group: TPaletteControlType['group']; help: TBili
   [ControlTypeId.SingleChoiceAlt]: { group: 'choice', help: bi('从选项中选一个（按钮组）。', 'One of the options (buttons).'), properties: [OPTIONS, DEFAULT_TEXT] },
   [ControlTypeId.Integer]: { group: 'basic', help: bi('整数，新建时默认 0。', 'A whole number; 0 on a new record.'), properties: [DEFAULT_TEXT, MIN, MAX, SUMMARY] },
   [ControlTypeId.Decimal]: { group: 'basic', help: bi('小数（精确存储，不用浮点）。', 'A decimal number (stored exactly, never as a float).'), properties: [ACCURACY, DEFAULT_TEXT, MIN, MAX, SUMMARY] },
+  [ControlTypeId.MultilineText]: { group: 'basic', help: bi('多行文本，保留换行；表格中显示首行。', 'Text of several lines, line breaks kept; grids show the first line.'), properties: [DEFAULT_TEXT, MAX_LENGTH] },
+  [ControlTypeId.RichText]: { group: 'basic', help: bi('带格式的文本（加粗、列表、链接等）；保存时清除不安全的内容，列表中显示纯文本。', 'Formatted text (bold, lists, links…); unsafe content is removed on save; lists show the plain text.'), properties: [] },
+  [ControlTypeId.Currency]: { group: 'basic', help: bi('金额：千分位显示，默认 2 位小数，可显示人民币大写。', 'An amount of money: thousands separators, 2 decimal places by default, Chinese capitals on demand.'), properties: [ACCURACY, CAPITALS, DEFAULT_TEXT, MIN, MAX, SUMMARY] },
   [ControlTypeId.Date]: { group: 'basic', help: bi('日期或日期时间。', 'A date or date and time.'), properties: [DATE_TYPE, DATE_DEFAULT] },
   [ControlTypeId.Boolean]: { group: 'basic', help: bi('是 / 否。', 'Yes / no.'), properties: [BOOL_DEFAULT] },
   [ControlTypeId.MultiSelect]: { group: 'choice', help: bi('从选项中选多个。', 'Several of the options.'), properties: [OPTIONS] },

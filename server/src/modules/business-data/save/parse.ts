@@ -5,11 +5,12 @@
  */
 import { personDisplayName } from '@tessera/core/helpers/person-name';
 import { uuidv7 } from '../../../platform/ids.ts';
-import { ControlTypeId, createNewRecord, parseControlValue } from '@tessera/core/controls/registry';
+import { createNewRecord, getControlType, numberAccuracyOf, parseControlValue } from '@tessera/core/controls/registry';
 import { decimalPlaces } from '@tessera/core/helpers/round';
 import type { ValidationErrorItem } from '../../../platform/errors.ts';
 import { bizInvalid, coreMessage, type Translate } from '../business-data.messages.ts';
 import type { RuntimeControl, RuntimePage, RuntimeView } from '../runtime-page.ts';
+import { sanitizeRichText } from './rich-text.ts';
 import { isComputed, ruleOf, UUID, type EntryInput, type PageRows, type PreparedRow, type Rec, type SaveSession, type StoredPage } from './model.ts';
 
 /** Resolves the request's view entries (by view id or code); an unknown or repeated view is a 400. */
@@ -82,7 +83,7 @@ export function applyInput(session: SaveSession, view: RuntimeView, base: Rec, i
       continue;
     }
     const parsed = parseControlValue(c.control, input[c.code], { offsetMinutes: session.offsetMinutes });
-    if (parsed.ok) out[c.code] = parsed.value;
+    if (parsed.ok) out[c.code] = getControlType(c.controlType).html && typeof parsed.value === 'string' ? sanitizeRichText(parsed.value) : parsed.value;
     else errors.push({ message: session.t('field.invalid', { title: c.control.title || c.code, message: coreMessage(session.t, parsed.message) }), members: [`${member}.${c.code}`] });
   }
   return out;
@@ -93,9 +94,9 @@ export function applyInput(session: SaveSession, view: RuntimeView, base: Rec, i
  * to 0.13 behind the user's back), or null. Values a formula computes are rounded, not refused.
  */
 export function excessDecimals(c: RuntimeControl, value: unknown): number | null {
-  if (c.controlType !== ControlTypeId.Decimal || (typeof value !== 'number' && typeof value !== 'string')) return null;
-  const accuracy = c.control.extraProperties?.accuracy;
-  if (typeof accuracy !== 'number' || accuracy < 0) return null;
+  if (c.tableFieldType !== 3 || (typeof value !== 'number' && typeof value !== 'string')) return null;
+  const accuracy = numberAccuracyOf(c.control);
+  if (accuracy === null || accuracy < 0) return null;
   return decimalPlaces(value) > accuracy ? accuracy : null;
 }
 

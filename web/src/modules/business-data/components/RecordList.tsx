@@ -126,6 +126,8 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
         title: controlTitle(c, i18n.language),
         sorter: true,
         ellipsis: true,
+        // Numbers line up by their digits.
+        align: tableFieldTypeOf(c.controlType) === 2 || tableFieldTypeOf(c.controlType) === 3 ? ('right' as const) : undefined,
         width: preferences.widths?.[c.code] ?? (tableFieldTypeOf(c.controlType) === 1 ? 180 : 130),
         onHeaderCell: () =>
           ({

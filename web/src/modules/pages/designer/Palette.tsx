@@ -1,12 +1,15 @@
 import {
+  AlignLeftOutlined,
   AppstoreOutlined,
   BorderOutlined,
   CalendarOutlined,
   CheckSquareOutlined,
   FieldNumberOutlined,
   FileTextOutlined,
+  FontColorsOutlined,
   FontSizeOutlined,
   IdcardOutlined,
+  MoneyCollectOutlined,
   NumberOutlined,
   PaperClipOutlined,
   PictureOutlined,
@@ -40,6 +43,9 @@ const CONTROL_ICONS: Record<number, ReactNode> = {
   [ControlTypeId.UserOrgPicker]: <TeamOutlined />,
   [ControlTypeId.Attachment]: <PaperClipOutlined />,
   [ControlTypeId.Image]: <PictureOutlined />,
+  [ControlTypeId.MultilineText]: <AlignLeftOutlined />,
+  [ControlTypeId.RichText]: <FontColorsOutlined />,
+  [ControlTypeId.Currency]: <MoneyCollectOutlined />,
 };
 const VIEW_ICONS: Record<number, ReactNode> = { 1: <BorderOutlined />, 2: <TableOutlined />, 3: <AppstoreOutlined /> };
 const GROUPS = ['basic', 'choice', 'lookup', 'system'] as const;

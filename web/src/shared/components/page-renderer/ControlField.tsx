@@ -1,13 +1,14 @@
 import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { decimalPlaces } from '@tessera/core/helpers/round';
-import { ControlTypeId, formatControlValue, parseControlValue, pickerSelectionType, readSelectionItems } from '@tessera/core/controls/registry';
+import { ControlTypeId, formatControlValue, formatNumberForControl, numberAccuracyOf, parseControlValue, pickerSelectionType, readSelectionItems } from '@tessera/core/controls/registry';
 import type { TBusinessRecord, TDataControl, TView } from '@tessera/core/page-definition';
 import { memo, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectionItemPicker } from '../SelectionItemPicker.tsx';
 import { FileField } from './FileField.tsx';
 import { LookupField } from './LookupField.tsx';
+import { CurrencyCapitals, MultilineTextField, RichTextField } from './TextControls.tsx';
 import type { OptionItem, PageRendererServices, RendererMode } from './renderer-types.ts';
 import './renderer-texts.ts';
 
@@ -87,8 +88,9 @@ const pickerMultiple = (control: TDataControl) => (control.extraProperties as { 
  * fraction in an integer field is an error at the field (control-rules.ts numberProblem), never
  * silently rounded. Elsewhere it is shown at the field's accuracy (15.5 as 15.50) when it fits it.
  */
-function NumberField(props: { value: number | null; accuracy: number | undefined; onValue(v: number | string | null): void; inputProps: Record<string, unknown>; label: string }) {
-  const { value, accuracy, onValue, inputProps, label } = props;
+function NumberField(props: { control: TDataControl; value: number | null; onValue(v: number | string | null): void; inputProps: Record<string, unknown>; label: string }) {
+  const { control, value, onValue, inputProps, label } = props;
+  const accuracy = numberAccuracyOf(control);
   const [focused, setFocused] = useState(false);
   const justFocused = useRef(false);
   const input = useRef<HTMLInputElement | null>(null);
@@ -96,12 +98,14 @@ function NumberField(props: { value: number | null; accuracy: number | undefined
   useLayoutEffect(() => {
     if (focused) queueMicrotask(() => input.current === document.activeElement && input.current?.select());
   }, [focused]);
-  const fits = typeof accuracy === 'number' && accuracy >= 0 && (value === null || decimalPlaces(value) <= accuracy);
+  const fits = accuracy === null || (accuracy >= 0 && (value === null || decimalPlaces(value) <= accuracy));
   return (
     <InputNumber
       {...inputProps}
       value={value}
-      precision={fits && !focused ? accuracy : undefined}
+      // Shown as everywhere else (1,234.50: core formatNumberForControl); typed and edited plain.
+      formatter={(v, info) => (info.userTyping ? info.input : v === undefined || v === null || String(v) === '' ? '' : focused || !fits ? String(v) : formatNumberForControl(control, v))}
+      parser={(text) => (text ?? '').replace(/,/g, '') as unknown as number}
       onChange={onValue}
       onFocus={(e: FocusEvent<HTMLInputElement>) => {
         input.current = e.currentTarget;
@@ -139,19 +143,24 @@ export const ControlField = memo(function ControlField(props: ControlFieldProps)
 
   switch (type) {
     case ControlTypeId.Integer:
-    case ControlTypeId.Decimal: {
-      const accuracy = type === ControlTypeId.Decimal ? control.extraProperties?.accuracy : 0;
+    case ControlTypeId.Decimal:
+    case ControlTypeId.Currency: {
       const n = typeof value === 'number' ? value : value === '' || value == null ? null : Number(value);
-      return (
+      const field = (
         <NumberField
+          control={control}
           inputProps={common}
           value={n !== null && Number.isFinite(n) ? n : null}
-          accuracy={typeof accuracy === 'number' ? accuracy : undefined}
           onValue={(v) => (v === null ? emit('') : typeof v === 'number' && Number.isFinite(v) ? onChange(v) : emit(v))}
           label={control.title}
         />
       );
+      return type === ControlTypeId.Currency && !compact && control.extraProperties?.capitals ? <CurrencyCapitals value={n}>{field}</CurrencyCapitals> : field;
     }
+    case ControlTypeId.MultilineText:
+      return <MultilineTextField {...props} />;
+    case ControlTypeId.RichText:
+      return <RichTextField {...props} />;
     case ControlTypeId.Date: {
       const dateType = control.extraProperties?.dateType ?? 2;
       const text = typeof value === 'string' ? value : '';

@@ -1,5 +1,6 @@
 import { CalculatorOutlined } from '@ant-design/icons';
 import { Col, Empty, Form, Row, Tooltip } from 'antd';
+import { getControlType } from '@tessera/core/controls/registry';
 import type { TBusinessRecord, TDataControl, TView } from '@tessera/core/page-definition';
 import i18next, { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +9,10 @@ import { localizedTitle, ruleProblemText, type RuleProblem } from './control-rul
 import { useRenderer } from './renderer-context.ts';
 import './renderer-texts.ts';
 
-/** Grid span of a control (extraProperties.span: 24 columns per row; default three per row). */
+/** Grid span of a control (extraProperties.span: 24 columns per row; default three per row, a text of several lines the whole row). */
 export function controlSpan(control: TDataControl): number {
   const span = Number((control.extraProperties as { span?: unknown } | null)?.span);
-  return Number.isInteger(span) && span >= 4 && span <= 24 ? span : 8;
+  return Number.isInteger(span) && span >= 4 && span <= 24 ? span : getControlType(control.controlType).multiline ? 24 : 8;
 }
 
 /** A problem at a field in the interface language (the core's English value messages translated). */

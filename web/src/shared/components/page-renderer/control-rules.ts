@@ -1,4 +1,4 @@
-import { ControlTypeId, validateControlValue } from '@tessera/core/controls/registry';
+import { ControlTypeId, numberAccuracyOf, tableFieldTypeOf, validateControlValue } from '@tessera/core/controls/registry';
 import { localizeCoreMessage } from '@tessera/core/messages/core-messages';
 import { decimalPlaces } from '@tessera/core/helpers/round';
 import type { TDataControl, TView } from '@tessera/core/page-definition';
@@ -67,9 +67,9 @@ export function numberProblem(control: TDataControl, value: unknown): RuleProble
   if (typeof value !== 'number') return null;
   const type = Number(control.controlType);
   if (type === ControlTypeId.Integer) return Number.isInteger(value) ? null : { key: 'wholeNumber' };
-  if (type !== ControlTypeId.Decimal) return null;
-  const accuracy = control.extraProperties?.accuracy;
-  if (typeof accuracy !== 'number' || accuracy < 0) return null;
+  if (tableFieldTypeOf(type) !== 3) return null;
+  const accuracy = numberAccuracyOf(control);
+  if (accuracy === null || accuracy < 0) return null;
   return decimalPlaces(value) > accuracy ? { key: 'decimals', accuracy } : null;
 }
 

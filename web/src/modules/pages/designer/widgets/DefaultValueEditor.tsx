@@ -48,7 +48,7 @@ export function DefaultValueEditor({ ctx, value, onChange, id }: WidgetProps<Def
         <Input
           value={text}
           placeholder={type === ControlTypeId.Date ? 'YYYY-MM-DD' : undefined}
-          onChange={(e) => onChange(type === ControlTypeId.Integer || type === ControlTypeId.Decimal ? (e.target.value.trim() === '' ? '' : e.target.value.trim()) : e.target.value)}
+          onChange={(e) => onChange(type === ControlTypeId.Integer || type === ControlTypeId.Decimal || type === ControlTypeId.Currency ? (e.target.value.trim() === '' ? '' : e.target.value.trim()) : e.target.value)}
           aria-label={t('props.default.fixed')}
         />
       )}
