@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { screenshotPath, signInAs, startProduct, type Product } from './product.ts';
 import { apiCall as apiCallFor, poll, tokenOf } from './shell-helpers.ts';
+import { drag, palette, props } from './designer-helpers.ts';
 
 // Issue 12, attachment and image controls: a designer puts both on a page and publishes it; a
 // clerk uploads a contract and a photo on the business page, saves, sees the file's name and the
@@ -18,22 +18,6 @@ afterAll(() => product?.stop());
 
 const apiCall = <T>(token: string, method: string, path: string, body?: unknown) => apiCallFor<T>(product, token, method, path, body);
 
-/** A pointer drag the way a person does it (dnd-kit starts after 5 px of movement). */
-async function drag(page: Page, from: Locator, to: Locator) {
-  await from.scrollIntoViewIfNeeded();
-  const a = (await from.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 6, { steps: 3 });
-  await to.scrollIntoViewIfNeeded();
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
-  await page.mouse.move(b.x + b.width / 2 + 1, b.y + b.height / 2, { steps: 2 });
-  await page.mouse.up();
-}
-
-const palette = (page: Page, title: string) => page.locator(`[data-palette]`, { hasText: new RegExp(`^${title}$`) }).first();
-const props = (page: Page) => page.getByTestId('properties-panel');
 
 let attempts = 0;
 

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { screenshotPath, signInAs, startProduct, type Product } from './product.ts';
 import { apiCall as apiCallFor, poll, tokenOf } from './shell-helpers.ts';
+import { drag, palette, props, name } from './designer-helpers.ts';
 
 // Browser journey of issue 7: a designer builds a purchase-order page in `/pageDefinition` — master
 // form with a supplier lookup, date, document number and amount; a child grid of lines where
@@ -18,34 +19,8 @@ afterAll(() => product?.stop());
 
 const apiCall = <T>(token: string, method: string, path: string, body?: unknown) => apiCallFor<T>(product, token, method, path, body);
 
-/** A pointer drag the way a person does it (dnd-kit starts after 5 px of movement). */
-async function drag(page: Page, from: Locator, to: Locator, where: 'center' | 'left' | 'right' = 'center', beforeDrop?: () => Promise<void>) {
-  await from.scrollIntoViewIfNeeded();
-  const a = (await from.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 6, { steps: 3 });
-  await to.scrollIntoViewIfNeeded();
-  const b = (await to.boundingBox())!;
-  const x = where === 'left' ? b.x + 6 : where === 'right' ? b.x + b.width - 6 : b.x + b.width / 2;
-  const y = b.y + b.height / 2;
-  await page.mouse.move(x, y, { steps: 8 });
-  await page.mouse.move(x + 1, y, { steps: 2 });
-  await beforeDrop?.();
-  await page.mouse.up();
-}
-
-const palette = (page: Page, title: string) => page.locator(`[data-palette]`, { hasText: new RegExp(`^${title}$`) }).first();
 const card = (page: Page, code: string) => page.locator(`.dz-card[data-control-code="${code}"]`);
 const viewBox = (page: Page, code: string) => page.locator(`.dz-view[data-view-code="${code}"]`);
-const props = (page: Page) => page.getByTestId('properties-panel');
-
-/** Sets code and Chinese title of the selected control / view in the properties panel. */
-async function name(page: Page, code: string, title: string) {
-  const panel = props(page);
-  await panel.locator('#prop-code').fill(code);
-  await panel.locator('[data-property="title"]').getByLabel('语言 zh-CN').or(panel.locator('#prop-title')).first().fill(title);
-}
 
 async function pick(page: Page, select: Locator, option: string | RegExp, search?: string) {
   await select.click();

@@ -1,7 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { screenshotPath, signInAs, startProduct, type Product } from './product.ts';
 import { apiCall as apiCallFor, poll, tokenOf } from './shell-helpers.ts';
+import { drag, palette, props, name } from './designer-helpers.ts';
 
 // Issue 12, the control types missing from the palette: a designer puts a multi-line text, a rich
 // text and a currency amount (with Chinese capitals) on a page and publishes it; a clerk writes a
@@ -16,28 +16,6 @@ afterAll(() => product?.stop());
 
 const apiCall = <T>(token: string, method: string, path: string, body?: unknown) => apiCallFor<T>(product, token, method, path, body);
 
-/** A pointer drag the way a person does it (dnd-kit starts after 5 px of movement). */
-async function drag(page: Page, from: Locator, to: Locator) {
-  await from.scrollIntoViewIfNeeded();
-  const a = (await from.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 6, { steps: 3 });
-  await to.scrollIntoViewIfNeeded();
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
-  await page.mouse.move(b.x + b.width / 2 + 1, b.y + b.height / 2, { steps: 2 });
-  await page.mouse.up();
-}
-
-const palette = (page: Page, title: string) => page.locator(`[data-palette]`, { hasText: new RegExp(`^${title}$`) }).first();
-const props = (page: Page) => page.getByTestId('properties-panel');
-
-async function name(page: Page, code: string, title: string) {
-  const panel = props(page);
-  await panel.locator('#prop-code').fill(code);
-  await panel.locator('[data-property="title"]').getByLabel('语言 zh-CN').or(panel.locator('#prop-title')).first().fill(title);
-}
 
 let attempts = 0;
 

@@ -204,19 +204,21 @@ function pickerDefault(control: TDataControl, ctx: Parameters<ControlBehaviour['
   return null;
 }
 
+/** A value stored as JSON text (or given as the parsed value itself); undefined for text that is not JSON. */
+function jsonOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}
+
 const ZSelectionItems = z.array(z.looseObject({ id: z.string(), title: z.string().optional(), type: z.number().optional() }));
 
 /** Reads a 4001 picker value (JSON text of selection items, or the items themselves). */
 export function readSelectionItems(value: unknown): SelectionItem[] {
-  let raw = value;
-  if (typeof value === 'string') {
-    try {
-      raw = JSON.parse(value);
-    } catch {
-      return [];
-    }
-  }
-  const parsed = ZSelectionItems.safeParse(raw);
+  const parsed = ZSelectionItems.safeParse(jsonOf(value));
   return parsed.success ? parsed.data.map((i) => ({ id: i.id, title: i.title ?? '', ...(i.type === undefined ? {} : { type: i.type }) })) : [];
 }
 
@@ -266,15 +268,7 @@ export function maxFilesOf(control: Pick<TDataControl, 'extraProperties'>): numb
 
 /** Reads an attachment or image value (JSON text of file references, or the list itself); [] when malformed. */
 export function readFileRefs(value: unknown): FileRef[] {
-  let raw = value;
-  if (typeof value === 'string') {
-    try {
-      raw = JSON.parse(value);
-    } catch {
-      return [];
-    }
-  }
-  const parsed = ZFileRefs.safeParse(raw);
+  const parsed = ZFileRefs.safeParse(jsonOf(value));
   return parsed.success ? parsed.data : [];
 }
 

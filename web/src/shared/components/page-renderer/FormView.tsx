@@ -6,7 +6,7 @@ import i18next, { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ControlField } from './ControlField.tsx';
 import { localizedTitle, ruleProblemText, type RuleProblem } from './control-rules.ts';
-import { useRenderer } from './renderer-context.ts';
+import { useRenderer, type RendererContextValue } from './renderer-context.ts';
 import './renderer-texts.ts';
 
 /** Grid span of a control (extraProperties.span: 24 columns per row; default three per row, a text of several lines the whole row). */
@@ -17,6 +17,19 @@ export function controlSpan(control: TDataControl): number {
 
 /** A problem at a field in the interface language (the core's English value messages translated). */
 export const problemText = (t: TFunction, problem: RuleProblem, title: string): string => ruleProblemText(t, problem, title, i18next.language);
+
+/** A control's input props bound to a record of the renderer: its value, and changes written back. */
+export function boundField(ctx: RendererContextValue, view: TView, record: TBusinessRecord, control: TDataControl) {
+  return {
+    control,
+    view,
+    record,
+    value: record[control.code],
+    onChange: (value: unknown, extra?: Record<string, unknown>) => ctx.setField(view, record.Id, control, value, extra),
+    mode: ctx.mode,
+    services: ctx.services,
+  };
+}
 
 /** Is the control shown / editable, by its design flags and the live page state. */
 export function useControlFlags() {
@@ -68,18 +81,7 @@ export function FormView({ view, record }: { view: TView; record: TBusinessRecor
                 help={problem ? problemText(t, problem, title) : undefined}
                 data-control-code={control.code}
               >
-                <ControlField
-                  id={fieldId}
-                  control={control}
-                  view={view}
-                  record={record}
-                  value={record[control.code]}
-                  onChange={(value, extra) => ctx.setField(view, record.Id, control, value, extra)}
-                  disabled={!editable}
-                  mode={ctx.mode}
-                  services={ctx.services}
-                  status={problem ? 'error' : undefined}
-                />
+                <ControlField id={fieldId} {...boundField(ctx, view, record, control)} disabled={!editable} status={problem ? 'error' : undefined} />
               </Form.Item>
             </Col>
           );

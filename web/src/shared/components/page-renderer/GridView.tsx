@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ControlField } from './ControlField.tsx';
 import { localizedTitle, viewTitle } from './control-rules.ts';
-import { ControlTitle, problemText, useControlFlags } from './FormView.tsx';
+import { boundField, ControlTitle, problemText, useControlFlags } from './FormView.tsx';
 import { gridCellId, useGridKeyboard } from './grid-keyboard.ts';
 import { childRowsOf } from './page-data.ts';
 import { useRenderer } from './renderer-context.ts';
@@ -55,14 +55,8 @@ export function GridView({ view, parentRecordId }: { view: TView; parentRecordId
             const field = (
               <ControlField
                 id={gridCellId(view.code, index, control.code)}
-                control={control}
-                view={view}
-                record={record}
-                value={record[control.code]}
-                onChange={(value, extra) => ctx.setField(view, record.Id, control, value, extra)}
+                {...boundField(ctx, view, record, control)}
                 disabled={!flags(control, view).editable || viewReadOnly}
-                mode={ctx.mode}
-                services={ctx.services}
                 compact
                 status={problem ? 'error' : undefined}
               />
@@ -196,18 +190,7 @@ function RowCards({ view, rows, controls, readOnly, canAdd, onAdd }: { view: TVi
                 const id = gridCellId(view.code, index, control.code);
                 return (
                   <Form.Item key={control.id} label={<ControlTitle title={title} computed={flags(control, view).computed} />} htmlFor={id} validateStatus={problem ? 'error' : undefined} help={problem ? problemText(t, problem, title) : undefined} style={{ marginBottom: 8 }}>
-                    <ControlField
-                      id={id}
-                      control={control}
-                      view={view}
-                      record={record}
-                      value={record[control.code]}
-                      onChange={(value, extra) => ctx.setField(view, record.Id, control, value, extra)}
-                      disabled={!flags(control, view).editable || readOnly}
-                      mode={ctx.mode}
-                      services={ctx.services}
-                      status={problem ? 'error' : undefined}
-                    />
+                    <ControlField id={id} {...boundField(ctx, view, record, control)} disabled={!flags(control, view).editable || readOnly} status={problem ? 'error' : undefined} />
                   </Form.Item>
                 );
               })}
