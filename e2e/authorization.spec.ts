@@ -114,6 +114,9 @@ describe('granting a business menu', () => {
     await admin.getByPlaceholder('搜索对象、IP…').fill('R:');
     await admin.getByRole('button', { name: /查\s*询/ }).click();
     await poll(() => admin.locator('.ant-table-row').count()).toBe(2);
+    // Object types in the interface language, not their codes (issue 28, defect 6).
+    expect(await admin.locator('.ant-table-row').first().innerText()).toContain('授权');
+    expect(await admin.locator('.ant-table-tbody').innerText()).not.toContain('PermissionGrant');
     await admin.locator('.ant-table-row').first().locator('.ant-table-row-expand-icon').click();
     await poll(() => admin.getByText('修改前').count()).toBeGreaterThan(0);
     await admin.screenshot({ path: screenshotPath('audit-log') });

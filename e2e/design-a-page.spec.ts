@@ -144,6 +144,11 @@ describe('designing a purchase-order page', () => {
     });
     await poll(masterOrder).toEqual(before);
     expect(await page.getByTestId('drop-hint').count()).toBe(0);
+    // Screen readers hear it in Chinese, by name — not dnd-kit's English with internal ids (issue 28).
+    const announced = () => page.locator('[id^="DndLiveRegion"]').allTextContents().then((texts) => texts.join(' '));
+    await poll(announced).toMatch(/“amount”已放到“采购订单”/);
+    expect(await announced()).not.toMatch(/Draggable|pal:ctl|canvas-element/);
+    expect((await page.locator('[id^="DndDescribedBy"]').allTextContents()).join(' ')).toContain('按空格键或回车键');
     expect(before).toHaveLength(7);
 
     // Copy / paste, keyboard delete, undo / redo, multi-select.

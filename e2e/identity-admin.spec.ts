@@ -233,6 +233,11 @@ describe('user administration actions', () => {
     await okButton(page).click();
     await eventually(() => row.locator('.ant-tag', { hasText: '已锁定' }).count()).toBe(1);
     expect((await signIn('temp.lock')).body.code).not.toBe(0);
+    // The tag is whole: inside its cell, left of the fixed actions column (issue 28, defect 5).
+    const tag = (await row.locator('.ant-tag', { hasText: '已锁定' }).boundingBox())!;
+    const actions = (await row.locator('td').last().boundingBox())!;
+    expect(tag.x + tag.width).toBeLessThanOrEqual(actions.x);
+    await page.screenshot({ path: screenshotPath('identity-users-locked') });
 
     // Unlock: the tag goes and signing in works again.
     await page.getByRole('button', { name: '更多 temp.lock' }).click();

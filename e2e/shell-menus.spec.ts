@@ -14,6 +14,13 @@ describe('menus, search and the front-end log (issue 4)', () => {
     onTestFailed(() => page.screenshot({ path: screenshotPath('shell-menus-failure') }).then(() => undefined));
     await signInToConsole(page, product);
     const token = await tokenOf(page);
+    // A published page for two of the menus; 出库单 opens none.
+    const receipts = await apiCall<{ id: string }>(product, token, 'POST', '/app/page-definition', {
+      code: 'goodsReceipt',
+      name: { 'zh-CN': '入库单', 'en-US': 'Goods receipts' },
+      definition: { viewControls: [{ id: crypto.randomUUID(), code: 'main', title: '入库单', viewType: 1, dataControls: [{ id: crypto.randomUUID(), code: 'no', title: '单号', controlType: 1001, isDisplayed: true, isEdit: true }], viewButtons: [], viewControls: [] }], pageButtons: [], dataLinkages: [] },
+    });
+    await apiCall(product, token, 'POST', `/app/page-definition/${receipts.id}/publish`, {});
     const group = await apiCall<{ id: string }>(product, token, 'POST', '/app/business-menu', {
       title: { 'zh-CN': '仓储管理', 'en-US': 'Warehousing' },
       url: 'InboxOutlined',
@@ -23,18 +30,22 @@ describe('menus, search and the front-end log (issue 4)', () => {
       title: { 'zh-CN': '入库单', 'en-US': 'Goods receipts' },
       parentId: group.id,
       order: 1,
+      pageDefinitionId: receipts.id,
     });
     await apiCall(product, token, 'POST', '/app/business-menu', { title: { 'zh-CN': '出库单', 'en-US': 'Goods issues' }, parentId: group.id, order: 2 });
     const jumpItem = await apiCall<{ id: string }>(product, token, 'POST', '/app/business-menu', {
       title: { 'zh-CN': '库存查询', 'en-US': 'Stock enquiry' },
       associateKey: 'stock',
+      pageDefinitionId: receipts.id,
     });
     await page.reload();
 
     // The console lists the user's business menus as shortcuts.
     const shortcuts = page.getByTestId('business-shortcuts');
     await shortcuts.waitFor();
-    for (const title of ['入库单', '出库单', '库存查询']) expect(await shortcuts.textContent()).toContain(title);
+    for (const title of ['入库单', '库存查询']) expect(await shortcuts.textContent()).toContain(title);
+    // A menu that opens no page is counted but not offered as a shortcut (issue 28, defect 9).
+    expect(await shortcuts.textContent()).not.toContain('出库单');
     await poll(() => page.getByTestId('business-menu-count').textContent()).toContain('3');
     await page.screenshot({ path: screenshotPath('shell-console-business') });
 
@@ -50,6 +61,23 @@ describe('menus, search and the front-end log (issue 4)', () => {
     const sider = page.getByTestId('sider-menu');
     await sider.getByText('库存查询').click();
     await poll(() => currentPath(page)).toBe(`/menu/${jumpItem.id}/params/${jumpItem.id}`);
+
+    // Collapsed (as on a tablet), a menu without an icon shows its first character, and its
+    // name on hover (issue 28, defect 1).
+    await page.getByTestId('sider-toggle').click();
+    const stockItem = sider.locator('.ant-menu-item', { has: page.getByTestId('menu-initial') }).filter({ hasText: '库' }).first();
+    await poll(() => stockItem.getByTestId('menu-initial').textContent()).toBe('库');
+    const box = (await stockItem.boundingBox())!;
+    expect(box.width).toBeGreaterThan(20);
+    // The character sits inside its badge (a 40 px line height once pushed it below).
+    const badge = (await stockItem.getByTestId('menu-initial').boundingBox())!;
+    const glyph = (await stockItem.getByTestId('menu-initial').locator('span').boundingBox())!;
+    expect(glyph.y).toBeGreaterThanOrEqual(badge.y - 1);
+    expect(glyph.y + glyph.height).toBeLessThanOrEqual(badge.y + badge.height + 1);
+    await stockItem.hover();
+    await poll(() => page.locator('.ant-tooltip:visible').last().textContent()).toBe('库存查询');
+    await page.screenshot({ path: screenshotPath('shell-collapsed-initials') });
+    await page.getByTestId('sider-toggle').click();
 
     // After a reload the titles still come from the stored menu id/title list.
     await page.reload();
@@ -191,5 +219,26 @@ describe('forms submitted empty (issue 28, defect 2)', () => {
     await page.waitForTimeout(300);
     expect(rejections).toEqual([]);
     expect(await page.getByTestId('log-indicator').locator('.ant-badge-count').count()).toBe(0);
+  });
+});
+
+describe('parent paths (issue 28, defect 7)', () => {
+  it('redirect without ever titling the page "not found"; /index is the console', async () => {
+    const { page } = await product.newPage();
+    onTestFailed(() => page.screenshot({ path: screenshotPath('shell-parent-paths-failure') }).then(() => undefined));
+    await signInToConsole(page, product);
+    // Every title the document takes, recorded in the page as it changes.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { titles: string[] }).titles = seen;
+      new MutationObserver(() => seen.push(document.title)).observe(document.querySelector('title')!, { childList: true, characterData: true, subtree: true });
+    });
+    for (const [from, to] of [['/builtIn', '/builtIn/user'], ['/design', '/design/form'], ['/system', '/system/localization'], ['/dataSet', '/dataSet/source'], ['/index', '/dashboard/console']]) {
+      await page.evaluate((hash) => (window.location.hash = hash), `#${from}`);
+      await poll(() => currentPath(page)).toBe(to);
+    }
+    const titles = await page.evaluate(() => (window as unknown as { titles: string[] }).titles);
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.filter((t) => t.includes('页面不存在'))).toEqual([]);
   });
 });

@@ -99,6 +99,26 @@ describe('routes and navigation (issue 4)', () => {
     await context.close();
   });
 
+  it('asks to sign in again when the token cookie is gone and the page reloads its data (issue 28, defect 3)', async () => {
+    const { page, context } = await product.newPage();
+    onTestFailed(() => page.screenshot({ path: screenshotPath('shell-cookie-gone-failure') }).then(() => undefined));
+    await signInToConsole(page, product);
+    await page.goto(`${product.url}/#/builtIn/role`);
+    await page.locator('.ant-table-row').first().waitFor();
+    // The token cookie lives a day: the browser drops it while the tab stays open.
+    await context.clearCookies({ name: 'token' });
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('token');
+    // The next request the page makes (a search) is refused: the dialog, not a toast over stale data.
+    await page.getByPlaceholder('搜索角色名称或描述').fill('adm');
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    const dialog = page.locator('.ant-modal-confirm');
+    await dialog.waitFor();
+    expect(await dialog.locator('.ant-modal-confirm-content').textContent()).toBe('您的登录已过期，请重新登陆');
+    await dialog.getByRole('button').click();
+    await waitForHash(page, /#\/login\?redirect=%2FbuiltIn%2Frole$/);
+    await context.close();
+  });
+
   it('asks to sign in again when the session was revoked on the server (401), then returns to the page', async () => {
     const { page, context } = await product.newPage();
     onTestFailed(() => page.screenshot({ path: screenshotPath('shell-401-failure') }).then(() => undefined));

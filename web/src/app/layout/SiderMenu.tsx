@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { menuTitle, menuTrail, type MenuNode } from '../menus/menu-model.ts';
-import { MenuIcon } from '../../shared/components/MenuIcon.tsx';
+import { MenuIcon, MenuInitial } from '../../shared/components/MenuIcon.tsx';
 
 /** spec §9: the sider menu shows after 500 ms; the active item scrolls into view after 300 ms. */
 const MENU_SHOW_DELAY_MS = 500;
@@ -52,7 +52,10 @@ export function SiderMenu({ nodes, collapsed, theme, accordion, showCollapseMenu
   const items = useMemo(() => {
     const toItem = (node: MenuNode, depth: number): ItemType => {
       const label = menuTitle(node, t, i18n.language);
-      const icon = depth === 0 || node.icon ? <MenuIcon name={node.icon} business={node.businessIcon} /> : undefined;
+      // A top-level business menu without a (known) icon shows its first character, so a collapsed
+      // sider never has a blank row; the item's title is its tooltip there.
+      const fallback = depth === 0 && node.businessIcon ? <MenuInitial title={label} /> : null;
+      const icon = depth === 0 || node.icon ? <MenuIcon name={node.icon} business={node.businessIcon} fallback={fallback} /> : undefined;
       if (!node.children?.length) return { key: node.path, icon, label, title: label };
       const children = node.children.map((c) => toItem(c, depth + 1));
       return {

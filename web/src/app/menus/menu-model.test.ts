@@ -13,7 +13,7 @@ vi.mock('../../shared/storage.ts', () => ({
   },
 }));
 
-const { findByMenuId, firstParamsPath, fromBusinessMenus, fromSystemMenu, menuLeaves, menuTrail, MENU_TITLES_KEY, storedMenuTitle, storeMenuTitles } = await import('./menu-model.ts');
+const { findByMenuId, firstParamsPath, fromBusinessMenus, fromSystemMenu, menuLeaves, menuTrail, MENU_TITLES_KEY, pageShortcuts, storedMenuTitle, storeMenuTitles } = await import('./menu-model.ts');
 
 let order = 0;
 const menu = (id: string, sub: TBusinessMenu[] = [], extra: Partial<TBusinessMenu> = {}): TBusinessMenu => ({
@@ -80,6 +80,12 @@ describe('finding in the menu tree', () => {
     const nodes = fromBusinessMenus(menus());
     expect(menuTrail(nodes, '/menu/sales/params/closed').map((n) => n.menuId)).toEqual(['sales', 'orders', 'closed']);
     expect(menuTrail(nodes, '/nowhere')).toEqual([]);
+  });
+
+  it('pageShortcuts offers only the leaves that open a page', () => {
+    const tree = [menu('sales', [menu('orders', [], { pageDefinitionId: 'p-orders' }), menu('report')]), menu('stock'), menu('bare', [], { pageDefinitionId: 'p-bare' })];
+    expect(pageShortcuts(fromBusinessMenus(tree)).map(({ node }) => node.menuId)).toEqual(['orders', 'bare']);
+    expect(menuLeaves(fromBusinessMenus(tree))).toHaveLength(4);
   });
 
   it('menuLeaves lists every page a search can open, with its ancestors', () => {

@@ -21,6 +21,8 @@ export interface MenuNode {
   /** spec §2: the system entry hides the sider. */
   hideSider?: boolean;
   menuId?: string;
+  /** A business menu that opens a page (its page is set): console shortcuts offer only these. */
+  opensPage?: boolean;
 }
 
 export const menuTitle = (node: Pick<MenuNode, 'titleKey' | 'titleText'>, t: TFunction, locale?: string): string =>
@@ -47,7 +49,7 @@ export const paramsPath = (menuId: string, childId: string) => `/menu/${menuId}/
 export function fromBusinessMenus(menus: TBusinessMenu[]): MenuNode[] {
   const convert = (menu: TBusinessMenu, topId: string): MenuNode => {
     const children = menu.subBusinessMenus.map((m) => convert(m, topId));
-    const base = { titleText: menu.title, icon: menu.url ?? undefined, businessIcon: true, menuId: menu.id };
+    const base = { titleText: menu.title, icon: menu.url ?? undefined, businessIcon: true, menuId: menu.id, ...(menu.pageDefinitionId ? { opensPage: true } : {}) };
     if (children.length === 0) {
       return { ...base, path: menu.associateKey ? paramsPath(menu.id, menu.id) : paramsPath(topId, menu.id) };
     }
@@ -87,6 +89,9 @@ export function menuTrail(nodes: MenuNode[], path: string): MenuNode[] {
 }
 
 /** Every leaf (what a search can open), with the titles of its ancestors. */
+/** The business menus a shortcut may offer: leaves that open a page (a menu without one only says so). */
+export const pageShortcuts = (nodes: MenuNode[]) => menuLeaves(nodes).filter(({ node }) => node.opensPage);
+
 export function menuLeaves(nodes: MenuNode[], trail: MenuNode[] = []): { node: MenuNode; trail: MenuNode[] }[] {
   return nodes.flatMap((node) =>
     node.children?.length ? menuLeaves(node.children, [...trail, node]) : [{ node, trail }],

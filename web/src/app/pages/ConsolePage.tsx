@@ -11,7 +11,7 @@ import { useSession } from '../../shared/auth/session.ts';
 import { localized } from '../../shared/i18n/i18n.ts';
 import { MenuIcon } from '../../shared/components/MenuIcon.tsx';
 import { recentVisits } from '../layout/recent-visits.ts';
-import { menuLeaves, menuTitle, storedMenuTitle } from '../menus/menu-model.ts';
+import { menuLeaves, menuTitle, pageShortcuts, storedMenuTitle } from '../menus/menu-model.ts';
 import { useShellMenus } from '../menus/menus-api.ts';
 import { consoleSources } from '../console-sources.ts';
 import { DASHBOARD_PATH } from '../routes/route-table.ts';
@@ -44,7 +44,9 @@ export default function ConsolePage() {
   const todoSource = consoleSources.todoTasks;
   const todo = useQuery({ queryKey: ['console', 'todo-tasks'], queryFn: () => todoSource!(), enabled: Boolean(todoSource) });
   const menus = useShellMenus();
-  const shortcuts = useMemo(() => menuLeaves(menus.businessNodes), [menus.businessNodes]);
+  // Every business menu the user has counts; shortcuts only to menus that open a page (issue 28).
+  const leaves = useMemo(() => menuLeaves(menus.businessNodes), [menus.businessNodes]);
+  const shortcuts = useMemo(() => pageShortcuts(menus.businessNodes), [menus.businessNodes]);
   const recent = user ? recentVisits(user.userId).filter((v) => v.path !== DASHBOARD_PATH) : [];
   const name = useDisplayName();
   const count = (value: number | undefined) => (counts.isError ? t('console.countFailed') : value);
@@ -96,7 +98,7 @@ export default function ConsolePage() {
           <Card variant="borderless">
             <Statistic
               title={t('console.businessMenus')}
-              value={menus.businessError ? t('console.countFailed') : shortcuts.length}
+              value={menus.businessError ? t('console.countFailed') : leaves.length}
               loading={menus.isLoading}
               prefix={<AppstoreOutlined />}
               data-testid="business-menu-count"

@@ -31,6 +31,8 @@ export interface RedirectDef {
 /** spec §2: area roots redirect to their first page. */
 export const REDIRECTS: RedirectDef[] = [
   { path: '/', to: '/dashboard/console' },
+  // spec §2: `/` has an `index` child that redirects too.
+  { path: '/index', to: '/dashboard/console' },
   { path: '/dashboard', to: '/dashboard/console' },
   { path: '/design', to: '/design/form' },
   { path: '/builtIn', to: '/builtIn/user' },

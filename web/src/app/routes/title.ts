@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import { localized } from '../../shared/i18n/i18n.ts';
 import { storedMenuTitle } from '../menus/menu-model.ts';
 import { resolveRoute } from './resolve.ts';
+import { REDIRECTS } from './route-table.ts';
 
 /** The unread notification count the shell learns (spec §9: title prefix `(n条消息)`). */
 export const useUnreadTitleCount = create<{ count: number; set(count: number): void }>((set) => ({
@@ -21,7 +22,9 @@ const PUBLIC_TITLES: Record<string, string> = {
 /** The title of the page at `pathname`: the route's title, or the stored business-menu title. */
 export function usePageTitle(pathname: string): string {
   const { t, i18n } = useTranslation();
-  const resolved = resolveRoute(pathname);
+  // A parent path that redirects (`/builtIn`) is titled as its target while it redirects: never
+  // "page not found" for a moment.
+  const resolved = resolveRoute(REDIRECTS.find((r) => r.path === pathname)?.to ?? pathname);
   if (resolved?.def.name === 'view-params' && resolved.params.menuChildId) {
     const title = storedMenuTitle(resolved.params.menuChildId);
     if (title) return localized(title, i18n.language);

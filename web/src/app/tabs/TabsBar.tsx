@@ -1,10 +1,11 @@
 import { CloseOutlined, DownOutlined } from '@ant-design/icons';
-import { closestCenter, DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { closestCenter, DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { horizontalListSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Dropdown, theme } from 'antd';
 import type { MenuProps } from 'antd';
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useDndAccessibility } from '../../shared/ui/dnd-accessibility.ts';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { localized } from '../../shared/i18n/i18n.ts';
@@ -150,10 +151,16 @@ export function TabsBar() {
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) move(String(active.id), String(over.id));
   };
+  // Screen readers hear the tabs' titles while they are moved.
+  const titleOf = useTabTitle();
+  const accessibility = useDndAccessibility(useCallback((id: UniqueIdentifier) => {
+    const tab = tabs.find((x) => x.path === id);
+    return tab ? titleOf(tab) : null;
+  }, [tabs, titleOf]));
 
   return (
     <nav className="shell-tabs" aria-label={t('tabs.label')} style={{ background: token.colorBgLayout, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
         <SortableContext items={tabs.map((x) => x.path)} strategy={horizontalListSortingStrategy}>
           <div className="shell-tabs-list" ref={list}>
             {tabs.map((tab, i) => (

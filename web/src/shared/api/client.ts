@@ -1,6 +1,6 @@
 import type { TErrorResponse } from '@tessera/core/contracts/common';
 import i18n from '../i18n/i18n.ts';
-import { expireSession, getToken, loginPathFor } from '../auth/session.ts';
+import { expireSession, getToken, loginPathFor, useSession } from '../auth/session.ts';
 import { BASE_PATH } from '../base-path.ts';
 import { addLog } from '../logs/log-store.ts';
 import { feedback } from '../ui/feedback.tsx';
@@ -117,7 +117,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok) {
     const serverMessage = (body as TErrorResponse | undefined)?.error?.message;
     const error = new ApiError(response.status, messageForStatus(response.status, serverMessage, url), url, body);
-    if (response.status === 401 && token) {
+    // A signed-in session that ended: its token was refused, or the browser dropped the token cookie
+    // (it lives a day) while the app still holds the user — both ask to sign in again (spec §8).
+    if (response.status === 401 && (token || useSession.getState().user)) {
       addLog({ type: 'error', message: i18n.t('common:error.requestFailed'), meta: { url, status: 401, message: error.message } });
       if (!options.quietUnauthorized) onExpired();
     } else {

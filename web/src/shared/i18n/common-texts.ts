@@ -17,6 +17,16 @@ export const commonTexts = {
     confirmDelete: '是否删除此数据？',
     confirmOperation: '是否执行此操作？',
     copyFailed: '无法写入剪贴板，请手动复制',
+    dnd: {
+      instructions: '要拿起一项，按空格键或回车键；用方向键移动，再按空格键或回车键放下，按 Esc 键取消。',
+      start: '已拿起“{{name}}”。',
+      over: '“{{name}}”移到了“{{target}}”上。',
+      outside: '“{{name}}”不在可放置的位置。',
+      end: '“{{name}}”已放到“{{target}}”。',
+      dropped: '已放下“{{name}}”。',
+      cancel: '已取消移动“{{name}}”。',
+      item: '此项',
+    },
     login: {
       title: '登录',
       subtitle: '低代码业务管理平台',
@@ -63,6 +73,16 @@ export const commonTexts = {
     confirmDelete: 'Delete this data?',
     confirmOperation: 'Perform this operation?',
     copyFailed: 'Could not write to the clipboard; copy it by hand',
+    dnd: {
+      instructions: 'To pick up an item, press Space or Enter; move it with the arrow keys, press Space or Enter again to drop it, Escape to cancel.',
+      start: 'Picked up "{{name}}".',
+      over: '"{{name}}" is over "{{target}}".',
+      outside: '"{{name}}" is not over a place it can be dropped.',
+      end: '"{{name}}" was dropped on "{{target}}".',
+      dropped: '"{{name}}" was dropped.',
+      cancel: 'Moving "{{name}}" was cancelled.',
+      item: 'this item',
+    },
     login: {
       title: 'Sign in',
       subtitle: 'Low-code business administration',

@@ -176,7 +176,15 @@ export default function AuditLogsPage() {
             sorter: true,
             render: (v: string) => <Tag color={ACTION_COLORS[v] ?? 'default'}>{actionLabel(v)}</Tag>,
           },
-          { title: t('columns.entityType'), dataIndex: 'entityType', key: 'entityType', width: 170, sorter: true, render: (v: string | null) => v ?? '—' },
+          {
+            title: t('columns.entityType'),
+            dataIndex: 'entityType',
+            key: 'entityType',
+            width: 170,
+            sorter: true,
+            // Named in the interface language; a type this screen does not know shows its code.
+            render: (v: string | null) => (v ? t(`entityTypes.${v}`, { defaultValue: v }) : '—'),
+          },
           { title: t('columns.entity'), dataIndex: 'entityId', key: 'entityId', ellipsis: true, render: (v: string | null) => v ?? '—' },
           { title: t('columns.summary'), key: 'summary', ellipsis: true, render: (_, log) => <Typography.Text type="secondary">{summary(log)}</Typography.Text> },
           { title: t('columns.ip'), dataIndex: 'ip', key: 'ip', width: 130 },

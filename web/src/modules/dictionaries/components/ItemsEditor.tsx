@@ -1,11 +1,12 @@
 import { DeleteOutlined, GlobalOutlined, HolderOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Input, Popover, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ITEM_COLORS } from '@tessera/core/contracts/dictionaries';
-import { createContext, useContext, useMemo, type CSSProperties, type HTMLAttributes } from 'react';
+import { createContext, useCallback, useContext, useMemo, type CSSProperties, type HTMLAttributes } from 'react';
+import { useDndAccessibility } from '../../../shared/ui/dnd-accessibility.ts';
 import { useTranslation } from 'react-i18next';
 import { LocalizedTextInput } from '../../../shared/components/LocalizedTextInput.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
@@ -76,6 +77,8 @@ export function ItemsEditor({ items, isTree, onChange, errors, newKey }: ItemsEd
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const { items: shown, depth } = useMemo(() => normalizeItems(items, isTree), [items, isTree]);
   const commit = (next: EditableItem[]) => onChange(normalizeItems(next, isTree).items);
+  // Screen readers hear the items' codes while they are moved, not the editor's row keys.
+  const accessibility = useDndAccessibility(useCallback((id: UniqueIdentifier) => shown.find((i) => i.key === id)?.code || null, [shown]));
 
   const patch = (key: string, change: Partial<EditableItem>) => {
     const before = shown.find((i) => i.key === key);
@@ -240,7 +243,7 @@ export function ItemsEditor({ items, isTree, onChange, errors, newKey }: ItemsEd
       <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>
         {t('items.dragHint')}
       </Typography.Paragraph>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
         <SortableContext items={shown.map((i) => i.key)} strategy={verticalListSortingStrategy}>
           <Table<EditableItem>
             size="small"

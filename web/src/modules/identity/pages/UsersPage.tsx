@@ -227,6 +227,26 @@ export default function UsersPage() {
             ),
           },
           { title: t('users.columns.name'), key: 'name', dataIndex: 'name', sorter: true, width: 120, render: (_: string, u) => personDisplayName(u, i18n.language) },
+          {
+            title: t('users.columns.status'),
+            key: 'isActive',
+            dataIndex: 'isActive',
+            sorter: true,
+            // Beside the name, so it is in view without scrolling; room for 启用 and 🔒已锁定 side by side.
+            width: 200,
+            render: (_: boolean, u) => (
+              <Space size={4} wrap>
+                {u.isActive ? <Tag color="green">{t('users.active')}</Tag> : <Tag>{t('users.inactive')}</Tag>}
+                {u.isLockedOut && (
+                  <Tooltip title={t('users.lockedUntil', { time: dayjs(u.lockoutEnd).format('YYYY-MM-DD HH:mm') })}>
+                    <Tag color="red" icon={<LockOutlined />}>
+                      {t('users.locked')}
+                    </Tag>
+                  </Tooltip>
+                )}
+              </Space>
+            ),
+          },
           { title: t('users.columns.email'), key: 'email', dataIndex: 'email', sorter: true, ellipsis: true, width: 200 },
           { title: t('users.columns.phoneNumber'), key: 'phoneNumber', dataIndex: 'phoneNumber', sorter: true, width: 140 },
           {
@@ -249,25 +269,6 @@ export default function UsersPage() {
             ellipsis: true,
             width: 180,
             render: (_, u) => u.organizationUnits.map((o) => o.displayName).join('、'),
-          },
-          {
-            title: t('users.columns.status'),
-            key: 'isActive',
-            dataIndex: 'isActive',
-            sorter: true,
-            width: 150,
-            render: (_: boolean, u) => (
-              <Space size={4}>
-                {u.isActive ? <Tag color="green">{t('users.active')}</Tag> : <Tag>{t('users.inactive')}</Tag>}
-                {u.isLockedOut && (
-                  <Tooltip title={t('users.lockedUntil', { time: dayjs(u.lockoutEnd).format('YYYY-MM-DD HH:mm') })}>
-                    <Tag color="red" icon={<LockOutlined />}>
-                      {t('users.locked')}
-                    </Tag>
-                  </Tooltip>
-                )}
-              </Space>
-            ),
           },
           {
             title: t('users.columns.creationTime'),

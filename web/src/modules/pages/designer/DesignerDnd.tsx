@@ -9,10 +9,12 @@ import {
   type DragEndEvent,
   type DragMoveEvent,
   type DragStartEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
+import { useDndAccessibility } from '../../../shared/ui/dnd-accessibility.ts';
 import { VIEW_TYPES } from '@tessera/core/contracts/pages';
 import type { TPageDefinition } from '@tessera/core/page-definition';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDesigner } from './designer-store.ts';
 import { designerCollision, resolveDrop, type CardSlots, type DragData, type DropData, type DropHint, type DropTarget } from './drop-logic.ts';
@@ -168,7 +170,7 @@ function DropMark() {
 }
 
 export function DesignerDnd({ palette, children }: { palette: PaletteIndex; children: ReactNode }) {
-  const { t } = useTranslation('pageDesigner');
+  const { t, i18n } = useTranslation('pageDesigner');
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
   const [dragging, setDragging] = useState<{ label: string } | null>(null);
 
@@ -187,6 +189,23 @@ export function DesignerDnd({ palette, children }: { palette: PaletteIndex; chil
     } else if (drag?.kind === 'view') label = index.get(drag.id)?.view?.code ?? '';
     setDragging({ label });
   };
+  // Screen readers hear the palette entries' and views' names, never the internal ids.
+  const draggingLabel = useRef('');
+  draggingLabel.current = dragging?.label ?? draggingLabel.current;
+  const nameOf = useCallback(
+    (id: UniqueIdentifier) => {
+      const [kind, rest] = [String(id).split(':')[0], String(id).split(':').slice(1).join(':')];
+      if (kind === 'pal') return rest.startsWith('ctl:') ? palette.controlTypeTitle(Number(rest.slice(4))) : palette.viewTypeTitle(Number(rest.slice(5)));
+      if (kind === 'vhead' || kind === 'vbody') {
+        const view = indexDefinition(useDesigner.getState().definition).get(rest)?.view;
+        return view ? localizedTitle(view as { title: string; code: string }, i18n.language) || view.code : null;
+      }
+      if (id === 'root') return t('designer.canvas');
+      return draggingLabel.current;
+    },
+    [palette, t, i18n.language],
+  );
+  const accessibility = useDndAccessibility(nameOf);
   const onDragEnd = (e: DragEndEvent) => {
     setDragging(null);
     markDragging([]);
@@ -204,6 +223,7 @@ export function DesignerDnd({ palette, children }: { palette: PaletteIndex; chil
       onDragEnd={onDragEnd}
       onDragCancel={() => (setDragging(null), markDragging([]))}
       autoScroll={{ threshold: { x: 0, y: 0.15 } }}
+      accessibility={accessibility}
     >
       {children}
       <DropMark />

@@ -1,5 +1,5 @@
 import * as AntIcons from '@ant-design/icons';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { setLoadedIcons, type IconComponent } from './loaded-icons.ts';
 
 // The whole @ant-design/icons set, which business menus may use: large, so only the icon picker,
@@ -15,8 +15,8 @@ export const ICON_NAMES = Object.keys(registry)
 const ICONS: ReadonlyMap<string, IconComponent> = new Map(ICON_NAMES.map((name) => [name, registry[name]!]));
 setLoadedIcons(ICONS);
 
-/** An icon of the whole set by name; nothing for an unknown name. */
-export default function AnyIcon({ name, style }: { name: string; style?: CSSProperties }) {
+/** An icon of the whole set by name; `fallback` (or nothing) for an unknown name. */
+export default function AnyIcon({ name, style, fallback = null }: { name: string; style?: CSSProperties; fallback?: ReactNode }) {
   const Icon = ICONS.get(name);
-  return Icon ? <Icon style={style} /> : null;
+  return Icon ? <Icon style={style} /> : fallback;
 }
