@@ -135,3 +135,76 @@ describe('device classes and responsive layout (issue 4)', () => {
     await second.context.close();
   });
 });
+
+describe('admin pages on a phone (issue 28, defect 4)', () => {
+  const ROUTES = [
+    '/dashboard/console',
+    '/builtIn/organization',
+    '/builtIn/user',
+    '/builtIn/role',
+    '/builtIn/authorization',
+    '/builtIn/menu',
+    '/design/authority',
+    '/design/form',
+    '/dataSet/dictionary',
+    '/dataSet/documentNumber',
+    '/system/localization',
+    '/system/documentation',
+    '/system/audit',
+    '/system/settings',
+  ];
+  it('every admin page fits 390 px without sideways scrolling, and every header button is whole', async () => {
+    const { page, context } = await product.newPage({ width: 390, height: 844 });
+    onTestFailed(() => page.screenshot({ path: screenshotPath('shell-phone-admin-failure') }).then(() => undefined));
+    await signInToConsole(page, product);
+    const problems: string[] = [];
+    for (const route of ROUTES) {
+      await page.goto(`${product.url}/#${route}`);
+      await poll(() => currentPath(page)).toBe(route);
+      await page.getByTestId('shell-page').waitFor();
+      await page.waitForTimeout(600);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 0) problems.push(`${route}: ${overflow}px wider than the screen`);
+      // Every header button inside the header (the header clips its content, so overflow alone misses a cut icon).
+      const clipped = await page.evaluate(() => {
+        const header = document.querySelector('[data-testid="shell-header"]') ?? document.querySelector('header');
+        if (!header) return ['no header'];
+        const box = header.getBoundingClientRect();
+        return Array.from(header.querySelectorAll("button"))
+          .filter((b) => b.getBoundingClientRect().width > 0)
+          .filter((b) => {
+            const r = b.getBoundingClientRect();
+            // The button inside the header, and its icon inside the button.
+            const icon = b.querySelector('svg')?.getBoundingClientRect();
+            const iconCut = icon ? icon.left < r.left - 0.5 || icon.right > r.right + 0.5 : false;
+            return r.left < box.left - 0.5 || r.right > box.right + 0.5 || iconCut;
+          })
+          .map((b) => b.getAttribute('aria-label') ?? b.textContent ?? '?');
+      });
+      if (clipped.length) problems.push(`${route}: header buttons cut: ${clipped.join(', ')}`);
+      // The header's left part hides what does not fit (the reload arrow once showed as a "C").
+      const leftCut = await page.evaluate(() => {
+        const left = document.querySelector('.shell-header-left');
+        return left ? left.scrollWidth - left.clientWidth : 0;
+      });
+      if (leftCut > 0) problems.push(`${route}: the header's left part cuts ${leftCut}px`);
+      // …and no header button lies over another (a cut icon: the reload arrow showed as a "C").
+      const overlapping = await page.evaluate(() => {
+        const rects = Array.from(document.querySelectorAll('[data-testid="shell-header"] button'))
+          .map((b) => ({ name: b.getAttribute('aria-label') ?? '?', r: b.getBoundingClientRect() }))
+          .filter((b) => b.r.width > 0);
+        const out: string[] = [];
+        for (let i = 0; i < rects.length; i++)
+          for (let j = i + 1; j < rects.length; j++) {
+            const [a, b] = [rects[i]!.r, rects[j]!.r];
+            if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) out.push(`${rects[i]!.name} / ${rects[j]!.name}`);
+          }
+        return out;
+      });
+      if (overlapping.length) problems.push(`${route}: header buttons overlap: ${overlapping.join(', ')}`);
+      await page.screenshot({ path: screenshotPath(`phone${route.replace(/\//g, '-')}`) });
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -30,7 +30,7 @@ export default function AuthorizationPage() {
   };
 
   return (
-    <Row gutter={16} wrap={false} style={{ alignItems: 'flex-start' }}>
+    <Row gutter={[16, 16]} wrap={false} className="master-detail" style={{ alignItems: 'flex-start' }}>
       <Col flex="320px">
         <Card title={t('picker.title')} size="small">
           <ProviderPicker value={selection} onSelect={select} />

@@ -81,7 +81,7 @@ export default function PermissionDefinitionsPage() {
   };
 
   return (
-    <Row gutter={16} wrap={false} style={{ alignItems: 'flex-start' }}>
+    <Row gutter={[16, 16]} wrap={false} className="master-detail" style={{ alignItems: 'flex-start' }}>
       <Col flex="300px">
         <Card size="small" title={t('definitions.groups')}>
           <Input.Search allowClear placeholder={t('definitions.searchGroups')} value={groupSearch} onChange={(e) => setGroupSearch(e.target.value)} style={{ marginBottom: 8 }} />
@@ -122,7 +122,7 @@ export default function PermissionDefinitionsPage() {
           <Input.Search
             allowClear
             placeholder={t('definitions.search')}
-            style={{ width: 320, marginBottom: 12 }}
+            style={{ width: 320, maxWidth: '100%', marginBottom: 12 }}
             value={filter}
             onChange={(e) => {
               setFilter(e.target.value);

@@ -100,7 +100,7 @@ function BusinessMenusPanel() {
   const parent = mode.kind === 'create' ? (mode.parentId ? byId.get(mode.parentId) ?? null : null) : selected?.parentId ? byId.get(selected.parentId) ?? null : null;
 
   return (
-    <Row gutter={16} wrap={false} style={{ alignItems: 'flex-start' }}>
+    <Row gutter={[16, 16]} wrap={false} className="master-detail" style={{ alignItems: 'flex-start' }}>
       <Col flex="380px">
         <Card
           size="small"
