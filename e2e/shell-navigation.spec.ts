@@ -159,9 +159,11 @@ describe('routes and navigation (issue 4)', () => {
 
   it('changes the password in the modal: cleared fields, the server\'s refusal at the field, success closes it', async () => {
     const adminToken = await apiToken(product);
-    await createPlainUser(product, adminToken, 'writer', 'Writer#2026-e2e');
+    // A user of this try only: a retry must not meet the first try's user (or its changed password).
+    const writer = `writer${Date.now().toString(36)}`;
+    await createPlainUser(product, adminToken, writer, 'Writer#2026-e2e');
     const { page, context } = await product.newPage();
-    await signInToConsole(page, product, 'writer', 'Writer#2026-e2e');
+    await signInToConsole(page, product, writer, 'Writer#2026-e2e');
     // spec §8: no logs yet.
     await page.getByTestId('log-indicator').hover();
     await poll(() => page.locator('.ant-tooltip:visible').last().textContent()).toBe('没有日志或异常');
@@ -192,9 +194,10 @@ describe('routes and navigation (issue 4)', () => {
     await modal.locator('input[type="password"]').nth(1).fill('Writer#2026-new');
     await modal.locator('input[type="password"]').nth(2).fill('Writer#2026-new');
     await page.getByTestId('password-submit').click();
-    await page.locator('.ant-message-success').waitFor();
+    // (The sign-in's own success toast may still be showing beside it.)
+    await page.locator('.ant-message-success', { hasText: '密码' }).waitFor();
     await modal.waitFor({ state: 'hidden' });
-    expect(await apiToken(product, 'writer', 'Writer#2026-new')).toMatch(/\./);
+    expect(await apiToken(product, writer, 'Writer#2026-new')).toMatch(/\./);
 
     // The refused request was logged (spec §8 数据请求异常) and the indicator says so.
     await page.getByTestId('log-indicator').hover();
