@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { screenshotPath, signInAs, startProduct, type Product } from './product.ts';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { screenshotPath, signInAs, type Product } from './product.ts';
+import { productPerTry } from './product-per-try.ts';
 import { apiCall as apiCallFor, poll, tokenOf } from './shell-helpers.ts';
 import { drag, palette, props } from './designer-helpers.ts';
 
@@ -11,23 +12,14 @@ import { drag, palette, props } from './designer-helpers.ts';
 // photo's thumbnail in the list, and downloads the contract under its Chinese name.
 
 let product: Product;
-beforeAll(async () => {
-  product = await startProduct();
-});
-afterAll(() => product?.stop());
+const products = productPerTry((p) => (product = p));
 
 const apiCall = <T>(token: string, method: string, path: string, body?: unknown) => apiCallFor<T>(product, token, method, path, body);
 
-
-let attempts = 0;
-
 describe('attachments and images', () => {
   it('designs a page with both, uploads a contract and a photo, lists them and downloads the contract', { timeout: 300_000 }, async () => {
-    // A retry starts on a fresh product: the first try's page holds the code.
-    if (attempts++ > 0) {
-      await product.stop();
-      product = await startProduct();
-    }
+    // A retry (vitest.config.ts) gets a fresh product: the first try's pages hold the codes.
+    await products.forThisTry();
     const { page } = await product.newPage({ width: 1440, height: 900 });
     onTestFailed(() => page.screenshot({ path: screenshotPath('attachments-failure'), fullPage: true }).then(() => undefined));
     await signInAs(page, product.url);

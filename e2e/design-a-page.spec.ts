@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { screenshotPath, signInAs, startProduct, type Product } from './product.ts';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { screenshotPath, signInAs, type Product } from './product.ts';
+import { productPerTry } from './product-per-try.ts';
 import { apiCall as apiCallFor, poll, tokenOf } from './shell-helpers.ts';
 import { drag, palette, props, name } from './designer-helpers.ts';
 
@@ -10,12 +11,7 @@ import { drag, palette, props, name } from './designer-helpers.ts';
 // and publishes it.
 
 let product: Product;
-beforeAll(async () => {
-  product = await startProduct();
-});
-afterAll(() => product?.stop());
-
-
+const products = productPerTry((p) => (product = p));
 
 const apiCall = <T>(token: string, method: string, path: string, body?: unknown) => apiCallFor<T>(product, token, method, path, body);
 
@@ -45,15 +41,10 @@ async function typeFormula(page: Page, editor: Locator, text: string) {
 
 const saved = (page: Page) => poll(() => page.getByTestId('save-state').getAttribute('data-state')).toBe('saved');
 
-let attempts = 0;
-
 describe('designing a purchase-order page', () => {
   it('builds, previews with live linkages, and publishes the page', { timeout: 360_000 }, async () => {
-    // A retry (vitest.config.ts) starts on a fresh product: the first try's pages hold the codes.
-    if (attempts++ > 0) {
-      await product.stop();
-      product = await startProduct();
-    }
+    // A retry (vitest.config.ts) gets a fresh product: the first try's pages hold the codes.
+    await products.forThisTry();
     const { page } = await product.newPage({ width: 1600, height: 960 });
     onTestFailed(() => page.screenshot({ path: screenshotPath('design-a-page-failure') }).then(() => undefined));
     await signInAs(page, product.url);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { screenshotPath, signInAs, startProduct, type Product } from './product.ts';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { screenshotPath, signInAs, type Product } from './product.ts';
+import { productPerTry } from './product-per-try.ts';
 import { apiCall as apiCallFor, poll, tokenOf } from './shell-helpers.ts';
 import { drag, palette, props, name } from './designer-helpers.ts';
 
@@ -9,23 +10,14 @@ import { drag, palette, props, name } from './designer-helpers.ts';
 // thousands separators and the rich text as plain text, and finds the bold word kept on reopening.
 
 let product: Product;
-beforeAll(async () => {
-  product = await startProduct();
-});
-afterAll(() => product?.stop());
+const products = productPerTry((p) => (product = p));
 
 const apiCall = <T>(token: string, method: string, path: string, body?: unknown) => apiCallFor<T>(product, token, method, path, body);
 
-
-let attempts = 0;
-
 describe('multi-line text, rich text and currency amount', () => {
   it('designs, publishes, fills in, saves, lists and reopens a note', { timeout: 300_000 }, async () => {
-    // A retry (vitest.config.ts) starts on a fresh product: the first try's page holds the code.
-    if (attempts++ > 0) {
-      await product.stop();
-      product = await startProduct();
-    }
+    // A retry (vitest.config.ts) gets a fresh product: the first try's pages hold the codes.
+    await products.forThisTry();
     const { page } = await product.newPage({ width: 1440, height: 960 });
     onTestFailed(() => page.screenshot({ path: screenshotPath('text-and-amount-failure') }).then(() => undefined));
     await signInAs(page, product.url);
