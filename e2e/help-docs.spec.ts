@@ -70,7 +70,7 @@ describe('help documents', () => {
     await form.getByLabel('标题 (en-US)').fill('Purchasing guide');
     await admin.getByTestId('help-markdown').fill(PAYLOAD);
     // An image: uploaded, linked in the Markdown, shown in the preview.
-    await form.locator('input[type=file]').setInputFiles({ name: 'diagram.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+    await form.locator('input[type=file]').first().setInputFiles({ name: 'diagram.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
     await poll(() => admin.getByTestId('help-markdown').inputValue()).toMatch(/!\[diagram\]\(\/api\/app\/help-documents\/images\/[0-9a-f-]+\.png\)/);
     const preview = admin.getByTestId('help-preview');
     await poll(() => preview.locator('img[alt=diagram]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
@@ -143,6 +143,42 @@ describe('help documents', () => {
       body: JSON.stringify({ key: 'sneaky', title: 'x', markdown: 'x' }),
     });
     expect(write.status).toBe(403);
+  });
+
+  it('a document has one body per language: each reader sees theirs (issue 28, defect 6)', async () => {
+    const { page, context } = await product.newPage();
+    onTestFailed(() => page.screenshot({ path: screenshotPath('help-docs-languages-failure') }).then(() => undefined));
+    await signInAs(page, product.url);
+    await page.waitForURL(/#\/dashboard\/console/);
+    const body = page.getByTestId('help-document').locator('.help-html');
+    // The built-in guide: the Chinese reader no longer meets an English half.
+    await page.goto(`${product.url}/#/system/documentation?key=localization`);
+    await poll(() => body.locator('h1').first().textContent()).toBe('语言管理');
+    expect(await body.textContent()).not.toContain('Languages');
+
+    // A writer gives a document an English body in its own tab.
+    const key = `bilingual-${Date.now()}`;
+    await page.getByRole('button', { name: '新建文档' }).click();
+    const form = page.getByTestId('help-form');
+    await form.getByLabel('键').fill(key);
+    await form.getByLabel('标题 (zh-CN)').fill('报销流程');
+    await form.getByLabel('标题 (en-US)').fill('Expense claims');
+    await page.getByTestId('help-markdown').fill('# 报销\n\n先填写报销单。');
+    await page.getByTestId('help-body-tabs').getByRole('tab', { name: 'English' }).click();
+    await page.getByTestId('help-en-US-markdown').fill('# Claims\n\nFill in a claim first.');
+    await page.getByTestId('help-save').click();
+    await poll(() => body.locator('h1').first().textContent()).toBe('报销');
+
+    // In English, both read in English.
+    await page.getByTestId('language-selector').click();
+    await page.locator('.ant-dropdown:visible').last().getByText('English').click();
+    await poll(() => body.locator('h1').first().textContent()).toBe('Claims');
+    expect(await body.textContent()).not.toContain('报销');
+    await page.goto(`${product.url}/#/system/documentation?key=localization`);
+    await poll(() => body.locator('h1').first().textContent()).toBe('Languages');
+    expect(await body.textContent()).not.toContain('语言管理');
+    await page.screenshot({ path: screenshotPath('help-docs-english') });
+    await context.close();
   });
 
   it("every page's header help opens the document whose key is the route name", async () => {

@@ -9,6 +9,7 @@ import * as m0500 from './migrations/0500-notifications.ts';
 import * as m0300 from './migrations/0300-localization.ts';
 import * as m0301 from './migrations/0301-help.ts';
 import * as m0302 from './migrations/0302-help-seed.ts';
+import * as m0303 from './migrations/0303-help-translations.ts';
 import * as m0400 from './migrations/0400-dictionaries.ts';
 import * as m0401 from './migrations/0401-document-numbers.ts';
 import * as m0600 from './migrations/0600-pages.ts';
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0300-localization': m0300,
   '0301-help': m0301,
   '0302-help-seed': m0302,
+  '0303-help-translations': m0303,
   '0400-dictionaries': m0400,
   '0401-document-numbers': m0401,
   '0600-pages': m0600,

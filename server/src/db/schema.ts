@@ -301,6 +301,8 @@ export interface LocalizationVersionTable {
   version: number;
 }
 
+export type HelpTranslations = Record<string, { markdown: string; html: string; renderVersion: number }>;
+
 export interface HelpDocumentsTable {
   id: string;
   parent_id: string | null;
@@ -312,6 +314,8 @@ export interface HelpDocumentsTable {
   /** Sanitised HTML rendered from the Markdown by renderer `render_version`. */
   html: string;
   render_version: number;
+  /** The body in other languages: culture → its Markdown and sanitised HTML (as `markdown` / `html`). */
+  translations: ColumnType<HelpTranslations, HelpTranslations | string | undefined, HelpTranslations | string>;
   concurrency_stamp: string;
   creation_time: Timestamp;
   creator_id: string | null;

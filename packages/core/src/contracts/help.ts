@@ -49,14 +49,21 @@ export type THelpDocumentTree = z.infer<typeof ZHelpDocumentTree>;
 
 export const ZHelpTreeQuery = z.object({ filter: zText().trim().max(200).optional() });
 
+/** A culture a body is written in (`en-US`, `vi`); at most this many bodies besides the default. */
+export const HELP_CULTURE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/;
+export const HELP_TRANSLATIONS_MAX = 20;
+
 export const ZHelpDocument = z.object({
   id: zText(),
   parentId: zText().nullable(),
   key: zText(),
   title: z.union([zText(), z.record(zText(), zText())]),
   order: z.number().int(),
+  /** The default body. */
   markdown: zText(),
-  /** Rendered and sanitised on the server: safe to insert as HTML. */
+  /** The body in other languages: culture → Markdown. */
+  translations: z.record(zText(), zText()),
+  /** The body in the caller's language (its translation, else the default), rendered and sanitised on the server: safe to insert as HTML. */
   html: zText(),
   updatedBy: zText().nullable(),
   updatedByName: zText().nullable(),
@@ -71,6 +78,11 @@ export const ZHelpDocumentInput = z.object({
   parentId: z.uuid().nullish(),
   order: z.number().int().min(0).max(100_000).optional(),
   markdown: zText().max(HELP_MARKDOWN_MAX),
+  /** The body in other languages (culture → Markdown); an empty body is no translation. Left out on update: kept. */
+  translations: z
+    .record(zText().regex(HELP_CULTURE_PATTERN, 'a culture such as en-US'), zText().max(HELP_MARKDOWN_MAX))
+    .refine((t) => Object.keys(t).length <= HELP_TRANSLATIONS_MAX, `at most ${HELP_TRANSLATIONS_MAX} languages`)
+    .optional(),
   /** Optional on update: when sent it must match (someone else changed the document otherwise). */
   concurrencyStamp: zText().max(64).optional(),
 });

@@ -16,14 +16,19 @@ export function listNodes(db: Db) {
 }
 
 
-/** Documents whose key, title (any language) or Markdown contains the text; the caller re-checks the title's values. */
+/** Documents whose key, title (any language) or Markdown (any language) contains the text; the caller re-checks the texts. */
 export function searchDocuments(db: Db, text: string) {
   const pattern = likePattern(text);
   return db
     .selectFrom('help_documents')
-    .select(['id', 'key', 'title', 'markdown', 'html'])
+    .select(['id', 'key', 'title', 'markdown', 'html', 'translations'])
     .where((eb) =>
-      eb.or([eb('key', 'ilike', pattern), eb(sql<string>`title::text`, 'ilike', pattern), eb('markdown', 'ilike', pattern)]),
+      eb.or([
+        eb('key', 'ilike', pattern),
+        eb(sql<string>`title::text`, 'ilike', pattern),
+        eb('markdown', 'ilike', pattern),
+        eb(sql<string>`translations::text`, 'ilike', pattern),
+      ]),
     )
     .execute();
 }

@@ -41,13 +41,13 @@ export async function helpRoutes(fastify: FastifyInstance) {
   app.get(`${base}/by-key/:key`, {
     config: signedIn(),
     schema: { tags, summary: 'The document a page links to by its key, with sanitised HTML', params: ZHelpKeyParam, response: { 200: ZHelpDocument } },
-    handler: (req) => getDocumentByKey(app.db, req.params.key),
+    handler: (req) => getDocumentByKey(app.db, req.params.key, req.ctx.acceptLanguage),
   });
 
   app.get(`${base}/:id`, {
     config: signedIn(),
     schema: { tags, summary: 'One document: Markdown and sanitised HTML', params: ZIdParam, response: { 200: ZHelpDocument } },
-    handler: (req) => getDocument(app.db, req.params.id),
+    handler: (req) => getDocument(app.db, req.params.id, req.ctx.acceptLanguage),
   });
 
   app.post(base, {

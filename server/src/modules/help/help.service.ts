@@ -3,7 +3,7 @@ import { personDisplayName } from '@tessera/core/helpers/person-name';
 import type { Kysely, Selectable } from 'kysely';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { THelpDocument, THelpDocumentInput, THelpDocumentNode, THelpDocumentTree, THelpTitle } from '@tessera/core/contracts/help';
-import type { Database, HelpDocumentsTable } from '../../db/schema.ts';
+import type { Database, HelpDocumentsTable, HelpTranslations } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { helpInvalid } from './help.messages.ts';
@@ -22,19 +22,56 @@ const titleTexts = (title: THelpTitle): string[] => (typeof title === 'string' ?
 /** The stored HTML, rendered again when an older renderer produced it. */
 const htmlOf = (row: Pick<Row, 'markdown' | 'html' | 'render_version'>) => (row.render_version === RENDER_VERSION ? row.html : renderMarkdown(row.markdown));
 
-export const toDocumentDto = (row: Row): THelpDocument => ({
+/** The default body is written in the product's default language. */
+const DEFAULT_BODY_CULTURE = 'zh-CN';
+const baseOf = (culture: string) => culture.split('-')[0]!.toLowerCase();
+
+/**
+ * The translation to show for the caller's languages (`Accept-Language`, in order): a body in the
+ * language itself, else one in the same base language (`en` → `en-US`); the default body when the
+ * default language comes first or nothing matches.
+ */
+export function translationFor(translations: HelpTranslations, acceptLanguage: string) {
+  const wanted = acceptLanguage.split(',').map((part) => part.split(';')[0]!.trim()).filter(Boolean);
+  const cultures = Object.keys(translations);
+  for (const language of wanted) {
+    const exact = cultures.find((c) => c.toLowerCase() === language.toLowerCase());
+    if (exact) return translations[exact]!;
+    if (baseOf(language) === baseOf(DEFAULT_BODY_CULTURE)) return null;
+    const sameBase = cultures.find((c) => baseOf(c) === baseOf(language));
+    if (sameBase) return translations[sameBase]!;
+  }
+  return null;
+}
+
+const translationHtml = (t: HelpTranslations[string]) => (t.renderVersion === RENDER_VERSION ? t.html : renderMarkdown(t.markdown));
+
+export const toDocumentDto = (row: Row, acceptLanguage = ''): THelpDocument => {
+  const translation = translationFor(row.translations, acceptLanguage);
+  return {
   id: row.id,
   parentId: row.parent_id,
   key: row.key,
   title: row.title,
   order: row.sort_order,
   markdown: row.markdown,
-  html: htmlOf(row),
+  translations: Object.fromEntries(Object.entries(row.translations).map(([culture, t]) => [culture, t.markdown])),
+  html: translation ? translationHtml(translation) : htmlOf(row),
   updatedBy: row.updated_by,
   updatedByName: row.updated_by_name,
   updatedAt: new Date(row.updated_at).toISOString(),
   concurrencyStamp: row.concurrency_stamp,
-});
+  };
+};
+
+/** The stored translations for an input's bodies: empty ones dropped, each rendered and sanitised. */
+function translationsOf(input: Record<string, string>): HelpTranslations {
+  return Object.fromEntries(
+    Object.entries(input)
+      .filter(([, markdown]) => markdown.trim())
+      .map(([culture, markdown]) => [culture, { markdown, html: renderMarkdown(markdown), renderVersion: RENDER_VERSION }]),
+  );
+}
 
 function snippet(text: string, needle: string): string | null {
   const at = text.toLowerCase().indexOf(needle.toLowerCase());
@@ -70,7 +107,8 @@ export async function documentTree(db: Db, filter?: string): Promise<THelpDocume
     const node = nodes.get(hit.id);
     if (!node) continue;
     const inTitle = titleTexts(hit.title).some((t) => t.toLowerCase().includes(needle)) || hit.key.includes(needle);
-    const bodySnippet = snippet(plainText(hit.html || renderMarkdown(hit.markdown)), filter);
+    const bodies = [hit.html || renderMarkdown(hit.markdown), ...Object.values(hit.translations).map(translationHtml)];
+    const bodySnippet = bodies.map((html) => snippet(plainText(html), filter)).find((s) => s !== null) ?? null;
     if (!inTitle && !bodySnippet) continue;
     node.isMatch = true;
     node.snippet = bodySnippet;
@@ -84,16 +122,17 @@ export async function documentTree(db: Db, filter?: string): Promise<THelpDocume
   return { items: prune(roots), totalCount: matches };
 }
 
-export async function getDocument(db: Db, id: string) {
+/** A document, its HTML in the caller's language (`Accept-Language`). */
+export async function getDocument(db: Db, id: string, acceptLanguage = '') {
   const row = await repo.findDocument(db, id);
   if (!row) throw notFound({ id });
-  return toDocumentDto(row);
+  return toDocumentDto(row, acceptLanguage);
 }
 
-export async function getDocumentByKey(db: Db, key: string) {
+export async function getDocumentByKey(db: Db, key: string, acceptLanguage = '') {
   const row = await repo.findDocumentByKey(db, key);
   if (!row) throw notFound({ key });
-  return toDocumentDto(row);
+  return toDocumentDto(row, acceptLanguage);
 }
 
 async function checkParent(ctx: ServiceContext, parentId: string | null, self?: string) {
@@ -118,8 +157,10 @@ const auditView = (d: THelpDocument) => ({
   title: d.title,
   parentId: d.parentId,
   order: d.order,
-  markdown: d.markdown.length > AUDIT_MARKDOWN_MAX ? `${d.markdown.slice(0, AUDIT_MARKDOWN_MAX)}…` : d.markdown,
+  markdown: clip(d.markdown),
+  translations: Object.fromEntries(Object.entries(d.translations).map(([culture, markdown]) => [culture, clip(markdown)])),
 });
+const clip = (markdown: string) => (markdown.length > AUDIT_MARKDOWN_MAX ? `${markdown.slice(0, AUDIT_MARKDOWN_MAX)}…` : markdown);
 
 const editor = (ctx: ServiceContext) => ({
   updated_by: ctx.user?.id ?? null,
@@ -144,6 +185,7 @@ export async function createDocument(ctx: ServiceContext, input: THelpDocumentIn
         markdown: input.markdown,
         html,
         render_version: RENDER_VERSION,
+        translations: JSON.stringify(translationsOf(input.translations ?? {})),
         concurrency_stamp: uuidv7(),
         creator_id: ctx.user?.id ?? null,
         updated_at: new Date(),
@@ -154,7 +196,7 @@ export async function createDocument(ctx: ServiceContext, input: THelpDocumentIn
     if (isUniqueViolation(err)) throw helpInvalid(ctx, 'doc.keyTaken', ['key'], { key: input.key });
     throw err;
   }
-  const created = await getDocument(ctx.db, id);
+  const created = await getDocument(ctx.db, id, ctx.acceptLanguage);
   await recordAudit(ctx, 'Created', { entityType: 'HelpDocument', entityId: id, details: { after: auditView(created) } });
   return created;
 }
@@ -182,6 +224,8 @@ export async function updateDocument(ctx: ServiceContext, id: string, input: THe
         markdown: input.markdown,
         html,
         render_version: RENDER_VERSION,
+        // Left out: the stored translations stay.
+        ...(input.translations ? { translations: JSON.stringify(translationsOf(input.translations)) } : {}),
         concurrency_stamp: uuidv7(),
         updated_at: new Date(),
         ...editor(ctx),
@@ -191,7 +235,7 @@ export async function updateDocument(ctx: ServiceContext, id: string, input: THe
     if (isUniqueViolation(err)) throw helpInvalid(ctx, 'doc.keyTaken', ['key'], { key: input.key });
     throw err;
   }
-  const updated = await getDocument(ctx.db, id);
+  const updated = await getDocument(ctx.db, id, ctx.acceptLanguage);
   await recordAudit(ctx, 'Updated', {
     entityType: 'HelpDocument',
     entityId: id,

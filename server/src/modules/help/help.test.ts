@@ -60,7 +60,17 @@ describe('seeded documents', () => {
     expect(doc.title).toEqual({ 'zh-CN': '语言管理', 'en-US': 'Languages' });
     expect(doc.html).toContain('<h1>语言管理</h1>');
     expect(doc.html).toContain('<code>zh-CN</code>');
-    expect((await get(`${BASE}/by-key/help-documents`)).json().html).toContain('<h1>Help documents</h1>');
+    // One body per language (issue 28, defect 6): the Chinese reader no longer meets an English half.
+    expect(doc.html).not.toContain('Languages');
+    expect(doc.markdown).not.toContain('# Languages');
+    expect(doc.translations['en-US']).toMatch(/^# Languages\n/);
+    const inEnglish = (key: string, language: string) => t.call(reader, { method: 'GET', url: `${BASE}/by-key/${key}`, headers: { 'accept-language': language } });
+    const english = (await inEnglish('localization', 'en-US')).json();
+    expect(english.html).toContain('<h1>Languages</h1>');
+    expect(english.html).not.toContain('语言管理');
+    expect((await inEnglish('help-documents', 'en-GB,en;q=0.8')).json().html).toContain('<h1>Help documents</h1>');
+    expect((await inEnglish('help-documents', 'zh-Hant')).json().html).toContain('<h1>帮助文档</h1>');
+    expect((await inEnglish('help-documents', 'vi,en-US;q=0.5')).json().html).toContain('<h1>Help documents</h1>');
     // The rest of this file starts from an empty tree.
     await db().deleteFrom('help_documents').execute();
   });
@@ -136,6 +146,10 @@ describe('help documents', () => {
       { ...ok, parentId: 'nope' },
       { ...ok, parentId: NOWHERE },
       { ...ok, order: -1 },
+      { ...ok, translations: { english: 'x' } },
+      { ...ok, translations: { 'en-US': 'x'.repeat(200_001) } },
+      { ...ok, translations: { 'en-US': 42 } },
+      { ...ok, translations: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`l${String.fromCharCode(97 + i)}-X${i}`, 'x'])) },
     ];
     for (const body of bad) {
       const res = await post(BASE, body);
@@ -162,6 +176,30 @@ describe('help documents', () => {
     const audit = await db().selectFrom('audit_logs').select(['action', 'details']).where('entity_id', '=', roles.id).orderBy('time').execute();
     expect(audit.map((a) => a.action)).toEqual(['Created', 'Updated', 'Updated']);
     expect(audit[1]!.details).toMatchObject({ before: { title: 'Roles', markdown: 'Roles group permissions.' }, after: { markdown: 'Roles _group_ permissions.' } });
+  });
+
+  it('keeps one body per language and shows the caller’s', async () => {
+    const doc = await create({ key: 'bilingual', title: { 'zh-CN': '双语', 'en-US': 'Bilingual' }, markdown: '中文正文', translations: { 'en-US': 'English **body**', vi: '  ' } });
+    // An empty body is no translation.
+    expect((await get(`${BASE}/${doc.id}`)).json()).toMatchObject({ markdown: '中文正文', translations: { 'en-US': 'English **body**' }, html: '<p>中文正文</p>\n' });
+    const inLanguage = (language: string) => t.call(reader, { method: 'GET', url: `${BASE}/by-key/bilingual`, headers: { 'accept-language': language } });
+    expect((await inLanguage('en-US')).json().html).toBe('<p>English <strong>body</strong></p>\n');
+    expect((await inLanguage('zh-CN,en-US;q=0.9')).json().html).toBe('<p>中文正文</p>\n');
+    expect((await inLanguage('th')).json().html).toBe('<p>中文正文</p>\n');
+    // Found by its English words, with the English snippet.
+    const found = (await get(`${BASE}?filter=${encodeURIComponent('English')}`)).json();
+    expect(found.items.map((n: Node) => n.key)).toEqual(['bilingual']);
+    expect(found.items[0].snippet).toContain('English body');
+    // Left out on update: kept; sent: replaced (an empty one removed).
+    const kept = await put(`${BASE}/${doc.id}`, { key: 'bilingual', title: 'Bilingual', markdown: '新正文' });
+    expect(kept.json().translations).toEqual({ 'en-US': 'English **body**' });
+    const replaced = await put(`${BASE}/${doc.id}`, { key: 'bilingual', title: 'Bilingual', markdown: '新正文', translations: { 'en-US': '', vi: 'Tiếng Việt' } });
+    expect(replaced.json().translations).toEqual({ vi: 'Tiếng Việt' });
+    // A translation is sanitised like the default body.
+    const hostile = await put(`${BASE}/${doc.id}`, { key: 'bilingual', title: 'Bilingual', markdown: 'x', translations: { 'en-US': XSS_CORPUS.join('\n\n') } });
+    expect(hostile.statusCode).toBe(200);
+    expect(dangerous((await inLanguage('en-US')).json().html)).toEqual([]);
+    await del(`${BASE}/${doc.id}`);
   });
 
   it('deletes a document with sub-documents only when the cascade is confirmed', async () => {

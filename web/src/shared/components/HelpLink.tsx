@@ -34,7 +34,8 @@ export function HelpLink({ docKey, children }: { docKey: string; children?: Reac
   const [open, setOpen] = useState(false);
   const canWrite = useAccess(P.HelpManage);
   const doc = useQuery({
-    queryKey: helpDocumentKey(docKey),
+    // The body comes in the interface language: one cache entry per language.
+    queryKey: [...helpDocumentKey(docKey), i18n.language],
     queryFn: () => api.get<THelpDocument>(`/app/help-documents/by-key/${encodeURIComponent(docKey)}`, undefined, { silent: true }),
     enabled: open,
     staleTime: 60_000,

@@ -16,7 +16,8 @@ export const useHelpTree = (filter: string) =>
   useQuery({ queryKey: helpKeys.tree(filter), queryFn: () => api.get<THelpDocumentTree>(BASE, { filter }), placeholderData: keepPreviousData });
 
 export const useHelpDocument = (id: string | null) =>
-  useQuery({ queryKey: helpKeys.one(id ?? ''), queryFn: () => api.get<THelpDocument>(`${BASE}/${id}`), enabled: !!id });
+  // Its HTML is the body in the interface language: one cache entry per language.
+  useQuery({ queryKey: [...helpKeys.one(id ?? ''), i18n.language], queryFn: () => api.get<THelpDocument>(`${BASE}/${id}`), enabled: !!id });
 
 export const fetchHelpDocumentByKey = (key: string) => api.get<THelpDocument>(`${BASE}/by-key/${encodeURIComponent(key)}`, undefined, { silent: true });
 

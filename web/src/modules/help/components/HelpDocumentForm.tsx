@@ -1,4 +1,4 @@
-import { App, Button, Col, Form, Input, InputNumber, Row, Space, TreeSelect } from 'antd';
+import { App, Button, Col, Form, Input, InputNumber, Row, Space, Tabs, TreeSelect } from 'antd';
 import type { THelpDocument, THelpDocumentInput, THelpDocumentNode } from '@tessera/core/contracts/help';
 import { HELP_KEY_PATTERN } from '@tessera/core/contracts/help';
 import { useEffect, useMemo } from 'react';
@@ -12,6 +12,8 @@ import { validValues } from '../../../shared/ui/form-values.ts';
 
 /** The title languages the form edits; other languages of a stored title are kept as they are. */
 const TITLE_CULTURES = ['zh-CN', 'en-US'] as const;
+/** Body languages the form edits besides the default (Simplified Chinese) body; others are kept. */
+const BODY_CULTURES = ['en-US'] as const;
 
 interface FormValues {
   key: string;
@@ -19,6 +21,7 @@ interface FormValues {
   parentId?: string | null;
   order?: number | null;
   markdown: string;
+  translations: Record<string, string>;
 }
 
 export type HelpFormMode = { kind: 'create'; parentId: string | null; key?: string } | { kind: 'edit'; doc: THelpDocument };
@@ -55,9 +58,9 @@ export function HelpDocumentForm({ mode, roots, onSaved, onCancel, onDirtyChange
   const doc = mode.kind === 'edit' ? mode.doc : null;
 
   const initial = useMemo<FormValues>(() => {
-    if (!doc) return { key: mode.kind === 'create' ? (mode.key ?? '') : '', titles: {}, parentId: mode.kind === 'create' ? mode.parentId : null, order: null, markdown: '' };
+    if (!doc) return { key: mode.kind === 'create' ? (mode.key ?? '') : '', titles: {}, parentId: mode.kind === 'create' ? mode.parentId : null, order: null, markdown: '', translations: {} };
     const titles: Record<string, string> = typeof doc.title === 'string' ? { [i18n.language === 'en-US' ? 'en-US' : 'zh-CN']: doc.title } : { ...doc.title };
-    return { key: doc.key, titles, parentId: doc.parentId, order: doc.order, markdown: doc.markdown };
+    return { key: doc.key, titles, parentId: doc.parentId, order: doc.order, markdown: doc.markdown, translations: { ...doc.translations } };
     // The language at opening: switching it later must neither reset nor dirty the form (issue 12, defect 11).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc, mode]);
@@ -90,6 +93,8 @@ export function HelpDocumentForm({ mode, roots, onSaved, onCancel, onDirtyChange
       parentId: values.parentId || null,
       ...(values.order !== null && values.order !== undefined ? { order: values.order } : {}),
       markdown: values.markdown ?? '',
+      // The bodies this form edits; other languages' bodies are kept as stored.
+      translations: { ...(doc?.translations ?? {}), ...Object.fromEntries(BODY_CULTURES.map((c) => [c, values.translations?.[c] ?? ''])) },
       ...(doc ? { concurrencyStamp: doc.concurrencyStamp } : {}),
     };
     try {
@@ -105,7 +110,7 @@ export function HelpDocumentForm({ mode, roots, onSaved, onCancel, onDirtyChange
       if (err instanceof ApiError && err.status === 400 && err.validationErrors.length) {
         // The server's `title` is the form's `titles`, one input per culture: its messages go under the first.
         const { fields } = mapValidationErrors(err.validationErrors, {
-          field: (path) => (path[0] === 'title' ? ['titles', TITLE_CULTURES[0]] : ['key', 'parentId', 'order', 'markdown'].includes(String(path[0])) ? path.slice(0, 1) : undefined),
+          field: (path) => (path[0] === 'title' ? ['titles', TITLE_CULTURES[0]] : path[0] === 'translations' ? path.slice(0, 2) : ['key', 'parentId', 'order', 'markdown'].includes(String(path[0])) ? path.slice(0, 1) : undefined),
         });
         if (fields.length) {
           setFieldErrors(form, fields);
@@ -173,9 +178,33 @@ export function HelpDocumentForm({ mode, roots, onSaved, onCancel, onDirtyChange
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="markdown" label={t('markdown')} style={{ marginBottom: 12 }}>
-        <MarkdownEditor />
-      </Form.Item>
+      {/* One body per language: the default (Simplified Chinese) and its translations; a reader sees the body in their language. */}
+      <Tabs
+        size="small"
+        data-testid="help-body-tabs"
+        items={[
+          {
+            key: 'default',
+            label: t('bodyDefault'),
+            forceRender: true,
+            children: (
+              <Form.Item name="markdown" label={t('markdown')} style={{ marginBottom: 12 }}>
+                <MarkdownEditor />
+              </Form.Item>
+            ),
+          },
+          ...BODY_CULTURES.map((culture) => ({
+            key: culture,
+            label: t(`bodyIn.${culture}`),
+            forceRender: true,
+            children: (
+              <Form.Item name={['translations', culture]} label={t('markdown')} extra={t('bodyTranslationHelp')} style={{ marginBottom: 12 }}>
+                <MarkdownEditor testIdPrefix={`help-${culture}`} />
+              </Form.Item>
+            ),
+          })),
+        ]}
+      />
       <Space>
         <Button type="primary" loading={saving} onClick={() => void save()} data-testid="help-save">
           {t('save')}

@@ -13,10 +13,12 @@ interface Props {
   value?: string;
   onChange?: (value: string) => void;
   id?: string;
+  /** Test ids of the text area and preview (`help-markdown`, `help-preview`); one per editor in a form. */
+  testIdPrefix?: string;
 }
 
 /** Markdown with a toolbar, image upload and a live preview rendered (and sanitised) by the server. */
-export function MarkdownEditor({ value = '', onChange, id }: Props) {
+export function MarkdownEditor({ value = '', onChange, id, testIdPrefix = 'help' }: Props) {
   const { t } = useTranslation('help');
   const { message } = App.useApp();
   const area = useRef<TextAreaRef>(null);
@@ -122,7 +124,7 @@ export function MarkdownEditor({ value = '', onChange, id }: Props) {
           autoSize={{ minRows: 16, maxRows: 40 }}
           style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 }}
           aria-label={t('markdown')}
-          data-testid="help-markdown"
+          data-testid={`${testIdPrefix}-markdown`}
         />
       </Col>
       <Col xs={24} lg={12}>
@@ -130,7 +132,7 @@ export function MarkdownEditor({ value = '', onChange, id }: Props) {
           {t('preview')} · {t('previewHint')}
         </Typography.Text>
         <Spin spinning={rendering} delay={300}>
-          <div style={{ border: '1px solid rgba(128,128,128,0.25)', borderRadius: 6, padding: 12, minHeight: 360 }} data-testid="help-preview">
+          <div style={{ border: '1px solid rgba(128,128,128,0.25)', borderRadius: 6, padding: 12, minHeight: 360 }} data-testid={`${testIdPrefix}-preview`}>
             <HelpHtml html={html} />
           </div>
         </Spin>
