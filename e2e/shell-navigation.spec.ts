@@ -257,6 +257,13 @@ describe('routes and navigation (issue 4)', () => {
     await page.screenshot({ path: screenshotPath('shell-traditional') });
     await page.reload();
     await poll(() => page.getByTestId('sider-menu').textContent(), 45_000).toContain('儀表盤');
+    // One term for signing in (issue 28, defect 6): the converted page title says 登入 as the
+    // hand-written button does, not 登錄.
+    await page.goto(`${product.url}/#/login`);
+    await poll(() => page.title(), 45_000).toBe('登入 - Tessera');
+    expect((await page.locator('form button[type="submit"]').textContent())?.replace(/\s/g, '')).toBe('登入');
+    await page.goto(`${product.url}/#/dashboard/console`);
+    await poll(() => page.getByTestId('sider-menu').textContent(), 45_000).toContain('儀表盤');
 
     // Vietnamese: its own texts (a chunk fetched for it), kept across a reload.
     await page.getByTestId('language-selector').click();

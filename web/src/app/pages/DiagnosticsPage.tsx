@@ -29,10 +29,10 @@ export default function DiagnosticsPage() {
         <Descriptions.Item label={t('diagnostics.access')}>{data ? data.user.access.length : '…'}</Descriptions.Item>
         <Descriptions.Item label={t('diagnostics.locale')}>{LOCALE_LABELS[currentLocale()]}</Descriptions.Item>
         <Descriptions.Item label={t('diagnostics.device')}>
-          <Tag>{deviceOf(window.innerWidth)}</Tag>
+          <Tag>{t(`diagnostics.devices.${deviceOf(window.innerWidth)}`)}</Tag>
         </Descriptions.Item>
         <Descriptions.Item label={t('diagnostics.serverDate')}>{data ? `${dayjs(data.date.date).format('YYYY-MM-DD HH:mm:ss')} (${data.date.timeZone})` : '…'}</Descriptions.Item>
-        <Descriptions.Item label={t('diagnostics.latency')}>{data ? `${data.latency} ms` : '…'}</Descriptions.Item>
+        <Descriptions.Item label={t('diagnostics.latency')}>{data ? t('diagnostics.latencyValue', { ms: data.latency }) : '…'}</Descriptions.Item>
         <Descriptions.Item label={t('diagnostics.api')}>{API_BASE}</Descriptions.Item>
       </Descriptions>
     </Card>

@@ -27,6 +27,8 @@ export const commonTexts = {
       cancel: '已取消移动“{{name}}”。',
       item: '此项',
     },
+    // Screen-reader names the component library writes in English.
+    a11y: { increase: '增加数值', decrease: '减少数值', segmented: '选项切换' },
     login: {
       title: '登录',
       subtitle: '低代码业务管理平台',
@@ -83,6 +85,7 @@ export const commonTexts = {
       cancel: 'Moving "{{name}}" was cancelled.',
       item: 'this item',
     },
+    a11y: { increase: 'Increase value', decrease: 'Decrease value', segmented: 'Options' },
     login: {
       title: 'Sign in',
       subtitle: 'Low-code business administration',

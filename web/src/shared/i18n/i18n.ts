@@ -84,7 +84,7 @@ export function registerTexts(namespace: string, texts: Partial<Record<Locale, R
 
 /*
  * Traditional Chinese: built-in texts are written once, in Simplified Chinese, and converted with
- * OpenCC (Simplified → Traditional, Taiwan variants) when zh-Hant is in use. The converter is a lazy
+ * OpenCC (Simplified → Traditional with Taiwan vocabulary — 登入, 資料, 預設 — as the hand-written built-in zh-Hant texts use) when zh-Hant is in use. The converter is a lazy
  * chunk loaded only then. Texts a module or an administrator provides in zh-Hant are kept: the
  * converted bundle never overwrites an existing key.
  */
@@ -105,7 +105,7 @@ function addTraditional(namespace: string, simplified: Record<string, unknown>) 
 async function prepareTraditional() {
   if (toTraditional) return;
   const { Converter } = await import('opencc-js/cn2t');
-  toTraditional = Converter({ from: 'cn', to: 'tw' });
+  toTraditional = Converter({ from: 'cn', to: 'twp' });
   for (const [namespace, resources] of Object.entries(i18n.store.data['zh-CN'] ?? {})) addTraditional(namespace, resources as Record<string, unknown>);
 }
 
