@@ -90,26 +90,36 @@ describe('device classes and responsive layout (issue 4)', () => {
     await context.close();
   });
 
-  it('shows the breadcrumb only while it fits in the header width minus 560px, following resizes', async () => {
+  it('shows the breadcrumb only while it fits in the header width minus 560px and in the room beside the header buttons, never clipped', async () => {
     const { page, context } = await product.newPage({ width: 1366, height: 800 });
     await signInToConsole(page, product);
     await page.goto(`${product.url}/#/builtIn/user`);
     await page.getByTestId('breadcrumb').waitFor();
     const state = () =>
-      page.evaluate(() => ({
-        shown: Boolean(document.querySelector('[data-testid="breadcrumb"]')),
-        natural: document.querySelector('.shell-breadcrumb-measure')?.scrollWidth ?? 0,
-        header: document.querySelector('[data-testid="shell-header"]')?.clientWidth ?? 0,
-      }));
+      page.evaluate(() => {
+        const shown = document.querySelector('[data-testid="breadcrumb"]');
+        const anchor = document.querySelector('.shell-breadcrumb-anchor');
+        const left = anchor?.parentElement?.getBoundingClientRect();
+        return {
+          shown: Boolean(shown),
+          natural: document.querySelector('.shell-breadcrumb-measure')?.scrollWidth ?? 0,
+          header: document.querySelector('[data-testid="shell-header"]')?.clientWidth ?? 0,
+          room: left && anchor ? left.right - anchor.getBoundingClientRect().left : 0,
+          // A shown breadcrumb ends inside the header's left part (the part clips what overflows it).
+          clipped: Boolean(shown && left && shown.getBoundingClientRect().right > left.right + 0.5),
+        };
+      });
     const seen = new Set<boolean>();
-    for (const width of [1366, 1100, 1000, 900, 800, 760, 720, 700]) {
+    for (const width of [1366, 1200, 1100, 1040, 1000, 900, 800, 760, 720, 700]) {
       await page.setViewportSize({ width, height: 800 });
       // Wait for the layout to settle at this width, then the rule must hold exactly.
       await poll(async () => {
         const s = await state();
-        return s.shown === s.natural <= s.header - 560;
+        return s.shown === (s.natural <= s.header - 560 && s.natural + 12 <= s.room);
       }).toBe(true);
-      seen.add((await state()).shown);
+      const settledState = await state();
+      expect(settledState.clipped, `clipped at ${width}px`).toBe(false);
+      seen.add(settledState.shown);
     }
     expect([...seen].sort()).toEqual([false, true]);
     await context.close();
