@@ -25,6 +25,7 @@ const ZEnv = z.object({
   HTTP2: z.enum(['', 'true', 'false', '1', '0']).default(''),
   FILE_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   IMAGE_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  JOB_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
 });
 
 /**
@@ -79,6 +80,8 @@ export interface AppConfig {
   tls?: { cert: Buffer; key: Buffer; http2: boolean };
   /** Largest upload of an attachment / image control in bytes (default 20 MB / 10 MB; module files). */
   files?: { maxBytes: number; imageMaxBytes: number };
+  /** How often the job worker looks for due jobs (platform/jobs.ts); 0 runs no worker (API tests drive it). */
+  jobPollMs?: number;
 }
 
 export const ARGON2_PRODUCTION = { memoryCost: 19456, timeCost: 2 };
@@ -106,6 +109,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     basePath: parseBasePath(parsed.BASE_PATH),
     tls: await loadTls(parsed),
     files: { maxBytes: parsed.FILE_MAX_BYTES, imageMaxBytes: parsed.IMAGE_MAX_BYTES },
+    jobPollMs: parsed.JOB_POLL_MS,
   };
 }
 

@@ -4,11 +4,14 @@ import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seed, type SeedResult } from './db/seed.ts';
+import { JobWorker } from './platform/jobs.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
   database: DatabaseHandle;
   seedResult: SeedResult;
+  /** Runs due jobs; polling only when `config.jobPollMs` > 0 (tests call `jobs.runDue()`). */
+  jobs: JobWorker;
   stop(): Promise<void>;
 }
 
@@ -29,12 +32,15 @@ export async function prepareServer(
   // Modules register their permission codes while the app is built; the seed stores them.
   await app.ready();
   const seedResult = await seed(database.db, { adminPassword: config.adminPassword, hashCost: config.argon2 });
+  const jobs = new JobWorker(app, { pollMs: config.jobPollMs ?? 0 });
+  if (config.jobPollMs) jobs.start();
   let stopped: Promise<void> | null = null;
   return {
     app,
     database,
     seedResult,
-    // Close the server first (in-flight requests finish), then the database (pending writes land).
-    stop: () => (stopped ??= app.close().then(() => database.close())),
+    jobs,
+    // The job in hand finishes, then the server (in-flight requests finish), then the database (pending writes land).
+    stop: () => (stopped ??= jobs.stop().then(() => app.close()).then(() => database.close())),
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as m0001 from './migrations/0001-platform.ts';
+import * as m0003 from './migrations/0003-jobs.ts';
 import * as m0002 from './migrations/0002-sign-in-security.ts';
 import * as m0100 from './migrations/0100-identity.ts';
 import * as m0101 from './migrations/0101-identity-search.ts';
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0700-business-data': m0700,
   '0002-sign-in-security': m0002,
   '0800-files': m0800,
+  '0003-jobs': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

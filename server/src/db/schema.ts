@@ -374,6 +374,21 @@ export interface Database {
   business_data_history: BusinessDataHistoryTable;
   business_data_preferences: BusinessDataPreferencesTable;
   files: FilesTable;
+  jobs: JobsTable;
+}
+
+/** The durable job queue (platform/jobs.ts). */
+export interface JobsTable {
+  id: string;
+  queue: string;
+  key: string | null;
+  payload: Json<Record<string, unknown>>;
+  run_at: Timestamp;
+  state: ColumnType<'pending' | 'done' | 'failed', 'pending' | 'done' | 'failed' | undefined, 'pending' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Generated<Timestamp>;
+  finished_at: Timestamp | null;
 }
 
 export type UserRow = Selectable<UsersTable>;
