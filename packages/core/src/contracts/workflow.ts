@@ -276,7 +276,13 @@ export const ZWorkflowProblem = z.object({
 });
 export type TWorkflowProblem = z.infer<typeof ZWorkflowProblem>;
 
-export const ZWorkflowCheckResult = z.object({ ok: z.boolean(), problems: z.array(ZWorkflowProblem) });
+export const ZWorkflowCheckResult = z.object({
+  /** No problems, and the bound page is published (what publishing needs). */
+  ok: z.boolean(),
+  problems: z.array(ZWorkflowProblem),
+  /** `POST /check`: false while the bound page has no published version (controls and formulas were not checked against it). */
+  pagePublished: z.boolean().optional(),
+});
 export type TWorkflowCheckResult = z.infer<typeof ZWorkflowCheckResult>;
 
 // ---------------------------------------------------------------- definitions

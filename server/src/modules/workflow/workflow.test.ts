@@ -192,7 +192,9 @@ describe('workflow definitions', () => {
 
   it('checks a graph against the page without saving', async () => {
     const good = await ok('POST', `${URL}/check`, { pageId, graph: twoLevel() });
-    expect(good).toEqual({ ok: true, problems: [] });
+    expect(good).toEqual({ ok: true, problems: [], pagePublished: true });
+    const unpublished = await ok('POST', `${URL}/check`, { pageId: draftPageId, graph: twoLevel() });
+    expect(unpublished).toEqual({ ok: false, problems: [], pagePublished: false });
     const bad = await ok('POST', `${URL}/check`, { pageId, condition: '{Amount} >', graph: twoLevel('SUM({Lines.Nope}) > 1') });
     expect(bad.ok).toBe(false);
     expect(bad.problems.map((p: { code: string }) => p.code)).toEqual(['conditionInvalid', 'definitionConditionInvalid']);
