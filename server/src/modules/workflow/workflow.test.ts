@@ -202,6 +202,16 @@ describe('workflow definitions', () => {
     expect(bad.problems[0].message).toMatch(/分支条件有误/);
   });
 
+  it('offers the published pages to bind to and their designs, without the page designer\'s permission', async () => {
+    const pages = await ok('GET', `${URL}/bindable-pages?Filter=purchase`);
+    expect(pages).toEqual({ totalCount: 1, items: [{ id: pageId, code: 'PurchaseOrder', name: { 'zh-CN': 'PurchaseOrder', 'en-US': 'PurchaseOrder' }, publishedVersion: 1 }] });
+    expect((await ok('GET', `${URL}/bindable-pages`)).items.map((p: { id: string }) => p.id)).not.toContain(draftPageId);
+    const design = await ok('GET', `${URL}/page-design/${pageId}`);
+    expect(design.page).toMatchObject({ id: pageId, publishedVersion: 1 });
+    expect(design.definition.viewControls[0].dataControls.map((c: { code: string }) => c.code)).toEqual(['Amount', 'Manager', 'Status', 'Note']);
+    expect((await call('GET', `${URL}/page-design/${draftPageId}`)).statusCode).toBe(404);
+  });
+
   it('copies a definition as a new disabled draft', async () => {
     const source = await create({ name: '源流程', graph: twoLevel(), condition: '{Amount} > 1' });
     await ok('POST', `${URL}/${source.id}/publish`, {});
@@ -323,6 +333,8 @@ describe('workflow definition permissions', () => {
       ['GET', `${URL}/${d.id}/export`],
       ['POST', `${URL}/import`, {}],
       ['GET', `${URL}/${d.id}/bpmn`],
+      ['GET', `${URL}/bindable-pages`],
+      ['GET', `${URL}/page-design/${pageId}`],
       ['POST', `${URL}/import-bpmn`, { xml: '<x/>' }],
     ];
     for (const [method, url, payload] of routes) {
@@ -331,5 +343,8 @@ describe('workflow definition permissions', () => {
     }
     expect((await call('GET', `${URL}/${d.id}`, undefined, designer)).statusCode).toBe(200);
     expect((await call('POST', `${URL}/${d.id}/copy`, {}, designer)).statusCode).toBe(200);
+    // The flow designer reads the page it binds to without the page designer's permission.
+    expect((await call('GET', `${URL}/page-design/${pageId}`, undefined, designer)).statusCode).toBe(200);
+    expect((await call('GET', `${PAGES}/${pageId}`, undefined, designer)).statusCode).toBe(403);
   });
 });
