@@ -183,6 +183,14 @@ describe('workflow definitions', () => {
     expect((await ok('POST', `${URL}/${d.id}/disable`)).enabled).toBe(false);
   });
 
+  it('numbers concurrent publishes of one definition 1..n without a gap or a duplicate', async () => {
+    const d = await create({ name: '并发发布', graph: twoLevel() });
+    const results = await Promise.all(Array.from({ length: 5 }, () => call('POST', `${URL}/${d.id}/publish`, {})));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(results.map((r) => r.json().version).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect((await ok('GET', `${URL}/${d.id}`)).publishedVersion).toBe(5);
+  });
+
   it('refuses to publish while the bound page is not published', async () => {
     const d = await create({ name: '未发布页面', pageId: draftPageId });
     const res = await call('POST', `${URL}/${d.id}/publish`, {});
