@@ -165,3 +165,25 @@ export async function countBizRows(db: Db, table: string): Promise<number> {
 export async function dropBizTable(db: Db, table: string): Promise<void> {
   await sql`drop table ${bizTable(table)}`.execute(db);
 }
+
+/** Pages' id, code, name and published version (for modules that show or check a page they reference). */
+export function pageSummaries(db: Db, where: { ids?: readonly string[]; code?: string }) {
+  let q = db.selectFrom('page_definitions').select(['id', 'code', 'name', 'published_version']);
+  if (where.ids) q = q.where('id', 'in', where.ids.length > 0 ? [...where.ids] : ['00000000-0000-0000-0000-000000000000']);
+  if (where.code !== undefined) q = q.where(sql`lower(code)`, '=', where.code.toLowerCase());
+  return q.execute();
+}
+
+/** Published pages matching a text (code or name), by code: what a module offers to bind to. */
+export async function publishedPageSummaries(db: Db, text: string | undefined, window: { offset: number; limit: number }) {
+  let q = db.selectFrom('page_definitions').where('published_version', 'is not', null);
+  if (text) {
+    const pattern = likePattern(text);
+    q = q.where((eb) => eb.or([eb('code', 'ilike', pattern), eb(sql`name::text`, 'ilike', pattern)]));
+  }
+  const [rows, count] = await Promise.all([
+    q.select(['id', 'code', 'name', 'published_version']).orderBy(sql`lower(code)`).orderBy('id').offset(window.offset).limit(window.limit).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalCount: Number(count.n) };
+}
