@@ -1,5 +1,6 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { P } from '@tessera/core/contracts/permissions';
+import { registerRecordExtra } from '../shared/components/record-extras.ts';
 import { lazyWithTimeout, type PreloadableLazy } from './routes/lazy-page.ts';
 
 /**
@@ -44,3 +45,6 @@ export const modulePages: Record<string, ModulePage> = {
   '/design/form': page(() => import('../modules/pages/pages/PageDefinitionsPage.tsx'), [P.Pages]),
   '/pageDefinition': page(() => import('../modules/pages/designer/DesignerPage.tsx'), [P.Pages]),
 };
+
+// The workflow's approval bar on business records (a chunk of its own, loaded with a record page).
+registerRecordExtra(lazy(() => import('../modules/workflow/runtime/RecordApproval.tsx')));

@@ -254,6 +254,22 @@ describe('purchase order: save-page, recompute, document numbers', () => {
     const list = await bd(t, admin, 'query-view-data', { pageId: po.pageId, viewId: po.masterId, filterConditions: [{ key: 'SupplierName', judgmentMethod: 'eq', value: 'ToDelete' }] });
     expect(list.totalCount).toBe(0);
   });
+
+  it('refuses to change or delete a record while its approval runs (FlowStatus 1), and allows it again after', async () => {
+    const saved = await bd(t, admin, 'save-page', orderPayload({ SupplierName: 'InFlow' }, [line('x', 1, 1)]));
+    const master = rowsOfView(saved, po.masterId)[0]!;
+    const setFlow = (status: number) => sql`update ${bizTable(bizTableName(po.masterId))} set "FlowStatus" = ${status} where "Id" = ${String(master.Id)}::uuid`.execute(db());
+    await setFlow(1);
+    const change = await bd(t, admin, 'save-page', orderPayload({ Id: master.Id, ConcurrencyStamp: master.ConcurrencyStamp, Note: 'sneaky' }, []), 409);
+    expect(change.error).toMatchObject({ code: 'BusinessData.InApproval', message: '该记录正在审批中，审批结束前不能修改或删除' });
+    await bd(t, admin, 'delete-data', { pageId: po.pageId, ids: [master.Id] }, 409);
+    const loaded = rowsOfView(await bd(t, admin, 'query-page-data', { pageId: po.pageId, id: master.Id }), po.masterId)[0]!;
+    expect(loaded).toMatchObject({ Note: '', FlowStatus: 1 });
+    // Rejected (3): editable and deletable again.
+    await setFlow(3);
+    await bd(t, admin, 'save-page', orderPayload({ Id: master.Id, ConcurrencyStamp: master.ConcurrencyStamp, Note: 'fixed' }, []));
+    expect(await bd(t, admin, 'delete-data', { pageId: po.pageId, ids: [master.Id] })).toEqual({ deleted: 1 });
+  });
 });
 
 describe('query-view-data', () => {

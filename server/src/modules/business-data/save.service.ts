@@ -17,7 +17,7 @@ import { scopeConditionFor } from './data-scope.ts';
 import { labelPageDisplay } from './labels.ts';
 import { rowToRecord } from './record-values.ts';
 import { requireView } from './runtime-page.ts';
-import { answerOf, authorOf, deletionHistory, entriesOf, savePageInTrx, saveSession, UUID, type Rec } from './save/index.ts';
+import { answerOf, authorOf, deletionHistory, entriesOf, inApprovalError, isInApproval, savePageInTrx, saveSession, UUID, type Rec } from './save/index.ts';
 
 /** Saves one master record with its child lists; answers with the page as stored (no re-read). */
 export async function savePage(ctx: ServiceContext, input: TSavePageInput & { offsetMinutes?: number }): Promise<TPageDataResult> {
@@ -93,6 +93,8 @@ export async function deleteData(ctx: ServiceContext, input: { pageId: string; i
       const found = new Set(rows.map((r) => String(r.Id)));
       throw bizNotFound(t, 'record.notFound', {}, { ids: ids.filter((id) => !found.has(id)) });
     }
+    const inApproval = rows.find(isInApproval);
+    if (inApproval) throw inApprovalError(t, inApproval);
     await repo.softDeleteRows(trx, page.master, ids, user?.id ?? null, uuidv7());
     await repo.insertHistory(trx, deletionHistory(page, rows, authorOf(user, ctx.culture)));
   });

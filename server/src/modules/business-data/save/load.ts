@@ -2,6 +2,7 @@
  * Step 1, load and lock: the master row is locked (FOR UPDATE) inside the caller's data scope, and
  * the page's stored rows are read — one query per view.
  */
+import { FLOW_STATUS } from '@tessera/core/contracts/workflow-runtime';
 import type { Db, ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { bizNotFound, type Translate } from '../business-data.messages.ts';
@@ -27,9 +28,16 @@ export async function loadAndLock(ctx: ServiceContext, trx: Db, session: SaveSes
   session.access.requireAction(storedMaster ? 'edit' : 'add');
   if (!storedMaster) return { isNew: true, rows: new Map(), records: storedRecordsOf(page, new Map()) };
   if (master.input.ConcurrencyStamp !== storedMaster.ConcurrencyStamp) throw await conflictError(trx, t, storedMaster, session.culture);
+  // In approval: only the flow itself (automatic nodes, with the system's context) changes it.
+  if (isInApproval(storedMaster) && !ctx.isSystem) throw inApprovalError(t, storedMaster);
   const rows = await repo.pageRows(trx, page, storedMaster);
   return { isNew: false, rows, records: storedRecordsOf(page, rows) };
 }
+
+export const isInApproval = (row: Rec) => Number(row.FlowStatus ?? 0) === FLOW_STATUS.inApproval;
+
+/** The 409 of a write to a record whose approval runs. */
+export const inApprovalError = (t: Translate, row: Rec) => new AppError(409, 'BusinessData.InApproval', null, { message: t('record.inApproval'), details: { id: row.Id } });
 
 /** Stored table rows → records by id, for every view of the page (an empty map for views without rows). */
 export function storedRecordsOf(page: RuntimePage, rows: Map<string, Rec[]>): Map<string, Map<string, Rec>> {

@@ -4,13 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Space, Spin, Tooltip } from 'antd';
 import type { TPageDataResult, TPageRuntime } from '@tessera/core/contracts/business-data';
 import { linkagesOf, type TPageData, type TPageDefinition } from '@tessera/core/page-definition';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
 import { uploadControlFile } from '../../../shared/api/files.ts';
 import { useSession } from '../../../shared/auth/session.ts';
 import { PageRenderer, type ChangeCause, type PageRendererServices } from '../../../shared/components/page-renderer/PageRenderer.tsx';
+import { recordExtras } from '../../../shared/components/record-extras.ts';
 import { businessDataKeys, deleteRecords, fetchDictionaryLabels, fetchSystemDate, queryDropDown, queryOpenWindow, queryPageData, reserveDocumentNumber, savePage, voidDocumentNumber } from '../api/business-data.ts';
 import { HistoryDrawer } from './HistoryDrawer.tsx';
 
@@ -142,6 +143,8 @@ export function RecordForm({
   const [problems, setProblems] = useState<string[]>([]);
   const [showHistory, setShowHistory] = useState(false);
   const numbers = useReservedNumbers(runtime.pageId);
+  // Read again after another module changed the record (submitted for approval, approved…).
+  const [readCount, setReadCount] = useState(0);
 
   useEffect(() => {
     if (!recordId) return;
@@ -153,7 +156,15 @@ export function RecordForm({
     return () => {
       live = false;
     };
-  }, [runtime.pageId, recordId]);
+  }, [runtime.pageId, recordId, readCount]);
+  const reread = useCallback(() => {
+    setReadCount((n) => n + 1);
+    void client.invalidateQueries({ queryKey: businessDataKeys.list(runtime.pageId) });
+    if (recordId) void client.invalidateQueries({ queryKey: businessDataKeys.history(runtime.pageId, recordId) });
+  }, [client, runtime.pageId, recordId]);
+  // The approval status (system column): a record in approval cannot be changed.
+  const flowStatus = Number(data?.viewDataList.find((v) => v.viewId === runtime.masterViewId)?.dataList[0]?.FlowStatus ?? 0);
+  const inApproval = flowStatus === 1;
 
   const services = useMemo<PageRendererServices>(
     () => ({
@@ -235,7 +246,7 @@ export function RecordForm({
     modal.confirm({ title: t('unsavedTitle'), content: t('unsavedText'), okText: t('leave'), cancelText: t('stay'), onOk: onBack });
   };
 
-  const canSave = !viewOnly && (recordId ? runtime.actions.edit : runtime.actions.add);
+  const canSave = !viewOnly && !inApproval && (recordId ? runtime.actions.edit : runtime.actions.add);
   // Page buttons of the design with a built-in action (the renderer runs custom assignment buttons itself).
   const onButton = useCallback(
     (button: { buttonType?: unknown }) => {
@@ -266,9 +277,16 @@ export function RecordForm({
         </Space>
       }
       extra={
-        <Space>
+        <Space wrap>
+          {recordId &&
+            data &&
+            recordExtras().map((Extra, i) => (
+              <Suspense key={i} fallback={null}>
+                <Extra pageId={runtime.pageId} recordId={recordId} flowStatus={flowStatus} onChanged={reread} />
+              </Suspense>
+            ))}
           {recordId && <Button icon={<HistoryOutlined />} onClick={() => setShowHistory(true)}>{t('history')}</Button>}
-          {viewOnly && recordId && runtime.actions.edit && onEdit && (
+          {viewOnly && recordId && runtime.actions.edit && !inApproval && onEdit && (
             <Button type="primary" icon={<EditOutlined />} onClick={onEdit} data-testid="record-edit">
               {t('edit')}
             </Button>
@@ -283,6 +301,7 @@ export function RecordForm({
         </Space>
       }
     >
+      {inApproval && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('inApproval')} data-testid="record-in-approval" />}
       {problems.length > 0 && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={problems.slice(0, 8).join('；')} />}
       {loading || clockOffset === null || dictionaries === null ? (
         <Spin />

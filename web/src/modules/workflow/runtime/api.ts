@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TStartWorkflowInput,
+  TWorkflowForRecord,
+  TWorkflowInstanceActionInput,
+  TWorkflowInstanceDetail,
+  TWorkflowTaskActionInput,
+  TWorkflowTaskActionResult,
+} from '@tessera/core/contracts/workflow-runtime';
+import { newGuid } from '@tessera/core/helpers/guid';
+import { api } from '../../../shared/api/client.ts';
+
+const INSTANCES = '/app/workflow-instance';
+const TASKS = '/app/workflow-task';
+
+export const workflowRuntimeKeys = {
+  all: ['workflow-runtime'] as const,
+  forRecord: (pageId: string, recordId: string) => ['workflow-runtime', 'for-record', pageId, recordId] as const,
+  instance: (id: string) => ['workflow-runtime', 'instance', id] as const,
+};
+
+export const useWorkflowForRecord = (pageId: string, recordId: string) =>
+  useQuery({
+    queryKey: workflowRuntimeKeys.forRecord(pageId, recordId),
+    queryFn: () => api.get<TWorkflowForRecord>(`${INSTANCES}/for-record`, { pageId, recordId }, { silent: true }),
+  });
+
+export const useWorkflowInstance = (id: string | null) =>
+  useQuery({ queryKey: workflowRuntimeKeys.instance(id ?? ''), queryFn: () => api.get<TWorkflowInstanceDetail>(`${INSTANCES}/${id}`), enabled: !!id });
+
+/**
+ * One id per user intent: a double click or a retry of the same intent is applied once by the
+ * server. (Not crypto.randomUUID: browsers offer it only in secure contexts; offices use plain http.)
+ */
+export const newRequestId = newGuid;
+
+function useWorkflowMutation<V, R>(fn: (v: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: workflowRuntimeKeys.all }) });
+}
+
+export const useStartWorkflow = () => useWorkflowMutation((input: TStartWorkflowInput) => api.post<TWorkflowInstanceDetail>(INSTANCES, input, { silent: true }));
+
+export type TaskAction = 'approve' | 'reject' | 'return' | 'transfer';
+export const useTaskAction = () =>
+  useWorkflowMutation((v: { taskId: string; action: TaskAction; input: TWorkflowTaskActionInput }) =>
+    api.post<TWorkflowTaskActionResult>(`${TASKS}/${v.taskId}/${v.action}`, v.input, { silent: true }),
+  );
+
+export const useWithdrawWorkflow = () =>
+  useWorkflowMutation((v: { instanceId: string; input: TWorkflowInstanceActionInput }) => api.post<TWorkflowInstanceDetail>(`${INSTANCES}/${v.instanceId}/withdraw`, v.input, { silent: true }));
