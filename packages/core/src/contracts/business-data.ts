@@ -82,6 +82,8 @@ export const LIST_SYSTEM_COLUMNS = [
   { code: 'CreationTime', kind: 'time' },
   { code: 'LastModifierId', kind: 'user' },
   { code: 'LastModificationTime', kind: 'time' },
+  // The approval status (0 draft … 4 withdrawn; contracts/workflow-runtime.ts FLOW_STATUS).
+  { code: 'FlowStatus', kind: 'status' },
 ] as const;
 export type TListSystemColumn = (typeof LIST_SYSTEM_COLUMNS)[number]['code'];
 export type TValueLabels = z.infer<typeof ZValueLabels>;

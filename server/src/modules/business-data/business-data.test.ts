@@ -265,6 +265,12 @@ describe('purchase order: save-page, recompute, document numbers', () => {
     await bd(t, admin, 'delete-data', { pageId: po.pageId, ids: [master.Id] }, 409);
     const loaded = rowsOfView(await bd(t, admin, 'query-page-data', { pageId: po.pageId, id: master.Id }), po.masterId)[0]!;
     expect(loaded).toMatchObject({ Note: '', FlowStatus: 1 });
+    // The list filters by the approval status.
+    const inFlow = await bd(t, admin, 'query-view-data', { pageId: po.pageId, viewId: po.masterId, filterConditions: [{ key: 'FlowStatus', judgmentMethod: 'eq', value: '1' }] });
+    expect(inFlow.items.map((r: { Id: string }) => r.Id)).toEqual([master.Id]);
+    const drafts = await bd(t, admin, 'query-view-data', { pageId: po.pageId, viewId: po.masterId, filterConditions: [{ key: 'FlowStatus', judgmentMethod: 'ne', value: 1 }] });
+    expect(drafts.items.length).toBeGreaterThan(0);
+    expect(drafts.items.every((r: { FlowStatus: number }) => r.FlowStatus === 0)).toBe(true);
     // Rejected (3): editable and deletable again.
     await setFlow(3);
     await bd(t, admin, 'save-page', orderPayload({ Id: master.Id, ConcurrencyStamp: master.ConcurrencyStamp, Note: 'fixed' }, []));

@@ -62,18 +62,22 @@ function existsBelow(node: FilterConditionNode, field: SqlField, outer: string, 
 export const filterFieldsOf = (controls: readonly RuntimeControl[]): SqlField[] =>
   controls.map((c) => ({ code: c.code, tableFieldType: c.tableFieldType, control: c }));
 
-/** The system columns every view's table has, as filter fields: creator and modifier (user ids), creation and modification time. */
+/**
+ * The system columns every view's table has, as filter fields: creator and modifier (user ids),
+ * creation and modification time, and the approval status (an integer).
+ */
 export const SYSTEM_FILTER_FIELDS: readonly SqlField[] = LIST_SYSTEM_COLUMNS.map(({ code, kind }) => {
   const time = kind === 'time';
-  const controlType = time ? ControlTypeId.Date : ControlTypeId.Text;
+  const status = kind === 'status';
+  const controlType = time ? ControlTypeId.Date : status ? ControlTypeId.Integer : ControlTypeId.Text;
   const control: RuntimeControl = {
     control: { id: `system:${code}`, code, title: code, controlType, isDisplayed: true, isEdit: false, extraProperties: time ? { dateType: 3 } : {} },
     code,
     controlType,
-    tableFieldType: time ? 4 : 1,
+    tableFieldType: time ? 4 : status ? 2 : 1,
     formulaComputed: false,
   };
-  return { code, tableFieldType: control.tableFieldType, control, uuidText: !time };
+  return { code, tableFieldType: control.tableFieldType, control, uuidText: kind === 'user' };
 });
 
 type Shape = 'text' | 'expr' | 'plain';

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Grid, Checkbox, Dropdown, Input, Modal, Popover, Progress, Space, Spin, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import type { TableProps } from 'antd';
 import { LIST_SYSTEM_COLUMNS, type TPageRuntime, type TQueryViewDataResult } from '@tessera/core/contracts/business-data';
+import { FLOW_STATUS } from '@tessera/core/contracts/workflow-runtime';
 import { ControlTypeId, formatControlValue, tableFieldTypeOf } from '@tessera/core/controls/registry';
 import { andFilterLists } from '@tessera/core/filters/index';
 import type { TBusinessRecord, TDataControl, TPageDefinition } from '@tessera/core/page-definition';
@@ -63,6 +64,16 @@ function labelled(labels: Record<string, string> | undefined, value: unknown): s
 }
 
 /** The master view's list: filter panel, sortable columns, paging (100), selection, batch delete, Excel. */
+const FLOW_STATUS_VALUES = Object.values(FLOW_STATUS);
+const FLOW_STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error', 4: 'warning' };
+
+/** A record's approval status as a coloured tag. */
+function FlowStatusTag({ value }: { value: unknown }) {
+  const { t } = useTranslation('businessData');
+  const status = Number(value ?? 0);
+  return <Tag color={FLOW_STATUS_COLORS[status] ?? 'default'}>{t(`flowStatus.${status}`, { defaultValue: String(status) })}</Tag>;
+}
+
 /** `onOpen(id, view)`: open a record to read (`view`) or to edit. */
 export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TPageRuntime; definition: TPageDefinition; onOpen(id: string, view: boolean): void; onNew(): void }) {
   const { t, i18n } = useTranslation('businessData');
@@ -94,6 +105,10 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
   const locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   const offset = -new Date().getTimezoneOffset();
   const hidden = new Set(preferences.hiddenColumns ?? []);
+  // The approval status shows by default once a record of the page went into a flow (until the
+  // user chooses the system columns).
+  const flowSeen = (data.data?.items ?? []).some((r) => Number(r.FlowStatus ?? 0) !== 0);
+  const visibleSystem = preferences.systemColumns ? shownSystem : new Set<string>(flowSeen ? ['FlowStatus'] : []);
 
   const savePrefs = async (next: Preferences) => {
     await putPreferences(runtime.pageId, view.id, next as Record<string, unknown>);
@@ -141,15 +156,24 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
           return cellText(c, row, data.data);
         },
       })),
-    ...LIST_SYSTEM_COLUMNS.filter((c) => shownSystem.has(c.code)).map(({ code, kind }) => ({
+    ...LIST_SYSTEM_COLUMNS.filter((c) => visibleSystem.has(c.code)).map(({ code, kind }) => ({
       key: code,
       dataIndex: code,
       title: t(`system.${code}`),
       // The server sorts by the times; the users are named from the answer's labels.
       sorter: kind === 'time',
       sortOrder: kind === 'time' && sorting?.startsWith(`${code} `) ? (sorting.endsWith('desc') ? ('descend' as const) : ('ascend' as const)) : null,
-      width: 170,
-      render: (value: unknown) => (kind === 'user' ? labelled(data.data?.labels?.[code], value) ?? '' : typeof value === 'string' && value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : ''),
+      width: kind === 'status' ? 110 : 170,
+      render: (value: unknown) =>
+        kind === 'status' ? (
+          <FlowStatusTag value={value} />
+        ) : kind === 'user' ? (
+          labelled(data.data?.labels?.[code], value) ?? ''
+        ) : typeof value === 'string' && value ? (
+          dayjs(value).format('YYYY-MM-DD HH:mm:ss')
+        ) : (
+          ''
+        ),
     })),
     {
       key: '__actions',
@@ -178,7 +202,11 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
     );
     return [
       ...controls.map((c) => field(c, c.code, controlTitle(c, i18n.language))),
-      ...LIST_SYSTEM_COLUMNS.map(({ code, kind }) => ({ code, title: t(`system.${code}`), tableFieldType: kind === 'time' ? (4 as const) : (1 as const) })),
+      ...LIST_SYSTEM_COLUMNS.map(({ code, kind }) =>
+        kind === 'status'
+          ? { code, title: t(`system.${code}`), tableFieldType: 2 as const, options: FLOW_STATUS_VALUES.map((v) => ({ value: String(v), label: t(`flowStatus.${v}`) })) }
+          : { code, title: t(`system.${code}`), tableFieldType: kind === 'time' ? (4 as const) : (1 as const) },
+      ),
       ...below,
     ];
   }, [controls, definition, view.id, runtime, i18n.language, t]);
@@ -257,7 +285,7 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
             content={
               <Checkbox.Group
                 style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-                value={[...controls.filter((c) => !hidden.has(c.code)).map((c) => c.code), ...shownSystem]}
+                value={[...controls.filter((c) => !hidden.has(c.code)).map((c) => c.code), ...visibleSystem]}
                 options={[
                   ...controls.map((c) => ({ value: c.code, label: controlTitle(c, i18n.language) })),
                   ...LIST_SYSTEM_COLUMNS.map(({ code }) => ({ value: code, label: t(`system.${code}`) })),
@@ -352,7 +380,7 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
             ? () =>
                 summaryRow({
                   leading: runtime.actions.delete ? 1 : 0,
-                  columns: [...controls.filter((c) => !hidden.has(c.code)), ...LIST_SYSTEM_COLUMNS.filter((c) => shownSystem.has(c.code)).map(() => null), null],
+                  columns: [...controls.filter((c) => !hidden.has(c.code)), ...LIST_SYSTEM_COLUMNS.filter((c) => visibleSystem.has(c.code)).map(() => null), null],
                   totals: (c) => data.data?.summary?.[c.code] ?? null,
                   t,
                   language: i18n.language,
