@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { checkGraph } from './graph-checks.ts';
+import { layoutGraph, NODE_WIDTH } from './graph-layout.ts';
+import { initialGraph, type WfGraph } from './graph-model.ts';
+import { addNode, connect, connectRefusal, earlierNodes, insertOnEdge, moveNodes, removeElements, updateEdge, updateNode } from './graph-ops.ts';
+import { createHistory, push, redo, undo } from './history.ts';
+
+const base = () => initialGraph({ start: 'Start', end: 'End' });
+
+/** start → approval → exclusive → (total > 10000) approval-2 → end; (default) → end */
+function purchaseFlow(): WfGraph {
+  let g = base();
+  const a = insertOnEdge(g, 'e-start-end', 'approval', 'Manager')!;
+  g = a.graph;
+  const outOfA = g.edges.find((e) => e.source === a.id)!;
+  const x = insertOnEdge(g, outOfA.id, 'exclusive', 'Amount')!;
+  g = x.graph;
+  const defaultEdge = g.edges.find((e) => e.source === x.id)!;
+  g = updateEdge(g, defaultEdge.id, { isDefault: true });
+  const b = addNode(g, 'approval', 'Director', { x: 300, y: 300 });
+  g = b.graph;
+  g = connect(g, x.id, b.id)!.graph;
+  g = connect(g, b.id, 'end')!.graph;
+  const cond = g.edges.find((e) => e.source === x.id && e.target === b.id)!;
+  g = updateEdge(g, cond.id, { condition: '{total} > 10000' });
+  for (const n of g.nodes.filter((n) => n.type === 'approval')) g = updateNode(g, n.id, { config: { assignees: [{ kind: 'role', ids: ['r1'], names: ['Managers'] }] } });
+  return g;
+}
+
+describe('graph edit operations', () => {
+  it('inserts a node on an edge, keeping the chain connected', () => {
+    const { graph, id } = insertOnEdge(base(), 'e-start-end', 'approval', 'Approve')!;
+    expect(graph.nodes.map((n) => n.id)).toEqual(['start', 'end', id]);
+    expect(graph.edges.map((e) => `${e.source}>${e.target}`).sort()).toEqual([`${id}>end`, `start>${id}`].sort());
+  });
+
+  it.each([
+    ['start', 'start', 'self'],
+    ['end', 'start', 'intoStart'],
+    ['end', 'end', 'self'],
+    ['start', 'end', 'duplicate'],
+    ['start', 'nope', 'missing'],
+  ] as const)('refuses %s → %s (%s)', (s, t, why) => {
+    expect(connectRefusal(base(), s, t)).toBe(why);
+  });
+
+  it('refuses an edge out of an end node', () => {
+    const { graph, id } = addNode(base(), 'approval', 'A', { x: 0, y: 0 });
+    expect(connectRefusal(graph, 'end', id)).toBe('fromEnd');
+  });
+
+  it('numbers the branches of a condition and keeps one default', () => {
+    const g = purchaseFlow();
+    const x = g.nodes.find((n) => n.type === 'exclusive')!;
+    const branches = g.edges.filter((e) => e.source === x.id);
+    expect(branches).toHaveLength(2);
+    const cond = branches.find((e) => !e.isDefault)!;
+    const flipped = updateEdge(g, cond.id, { isDefault: true });
+    const after = flipped.edges.filter((e) => e.source === x.id);
+    expect(after.filter((e) => e.isDefault).map((e) => e.id)).toEqual([cond.id]);
+    expect(after.find((e) => e.id === cond.id)!.condition).toBe('');
+  });
+
+  it('removes nodes with their edges but never the start', () => {
+    const g = purchaseFlow();
+    const approval = g.nodes.find((n) => n.name === 'Director')!;
+    const after = removeElements(g, [approval.id, 'start']);
+    expect(after.nodes.some((n) => n.id === 'start')).toBe(true);
+    expect(after.nodes.some((n) => n.id === approval.id)).toBe(false);
+    expect(after.edges.some((e) => e.source === approval.id || e.target === approval.id)).toBe(false);
+    expect(removeElements(g, ['start'])).toBe(g);
+  });
+
+  it('moves nodes and keeps the graph when nothing moved', () => {
+    const g = base();
+    expect(moveNodes(g, { start: { x: 0, y: 0 } })).toBe(g);
+    expect(moveNodes(g, { start: { x: 5, y: 6 } }).nodes[0]!.position).toEqual({ x: 5, y: 6 });
+  });
+
+  it('offers earlier approval nodes as return targets', () => {
+    const g = purchaseFlow();
+    const director = g.nodes.find((n) => n.name === 'Director')!;
+    expect(earlierNodes(g, director.id).map((n) => n.name)).toEqual(['Manager']);
+  });
+});
+
+describe('graph checks', () => {
+  it('accepts the purchase flow', () => {
+    expect(checkGraph(purchaseFlow())).toEqual([]);
+  });
+
+  it('reports approvals without assignees, missing defaults, conditions and unreachable nodes', () => {
+    let g = purchaseFlow();
+    const x = g.nodes.find((n) => n.type === 'exclusive')!;
+    const def = g.edges.find((e) => e.source === x.id && e.isDefault)!;
+    g = updateEdge(g, def.id, { isDefault: false });
+    const lonely = addNode(g, 'approval', 'Lonely', { x: 0, y: 0 });
+    g = lonely.graph;
+    const codes = checkGraph(g).map((p) => `${p.code}:${p.nodeId ?? ''}:${p.edgeId ?? ''}`);
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        `noDefaultBranch:${x.id}:`,
+        `branchWithoutCondition:${x.id}:${def.id}`,
+        `unreachable:${lonely.id}:`,
+        `deadEnd:${lonely.id}:`,
+        `noAssignees:${lonely.id}:`,
+      ]),
+    );
+  });
+
+  it('reports a branch group with one branch and a node that cannot finish', () => {
+    let g = base();
+    const p = insertOnEdge(g, 'e-start-end', 'parallel', 'P')!;
+    g = p.graph;
+    const loopA = addNode(g, 'approval', 'Loop', { x: 0, y: 0 });
+    g = loopA.graph;
+    g = connect(g, 'start', loopA.id)!.graph;
+    const codes = checkGraph(g).map((x) => x.code);
+    expect(codes).toContain('fewBranches');
+    expect(codes).toContain('deadEnd');
+  });
+});
+
+describe('auto layout', () => {
+  it('places nodes top to bottom, centred on one column for a chain', () => {
+    const g = layoutGraph(insertOnEdge(base(), 'e-start-end', 'approval', 'A')!.graph);
+    const [start, end, a] = g.nodes;
+    expect(start!.position.y).toBeLessThan(a!.position.y);
+    expect(a!.position.y).toBeLessThan(end!.position.y);
+    expect(start!.position.x).toBe(a!.position.x);
+  });
+
+  it('puts the branches of a condition side by side', () => {
+    const g = layoutGraph(purchaseFlow());
+    const manager = g.nodes.find((n) => n.name === 'Manager')!;
+    const director = g.nodes.find((n) => n.name === 'Director')!;
+    expect(director.position.y).toBeGreaterThan(manager.position.y);
+    const gateway = g.nodes.find((n) => n.type === 'exclusive')!;
+    // The default branch runs beside the director, so the director leaves the gateway's column.
+    expect(Math.abs(director.position.x - gateway.position.x)).toBeGreaterThanOrEqual(NODE_WIDTH / 4);
+  });
+});
+
+describe('undo history', () => {
+  it('undoes and redoes, dropping the redo branch on a new edit', () => {
+    let h = createHistory(1);
+    h = push(h, 2);
+    h = push(h, 3);
+    h = undo(h);
+    expect(h.present).toBe(2);
+    h = redo(h);
+    expect(h.present).toBe(3);
+    h = undo(undo(h));
+    expect(h.present).toBe(1);
+    h = push(h, 4);
+    expect(h.future).toEqual([]);
+    expect(redo(h)).toBe(h);
+    expect(undo(createHistory(0)).present).toBe(0);
+  });
+
+  it('merges a burst of edits with the same key into one step', () => {
+    let h = createHistory('');
+    h = push(h, 'a', 'name:n1');
+    h = push(h, 'ab', 'name:n1');
+    h = push(h, 'abc', 'name:n1');
+    expect(undo(h).present).toBe('');
+  });
+
+  it('keeps at most the limit of steps', () => {
+    let h = createHistory(0);
+    for (let i = 1; i <= 10; i++) h = push(h, i, undefined, 3);
+    expect(h.past).toEqual([7, 8, 9]);
+  });
+});
