@@ -2,38 +2,25 @@ import type { WfGraph } from './graph-model.ts';
 
 /**
  * Problems of a graph as the designer edits it (issue 13: unreachable nodes, branches without a
- * default, approval nodes without assignees …). Each names the node or edge it is about so the
- * canvas marks it and the problems list selects it.
+ * default, approval nodes without assignees …), with the contract's problem codes. Each names the
+ * node or edge it is about so the canvas marks it and the problems list selects it. The server's
+ * check (`POST /check`, the core validator with the page's controls) adds the page rules.
  */
-export const PROBLEM_CODES = [
-  'noStart',
-  'manyStarts',
-  'noEnd',
-  'unreachable',
-  'deadEnd',
-  'cannotFinish',
-  'fewBranches',
-  'noDefaultBranch',
-  'manyDefaultBranches',
-  'branchWithoutCondition',
-  'noAssignees',
-  'noRecipients',
-  'noAssignments',
-  'emptyName',
-] as const;
-export type ProblemCode = (typeof PROBLEM_CODES)[number];
 export interface GraphProblem {
-  code: ProblemCode;
-  nodeId?: string;
-  edgeId?: string;
+  code: string;
+  nodeId: string | null;
+  edgeId: string | null;
+  params?: Record<string, string | number>;
+  message?: string;
 }
 
 export function checkGraph(graph: WfGraph): GraphProblem[] {
   const problems: GraphProblem[] = [];
+  const add = (code: string, nodeId: string | null = null, edgeId: string | null = null) => problems.push({ code, nodeId, edgeId });
   const starts = graph.nodes.filter((n) => n.type === 'start');
-  if (starts.length === 0) problems.push({ code: 'noStart' });
-  for (const extra of starts.slice(1)) problems.push({ code: 'manyStarts', nodeId: extra.id });
-  if (!graph.nodes.some((n) => n.type === 'end')) problems.push({ code: 'noEnd' });
+  if (starts.length === 0) add('noStart');
+  for (const extra of starts.slice(1)) add('multipleStarts', extra.id);
+  if (!graph.nodes.some((n) => n.type === 'end')) add('noEnd');
 
   const out = new Map<string, string[]>();
   const into = new Map<string, string[]>();
@@ -57,20 +44,20 @@ export function checkGraph(graph: WfGraph): GraphProblem[] {
 
   for (const n of graph.nodes) {
     const outgoing = graph.edges.filter((e) => e.source === n.id);
-    if (!n.name.trim()) problems.push({ code: 'emptyName', nodeId: n.id });
-    if (starts.length > 0 && !reachable.has(n.id)) problems.push({ code: 'unreachable', nodeId: n.id });
-    if (n.type !== 'end' && outgoing.length === 0) problems.push({ code: 'deadEnd', nodeId: n.id });
-    else if (n.type !== 'end' && reachable.has(n.id) && !finishing.has(n.id)) problems.push({ code: 'cannotFinish', nodeId: n.id });
-    if ((n.type === 'exclusive' || n.type === 'parallel') && outgoing.length > 0 && outgoing.length < 2) problems.push({ code: 'fewBranches', nodeId: n.id });
-    if (n.type === 'exclusive' && outgoing.length >= 2) {
+    if (starts.length > 0 && !reachable.has(n.id)) add('unreachable', n.id);
+    if (n.type !== 'end' && !finishing.has(n.id)) add('noPathToEnd', n.id);
+    if ((n.type === 'approval' || n.type === 'cc' || n.type === 'automatic' || n.type === 'start' || n.type === 'join') && outgoing.length > 1) add('multipleOutgoing', n.id);
+    if (n.type === 'parallel' && outgoing.length < 2) add('parallelTooFewBranches', n.id);
+    if (n.type === 'exclusive') {
+      if (outgoing.length < 2) add('exclusiveTooFewBranches', n.id);
       const defaults = outgoing.filter((e) => e.isDefault);
-      if (defaults.length === 0) problems.push({ code: 'noDefaultBranch', nodeId: n.id });
-      if (defaults.length > 1) problems.push({ code: 'manyDefaultBranches', nodeId: n.id });
-      for (const e of outgoing) if (!e.isDefault && !e.condition?.trim()) problems.push({ code: 'branchWithoutCondition', edgeId: e.id, nodeId: n.id });
+      if (defaults.length === 0) add('exclusiveNoDefault', n.id);
+      if (defaults.length > 1) add('exclusiveMultipleDefaults', n.id);
+      for (const e of outgoing) if (!e.isDefault && !e.condition?.trim()) add('conditionMissing', n.id, e.id);
     }
-    if (n.type === 'approval' && !(n.config.assignees ?? []).length) problems.push({ code: 'noAssignees', nodeId: n.id });
-    if (n.type === 'cc' && !(n.config.recipients ?? []).length) problems.push({ code: 'noRecipients', nodeId: n.id });
-    if (n.type === 'automatic' && !(n.config.assignments ?? []).some((a) => a.control && a.formula.trim())) problems.push({ code: 'noAssignments', nodeId: n.id });
+    if (n.type === 'approval' && n.config.assignees.length === 0) add('approvalNoAssignees', n.id);
+    if (n.type === 'cc' && n.config.recipients.length === 0) add('ccNoRecipients', n.id);
+    if (n.type === 'automatic' && n.config.assignments.length === 0) add('automaticNoAssignments', n.id);
   }
   return problems;
 }

@@ -23,7 +23,7 @@ function purchaseFlow(): WfGraph {
   g = connect(g, b.id, 'end')!.graph;
   const cond = g.edges.find((e) => e.source === x.id && e.target === b.id)!;
   g = updateEdge(g, cond.id, { condition: '{total} > 10000' });
-  for (const n of g.nodes.filter((n) => n.type === 'approval')) g = updateNode(g, n.id, { config: { assignees: [{ kind: 'role', ids: ['r1'], names: ['Managers'] }] } });
+  for (const n of g.nodes.filter((n) => n.type === 'approval')) g = updateNode(g, n.id, { config: { assignees: [{ kind: 'role', roleIds: ['r1'] }] } });
   return g;
 }
 
@@ -99,11 +99,11 @@ describe('graph checks', () => {
     const codes = checkGraph(g).map((p) => `${p.code}:${p.nodeId ?? ''}:${p.edgeId ?? ''}`);
     expect(codes).toEqual(
       expect.arrayContaining([
-        `noDefaultBranch:${x.id}:`,
-        `branchWithoutCondition:${x.id}:${def.id}`,
+        `exclusiveNoDefault:${x.id}:`,
+        `conditionMissing:${x.id}:${def.id}`,
         `unreachable:${lonely.id}:`,
-        `deadEnd:${lonely.id}:`,
-        `noAssignees:${lonely.id}:`,
+        `noPathToEnd:${lonely.id}:`,
+        `approvalNoAssignees:${lonely.id}:`,
       ]),
     );
   });
@@ -116,8 +116,8 @@ describe('graph checks', () => {
     g = loopA.graph;
     g = connect(g, 'start', loopA.id)!.graph;
     const codes = checkGraph(g).map((x) => x.code);
-    expect(codes).toContain('fewBranches');
-    expect(codes).toContain('deadEnd');
+    expect(codes).toContain('parallelTooFewBranches');
+    expect(codes).toContain('noPathToEnd');
   });
 });
 

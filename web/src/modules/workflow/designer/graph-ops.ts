@@ -1,4 +1,4 @@
-import { defaultConfig, type WfEdge, type WfGraph, type WfNode, type WfNodeType } from './graph-model.ts';
+import { makeNode, type WfEdge, type WfGraph, type WfNode, type WfNodeType } from './graph-model.ts';
 
 // Pure edit operations of the workflow designer: each returns a new graph (or the same one when
 // nothing changed), so the undo history can hold them as they are.
@@ -13,7 +13,7 @@ export function freshId(graph: WfGraph, prefix: string): string {
 
 export function addNode(graph: WfGraph, type: WfNodeType, name: string, position: { x: number; y: number }): { graph: WfGraph; id: string } {
   const id = freshId(graph, type);
-  const node: WfNode = { id, type, name, position, config: defaultConfig(type) };
+  const node = makeNode(type, id, name, position);
   return { graph: { ...graph, nodes: [...graph.nodes, node] }, id };
 }
 
@@ -32,7 +32,7 @@ export function insertOnEdge(graph: WfGraph, edgeId: string, type: WfNodeType, n
   const inId = freshId(g, 'e');
   const into: WfEdge = { ...edge, id: inId, target: added.id };
   const withIn = { ...g, edges: g.edges.map((e) => (e.id === edgeId ? into : e)) };
-  const out: WfEdge = { id: freshId(withIn, 'e'), source: added.id, target: edge.target };
+  const out: WfEdge = { id: freshId(withIn, 'e'), source: added.id, target: edge.target, ...(type === 'exclusive' ? { isDefault: true, priority: 1, condition: '' } : {}) };
   return { graph: { ...withIn, edges: [...withIn.edges, out] }, id: added.id };
 }
 
@@ -59,7 +59,7 @@ export function connect(graph: WfGraph, source: string, target: string): { graph
     const siblings = graph.edges.filter((e) => e.source === source);
     edge.priority = siblings.reduce((max, e) => Math.max(max, e.priority ?? 0), 0) + 1;
     edge.condition = '';
-    edge.isDefault = false;
+    edge.isDefault = siblings.length === 0;
   }
   return { graph: { ...graph, edges: [...graph.edges, edge] }, id };
 }
@@ -75,8 +75,12 @@ export function removeElements(graph: WfGraph, nodeIds: string[], edgeIds: strin
   };
 }
 
-export function updateNode(graph: WfGraph, id: string, patch: Partial<Omit<WfNode, 'id' | 'type'>>): WfGraph {
-  return { ...graph, nodes: graph.nodes.map((n) => (n.id === id ? { ...n, ...patch, config: patch.config ? { ...n.config, ...patch.config } : n.config } : n)) };
+/** Renames a node or merges a patch into its configuration. */
+export function updateNode(graph: WfGraph, id: string, patch: { name?: string; config?: Record<string, unknown> }): WfGraph {
+  return {
+    ...graph,
+    nodes: graph.nodes.map((n) => (n.id === id ? ({ ...n, ...(patch.name !== undefined ? { name: patch.name } : {}), config: patch.config ? { ...n.config, ...patch.config } : n.config } as WfNode) : n)),
+  };
 }
 
 /** Edits an edge; marking it default clears the default flag of its sibling branches (one default per group). */
