@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkGraph } from './graph-checks.ts';
 import { layoutGraph, NODE_WIDTH } from './graph-layout.ts';
 import { initialGraph, type WfGraph } from './graph-model.ts';
-import { addNode, connect, connectRefusal, earlierNodes, insertOnEdge, moveNodes, removeElements, updateEdge, updateNode } from './graph-ops.ts';
+import { addAfter, addBranch, addNode, connect, connectRefusal, earlierNodes, insertOnEdge, moveNodes, removeElements, updateEdge, updateNode } from './graph-ops.ts';
 import { createHistory, push, redo, undo } from './history.ts';
 
 const base = () => initialGraph({ start: 'Start', end: 'End' });
@@ -81,6 +81,37 @@ describe('graph edit operations', () => {
     const g = purchaseFlow();
     const director = g.nodes.find((n) => n.name === 'Director')!;
     expect(earlierNodes(g, director.id).map((n) => n.name)).toEqual(['Manager']);
+  });
+});
+
+describe('adding after the selection', () => {
+  const names = { node: 'N', join: 'J' };
+  it('adds before the end when nothing is selected, then after the selected node', () => {
+    const a = addAfter(base(), null, 'approval', names)!;
+    expect(a.graph.edges.map((e) => `${e.source}>${e.target}`).sort()).toEqual([`${a.id}>end`, `start>${a.id}`].sort());
+    const b = addAfter(a.graph, 'start', 'cc', names)!;
+    expect(b.graph.edges.find((e) => e.source === 'start')!.target).toBe(b.id);
+    expect(b.graph.edges.find((e) => e.source === b.id)!.target).toBe(a.id);
+  });
+
+  it('adds a branch to a selected condition, meeting at the default branch target', () => {
+    const x = addAfter(base(), null, 'exclusive', names)!;
+    const branch = addAfter(x.graph, x.id, 'approval', names)!;
+    const out = branch.graph.edges.filter((e) => e.source === x.id);
+    expect(out).toHaveLength(2);
+    expect(out.filter((e) => e.isDefault)).toHaveLength(1);
+    expect(out.find((e) => e.target === branch.id)).toMatchObject({ isDefault: false, condition: '', priority: 2 });
+    expect(branch.graph.edges.find((e) => e.source === branch.id)!.target).toBe('end');
+  });
+
+  it('creates a parallel group with its join, and adds branches into the join', () => {
+    const p = addAfter(base(), null, 'parallel', names)!;
+    const join = p.graph.nodes.find((n) => n.type === 'join')!;
+    expect(p.graph.edges.find((e) => e.source === join.id)!.target).toBe('end');
+    const b1 = addBranch(p.graph, p.id, 'approval', 'B1')!;
+    expect(b1.graph.edges.find((e) => e.source === b1.id)!.target).toBe(join.id);
+    const codes = checkGraph(updateNode(b1.graph, b1.id, { config: { assignees: [{ kind: 'initiator' }] } })).map((x) => x.code);
+    expect(codes).toEqual([]);
   });
 });
 

@@ -21,7 +21,7 @@ export function addNode(graph: WfGraph, type: WfNodeType, name: string, position
  * Inserts a node on an edge (the DingTalk "+" between two nodes): source → new → target. The new
  * edge into the node keeps the old edge's condition, default flag and priority.
  */
-export function insertOnEdge(graph: WfGraph, edgeId: string, type: WfNodeType, name: string): { graph: WfGraph; id: string } | null {
+export function insertOnEdge(graph: WfGraph, edgeId: string, type: WfNodeType, name: string, joinName = 'Join'): { graph: WfGraph; id: string } | null {
   const edge = graph.edges.find((e) => e.id === edgeId);
   if (!edge) return null;
   const source = graph.nodes.find((n) => n.id === edge.source);
@@ -32,8 +32,71 @@ export function insertOnEdge(graph: WfGraph, edgeId: string, type: WfNodeType, n
   const inId = freshId(g, 'e');
   const into: WfEdge = { ...edge, id: inId, target: added.id };
   const withIn = { ...g, edges: g.edges.map((e) => (e.id === edgeId ? into : e)) };
-  const out: WfEdge = { id: freshId(withIn, 'e'), source: added.id, target: edge.target, ...(type === 'exclusive' ? { isDefault: true, priority: 1, condition: '' } : {}) };
+  if (type === 'parallel') {
+    // A parallel group is born with its join: parallel → join → the old target (one empty branch).
+    const join = addNode(withIn, 'join', joinName, position);
+    const g2 = join.graph;
+    const toJoin: WfEdge = { id: freshId(g2, 'e'), source: added.id, target: join.id };
+    const g3 = { ...g2, edges: [...g2.edges, toJoin] };
+    const onward: WfEdge = { id: freshId(g3, 'e'), source: join.id, target: edge.target };
+    return { graph: { ...g3, edges: [...g3.edges, onward] }, id: added.id };
+  }
+  const out: WfEdge = { id: freshId(withIn, 'e'), source: added.id, target: edge.target, ...(type === 'exclusive' ? { isDefault: true, priority: 1 } : {}) };
   return { graph: { ...withIn, edges: [...withIn.edges, out] }, id: added.id };
+}
+
+/** Where the branches of a gateway meet: a parallel's join, an exclusive's default branch target. */
+export function branchTarget(graph: WfGraph, gatewayId: string): string | null {
+  const outgoing = graph.edges.filter((e) => e.source === gatewayId);
+  const gateway = graph.nodes.find((n) => n.id === gatewayId);
+  if (gateway?.type === 'parallel') {
+    // The nearest join downstream (breadth first).
+    const seen = new Set<string>([gatewayId]);
+    let layer = outgoing.map((e) => e.target);
+    while (layer.length) {
+      const join = layer.map((id) => graph.nodes.find((n) => n.id === id)).find((n) => n?.type === 'join');
+      if (join) return join.id;
+      const next: string[] = [];
+      for (const id of layer) if (!seen.has(id)) (seen.add(id), next.push(...graph.edges.filter((e) => e.source === id).map((e) => e.target)));
+      layer = next;
+    }
+    return null;
+  }
+  return (outgoing.find((e) => e.isDefault) ?? outgoing[0])?.target ?? null;
+}
+
+/**
+ * Adds a branch to a condition or parallel group (DingTalk's "添加条件"): gateway → new node →
+ * where the branches meet. A condition branch comes with an empty condition and the next priority.
+ */
+export function addBranch(graph: WfGraph, gatewayId: string, type: WfNodeType, name: string): { graph: WfGraph; id: string } | null {
+  const gateway = graph.nodes.find((n) => n.id === gatewayId);
+  if (!gateway || (gateway.type !== 'exclusive' && gateway.type !== 'parallel')) return null;
+  const target = branchTarget(graph, gatewayId);
+  const added = addNode(graph, type, name, { x: gateway.position.x + 260, y: gateway.position.y + 120 });
+  const linked = connect(added.graph, gatewayId, added.id);
+  if (!linked) return null;
+  let g = linked.graph;
+  if (gateway.type === 'exclusive') g = updateEdge(g, linked.id, { isDefault: false, condition: '' });
+  if (target && type !== 'end') g = connect(g, added.id, target)?.graph ?? g;
+  return { graph: g, id: added.id };
+}
+
+/**
+ * The palette's click: adds a node after the selected one — on the edge leaving it, or as a new
+ * branch when the selection is a condition / parallel gateway — else before the first end node.
+ */
+export function addAfter(graph: WfGraph, selectedId: string | null, type: WfNodeType, names: { node: string; join: string }): { graph: WfGraph; id: string } | null {
+  const selected = graph.nodes.find((n) => n.id === selectedId);
+  if (selected && (selected.type === 'exclusive' || selected.type === 'parallel')) return addBranch(graph, selected.id, type, names.node);
+  const edge = selected
+    ? graph.edges.find((e) => e.source === selected.id)
+    : graph.edges.find((e) => graph.nodes.find((n) => n.id === e.target)?.type === 'end');
+  if (edge) return insertOnEdge(graph, edge.id, type, names.node, names.join);
+  const anchor = selected ?? graph.nodes[graph.nodes.length - 1];
+  const added = addNode(graph, type, names.node, anchor ? { x: anchor.position.x, y: anchor.position.y + 140 } : { x: 0, y: 0 });
+  if (!anchor) return added;
+  return { graph: connect(added.graph, anchor.id, added.id)?.graph ?? added.graph, id: added.id };
 }
 
 export type ConnectRefusal = 'self' | 'duplicate' | 'intoStart' | 'fromEnd' | 'missing';
