@@ -58,7 +58,7 @@ export function pageFieldsOf(def: TPageDefinition | null | undefined, language: 
       });
     }
   }
-  const schemaViews: FormulaSchema['views'] = {};
+  const schemaViews: Record<string, { isList: boolean; fields: Record<string, TableFieldType> }> = {};
   for (const v of views) schemaViews[v.code] = { isList: Boolean(v.parentViewControlId), fields: kinds(v) };
   const masterKinds = master ? kinds(master) : {};
   return {
