@@ -4,7 +4,7 @@ import { registerTexts } from '../../shared/i18n/i18n.ts';
 registerTexts('workflow', {
   'zh-CN': {
     list: {
-      title: '流程设计',
+      title: '工作流设计',
       search: '搜索流程名称',
       searchButton: '搜索',
       refresh: '刷新',

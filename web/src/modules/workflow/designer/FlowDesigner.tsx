@@ -12,11 +12,11 @@ import {
   type NodeChange,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { Badge, Tabs } from 'antd';
+import { Badge, Tabs, theme } from 'antd';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkGraph, problemsByElement, type GraphProblem } from './graph-checks.ts';
-import { layoutGraph, nodeHeight, NODE_WIDTH } from './graph-layout.ts';
+import { detourLane, layoutGraph, nodeHeight, NODE_WIDTH } from './graph-layout.ts';
 import type { WfEdge, WfGraph, WfNodeType } from './graph-model.ts';
 import { addAfter, addNode, connect, connectRefusal, moveNodes, removeElements, updateEdge, updateNode } from './graph-ops.ts';
 import { createHistory, push, redo, undo, type History } from './history.ts';
@@ -100,6 +100,8 @@ function FlowDesignerInner({ initialGraph, readOnly = false, names, page, defini
   const [sideTab, setSideTab] = useState<'properties' | 'problems'>('properties');
   const [announcement, setAnnouncement] = useState('');
   const dragSession = useRef(0);
+  const { token } = theme.useToken();
+  const dark = token.colorBgContainer.toLowerCase() !== '#ffffff' && token.colorBgContainer.toLowerCase() !== '#fff';
 
   const commit = useCallback((fn: (g: WfGraph) => WfGraph, mergeKey?: string) => setHistory((h) => push(h, fn(h.present), mergeKey)), []);
   const announce = useCallback((text: string) => setAnnouncement(text), []);
@@ -321,16 +323,19 @@ function FlowDesignerInner({ initialGraph, readOnly = false, names, page, defini
           draggable: !readOnly,
           connectable: !readOnly,
           ariaLabel: `${t('designer.nodeAria', { type: typeLabel(n.type), name: n.name, summary: summary.text })}${own.length ? ` ${t('designer.nodeProblems', { count: own.length })}` : ''}`,
-          data: { node: n, typeLabel: typeLabel(n.type), summary: summary.text, summaryEmpty: summary.empty, problems: own.map(problemText), progress: progress?.[n.id], readOnly },
+          data: { node: n, typeLabel: typeLabel(n.type), hint: t(`nodeHints.${n.type}`), summary: summary.text, summaryEmpty: summary.empty, problems: own.map(problemText), progress: progress?.[n.id], readOnly },
         };
       }),
     [graph, dragging, selection, readOnly, t, names, byElement, problemText, typeLabel, progress],
   );
 
-  const rfEdges = useMemo<WfFlowEdge[]>(
-    () =>
-      graph.edges.map((e: WfEdge) => {
+  const rfEdges = useMemo<WfFlowEdge[]>(() => {
+    const boxes = new Map(graph.nodes.map((n) => [n.id, { ...(dragging[n.id] ?? n.position), width: NODE_WIDTH, height: nodeHeight(n.type) }]));
+    return graph.edges.map((e: WfEdge) => {
         const from = graph.nodes.find((n) => n.id === e.source);
+        const sourceBox = boxes.get(e.source);
+        const targetBox = boxes.get(e.target);
+        const lane = sourceBox && targetBox ? detourLane(sourceBox, targetBox, [...boxes].filter(([id]) => id !== e.source && id !== e.target).map(([, b]) => b)) : null;
         const label = edgeLabel(t, e, from?.type === 'exclusive');
         return {
           id: e.id,
@@ -340,11 +345,10 @@ function FlowDesignerInner({ initialGraph, readOnly = false, names, page, defini
           selected: selection?.kind === 'edge' && selection.id === e.id,
           markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16, color: '#a0a8b8' },
           ariaLabel: t('a11y.edgeLabel', { from: nameOf(e.source), to: nameOf(e.target), label: label ? `：${label.text}` : '' }),
-          data: { label, priority: e.priority, hasProblem: byElement.has(e.id), defaultText: t('summary.conditionDefault'), onSelect: (id: string) => select({ kind: 'edge', id }) },
+          data: { label, priority: e.priority, lane, hasProblem: byElement.has(e.id), defaultText: t('summary.conditionDefault'), onSelect: (id: string) => select({ kind: 'edge', id }) },
         };
-      }),
-    [graph, selection, t, byElement, select, nameOf],
-  );
+      });
+  }, [graph, dragging, selection, t, byElement, select, nameOf]);
 
   const ariaLabelConfig = useMemo(
     () => ({
@@ -400,6 +404,7 @@ function FlowDesignerInner({ initialGraph, readOnly = false, names, page, defini
           snapToGrid
           snapGrid={[10, 10]}
           ariaLabelConfig={ariaLabelConfig}
+          colorMode={dark ? 'dark' : 'light'}
         >
           <Background variant={BackgroundVariant.Dots} gap={16} size={1} color="#c9ced6" />
           <Controls showInteractive={false} position="bottom-left" />

@@ -11,6 +11,8 @@ export type NodeProgress = 'done' | 'active' | 'pending' | 'rejected';
 export interface WfNodeData extends Record<string, unknown> {
   node: WfNode;
   typeLabel: string;
+  /** What the node does (shown under a compact node's name when the name is its type's). */
+  hint: string;
   summary: string;
   summaryEmpty: boolean;
   problems: string[];
@@ -22,6 +24,8 @@ export type WfFlowNode = Node<WfNodeData, 'wf'>;
 export interface WfEdgeData extends Record<string, unknown> {
   label: { text: string; isDefault: boolean; empty: boolean } | null;
   priority?: number;
+  /** x of a side lane around nodes in the way (see `detourLane`). */
+  lane?: number | null;
   hasProblem: boolean;
   defaultText: string;
   onSelect(id: string): void;
@@ -59,7 +63,7 @@ export const WorkflowNodeCard = memo(function WorkflowNodeCard({ data, selected 
           </span>
           <span className="wf-node-texts">
             <span className="wf-node-name">{node.name || data.typeLabel}</span>
-            <span className="wf-node-type">{data.typeLabel}</span>
+            <span className="wf-node-type">{node.name && node.name !== data.typeLabel ? data.typeLabel : data.hint}</span>
           </span>
         </div>
       ) : (
@@ -77,9 +81,44 @@ export const WorkflowNodeCard = memo(function WorkflowNodeCard({ data, selected 
   );
 });
 
+/** A polyline down, sideways to the lane, down the lane, back and into the target, with rounded corners. */
+function lanePath(sx: number, sy: number, tx: number, ty: number, lane: number): [string, number, number] {
+  const y1 = sy + 18;
+  const y2 = ty - 18;
+  const points: [number, number][] = [
+    [sx, sy],
+    [sx, y1],
+    [lane, y1],
+    [lane, y2],
+    [tx, y2],
+    [tx, ty],
+  ];
+  const r = 8;
+  let d = `M ${sx} ${sy}`;
+  for (let i = 1; i < points.length - 1; i++) {
+    const [px, py] = points[i - 1]!;
+    const [cx, cy] = points[i]!;
+    const [nx, ny] = points[i + 1]!;
+    const inLen = Math.hypot(cx - px, cy - py);
+    const outLen = Math.hypot(nx - cx, ny - cy);
+    const rr = Math.min(r, inLen / 2, outLen / 2);
+    const bx = cx - (rr * (cx - px)) / (inLen || 1);
+    const by = cy - (rr * (cy - py)) / (inLen || 1);
+    const ax = cx + (rr * (nx - cx)) / (outLen || 1);
+    const ay = cy + (rr * (ny - cy)) / (outLen || 1);
+    d += ` L ${bx} ${by} Q ${cx} ${cy} ${ax} ${ay}`;
+  }
+  d += ` L ${tx} ${ty}`;
+  return [d, lane, (y1 + y2) / 2];
+}
+
 /** An edge with its branch label (condition formula, or 默认 for the default branch). */
 export function WorkflowEdge({ id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, markerEnd, selected, data }: EdgeProps<WfFlowEdge>) {
-  const [path, labelX, labelY] = getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, borderRadius: 10, offset: 24 });
+  const lane = data?.lane;
+  const [path, labelX, labelY] =
+    lane !== null && lane !== undefined
+      ? lanePath(sourceX, sourceY, targetX, targetY, lane)
+      : getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, borderRadius: 10, offset: 24 });
   const label = data?.label;
   const classes = ['wf-edge-label'];
   if (label?.isDefault) classes.push('is-default');

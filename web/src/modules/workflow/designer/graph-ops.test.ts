@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkGraph } from './graph-checks.ts';
-import { layoutGraph, NODE_WIDTH } from './graph-layout.ts';
+import { detourLane, layoutGraph, NODE_WIDTH } from './graph-layout.ts';
 import { initialGraph, type WfGraph } from './graph-model.ts';
 import { addAfter, addBranch, addNode, connect, connectRefusal, earlierNodes, insertOnEdge, moveNodes, removeElements, updateEdge, updateNode } from './graph-ops.ts';
 import { createHistory, push, redo, undo } from './history.ts';
@@ -169,6 +169,20 @@ describe('auto layout', () => {
     const gateway = g.nodes.find((n) => n.type === 'exclusive')!;
     // The default branch runs beside the director, so the director leaves the gateway's column.
     expect(Math.abs(director.position.x - gateway.position.x)).toBeGreaterThanOrEqual(NODE_WIDTH / 4);
+  });
+});
+
+describe('edge lanes', () => {
+  const box = (x: number, y: number) => ({ x, y, width: 200, height: 80 });
+  it('keeps a clear straight route', () => {
+    expect(detourLane(box(0, 0), box(0, 300), [box(400, 120)])).toBeNull();
+  });
+  it('passes a node in the way on the nearer side', () => {
+    expect(detourLane(box(0, 0), box(0, 300), [box(60, 120)])).toBe(16);
+    expect(detourLane(box(0, 0), box(0, 300), [box(-60, 120)])).toBe(184);
+  });
+  it('has no lane for an edge going upwards', () => {
+    expect(detourLane(box(0, 300), box(0, 0), [box(0, 120)])).toBeNull();
   });
 });
 
