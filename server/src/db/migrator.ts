@@ -16,6 +16,7 @@ import * as m0601 from './migrations/0601-pages-casts.ts';
 import * as m0602 from './migrations/0602-pages-default-actions.ts';
 import * as m0700 from './migrations/0700-business-data.ts';
 import * as m0800 from './migrations/0800-files.ts';
+import * as m0900 from './migrations/0900-workflow.ts';
 
 /** Migrations are listed here in order; a new module appends its file. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0700-business-data': m0700,
   '0002-sign-in-security': m0002,
   '0800-files': m0800,
+  '0900-workflow': m0900,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

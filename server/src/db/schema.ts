@@ -266,6 +266,39 @@ export interface PageDefinitionVersionsTable {
   rolled_back_from: number | null;
 }
 
+export interface WorkflowDefinitionsTable {
+  id: string;
+  name: string;
+  description: string | null;
+  page_id: string;
+  /** Formula choosing among the page's enabled definitions (null: always applies). */
+  condition: string | null;
+  is_enabled: Generated<boolean>;
+  /** The draft graph (packages/core/src/contracts/workflow.ts ZWorkflowGraph). */
+  draft: Json<unknown>;
+  published_version: number | null;
+  published_time: Timestamp | null;
+  concurrency_stamp: string;
+  creation_time: Timestamp;
+  creator_id: string | null;
+  last_modification_time: Timestamp | null;
+  last_modifier_id: string | null;
+  is_deleted: Generated<boolean>;
+  deletion_time: Timestamp | null;
+  deleter_id: string | null;
+}
+
+export interface WorkflowDefinitionVersionsTable {
+  definition_id: string;
+  version: number;
+  /** The page and condition as published (the draft may rebind later). */
+  page_id: string;
+  condition: string | null;
+  graph: Json<unknown>;
+  published_time: Timestamp;
+  published_by: string | null;
+}
+
 export interface LanguagePacksTable {
   id: string;
   culture: string;
@@ -370,6 +403,8 @@ export interface Database {
   business_data_history: BusinessDataHistoryTable;
   business_data_preferences: BusinessDataPreferencesTable;
   files: FilesTable;
+  workflow_definitions: WorkflowDefinitionsTable;
+  workflow_definition_versions: WorkflowDefinitionVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -164,7 +164,7 @@ describe('validateWorkflowGraph', () => {
   });
 
   it('checks controls and formula references against the page when given', () => {
-    const g = conditional('{total} > 10000 AND SUM({lines.price}) > 0');
+    const g = conditional('AND({total} > 10000, SUM({lines.price}) > 0)');
     const a = g.nodes[1] as Extract<TWorkflowNode, { type: 'approval' }>;
     a.config.fieldPermissions = { amount: 'editable', 'lines.amount': 'readonly', ghost: 'hidden' };
     a.config.assignees.push({ kind: 'formField', controlCode: 'amount' });

@@ -10,10 +10,13 @@ import { publishedPagesUsingDictionaryCode } from './pages.repository.ts';
 export { pageRoutes } from './pages.routes.ts';
 export { bizTable, bizTableName, ident, isContainerView, nextCreationTime } from './biz-schema.ts';
 export {
+  findPageSummary,
   findPublishedPagesWithView,
+  getPageSummaries,
   getPublishedPageDefinition,
   getPublishedVersionNumber,
   registerPageUsage,
+  type PageSummary,
   type PageUsageSource,
   type PageUser,
 } from './pages.service.ts';

@@ -165,3 +165,11 @@ export async function countBizRows(db: Db, table: string): Promise<number> {
 export async function dropBizTable(db: Db, table: string): Promise<void> {
   await sql`drop table ${bizTable(table)}`.execute(db);
 }
+
+/** Pages' id, code, name and published version (for modules that show or check a page they reference). */
+export function pageSummaries(db: Db, where: { ids?: readonly string[]; code?: string }) {
+  let q = db.selectFrom('page_definitions').select(['id', 'code', 'name', 'published_version']);
+  if (where.ids) q = q.where('id', 'in', where.ids.length > 0 ? [...where.ids] : ['00000000-0000-0000-0000-000000000000']);
+  if (where.code !== undefined) q = q.where(sql`lower(code)`, '=', where.code.toLowerCase());
+  return q.execute();
+}

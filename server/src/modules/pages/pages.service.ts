@@ -19,6 +19,8 @@
  *   by its code, typed by `columnSqlType(tableFieldType)`; `SYSTEM_COLUMNS` (Id, ParentViewDataId,
  *   DataStatus, …); `bizViews(definition)` → per data view its table, parent view and columns;
  *   `isContainerView(viewType)` (containers have no table).
+ * - `getPageSummaries(db, ids)` / `findPageSummary(db, idOrCode)` → id, code, name and published
+ *   version of pages another module references (a workflow's bound page), drafts included.
  * - `registerPageUsage(source)`: a module whose records reference pages (workflows, …) registers
  *   a lookup; deleting a page is refused while any source reports a user, naming them.
  */
@@ -110,6 +112,34 @@ export function registerPageUsage(source: PageUsageSource): void {
   usageSources.push(source);
 }
 
+/** What another module shows of a page it references, and checks before binding to it. */
+export interface PageSummary {
+  id: string;
+  code: string;
+  name: LocalizedText;
+  /** Null while the page was never published. */
+  publishedVersion: number | null;
+}
+const toSummary = (r: { id: string; code: string; name: LocalizedText; published_version: number | null }): PageSummary => ({
+  id: r.id,
+  code: r.code,
+  name: r.name,
+  publishedVersion: r.published_version,
+});
+
+/** Pages by id (missing ids are absent from the map). */
+export async function getPageSummaries(db: Db, ids: readonly string[]): Promise<Map<string, PageSummary>> {
+  const valid = [...new Set(ids)].filter((id) => UUID_PATTERN.test(id));
+  if (valid.length === 0) return new Map();
+  return new Map((await repo.pageSummaries(db, { ids: valid })).map((r) => [r.id, toSummary(r)]));
+}
+
+/** A page by id, or by code (case-insensitive) when the argument is not a UUID; null when there is none. */
+export async function findPageSummary(db: Db, idOrCode: string): Promise<PageSummary | null> {
+  const rows = UUID_PATTERN.test(idOrCode) ? await repo.pageSummaries(db, { ids: [idOrCode] }) : await repo.pageSummaries(db, { code: idOrCode });
+  return rows[0] ? toSummary(rows[0]) : null;
+}
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toListItem(row: Omit<PageRow, 'draft'>): TPageDefinitionListItem {
   return {
