@@ -1,7 +1,8 @@
 import { VIEW_TYPES } from '@tessera/core/contracts/pages';
-import { getControlType, tableFieldTypeOf } from '@tessera/core/controls/registry';
+import { getControlType } from '@tessera/core/controls/registry';
 import type { FormulaSchema } from '@tessera/core/formula/index';
-import { flattenViews, type TableFieldType, type TPageDefinition, type TView } from '@tessera/core/page-definition';
+import { flattenViews, type TPageDefinition, type TView } from '@tessera/core/page-definition';
+import { workflowCheckOptionsForPage } from '@tessera/core/workflow/page-fields';
 import type { FormulaReference } from '../../../shared/components/formula-editor/FormulaEditor.tsx';
 import { localizedTitle } from '../../../shared/components/page-renderer/control-rules.ts';
 
@@ -30,7 +31,6 @@ export interface PageFields {
 }
 
 const isContainer = (v: TView) => Number(v.viewType ?? VIEW_TYPES.form) === VIEW_TYPES.container;
-const kinds = (v: TView): Record<string, TableFieldType> => Object.fromEntries(v.dataControls.map((c) => [c.code, tableFieldTypeOf(c.controlType)]));
 
 /**
  * The bound page's controls as the workflow sees them — field permissions, form-field assignees,
@@ -45,7 +45,6 @@ export function pageFieldsOf(def: TPageDefinition | null | undefined, language: 
   const out: PageField[] = [];
   for (const view of views) {
     const isMaster = view === master;
-    if (!isMaster && !view.parentViewControlId) continue;
     for (const c of view.dataControls) {
       const type = getControlType(c.controlType);
       out.push({
@@ -58,15 +57,14 @@ export function pageFieldsOf(def: TPageDefinition | null | undefined, language: 
       });
     }
   }
-  const schemaViews: Record<string, { isList: boolean; fields: Record<string, TableFieldType> }> = {};
-  for (const v of views) schemaViews[v.code] = { isList: Boolean(v.parentViewControlId), fields: kinds(v) };
-  const masterKinds = master ? kinds(master) : {};
+  // The same schema and names the server checks a publish with.
+  const options = workflowCheckOptionsForPage(def);
   return {
     fields: out,
-    formulaSchema: { fields: masterKinds, masterFields: masterKinds, views: schemaViews },
+    formulaSchema: options.formulaSchema!,
     references: out.map((f) => ({ ref: f.ref, title: f.viewTitle ? `${f.viewTitle} · ${f.title}` : f.title, typeTitle: f.typeTitle })),
-    refs: new Set(out.map((f) => f.ref)),
-    masterRefs: new Set(out.filter((f) => f.isMaster).map((f) => f.ref)),
-    pickerRefs: new Set(out.filter((f) => f.isMaster && f.isPicker).map((f) => f.ref)),
+    refs: new Set(options.fields),
+    masterRefs: new Set(options.masterFields),
+    pickerRefs: new Set(options.pickerFields),
   };
 }
