@@ -156,12 +156,14 @@ export function ApprovalProperties({ config, onChange, names, fields }: { config
       </Checkbox>
       <Divider style={{ margin: '12px 0' }} />
       <Field label={t('props.timeout')}>
-        <Switch
-          checked={Boolean(timeout)}
-          onChange={(on) => onChange({ timeout: on ? { afterMinutes: 1440, then: 'none', remindEveryMinutes: 240, remindTimes: 3 } : undefined })}
-          aria-label={t('props.timeoutOn')}
-        />{' '}
-        {t('props.timeoutOn')}
+        <Space size={8}>
+          <Switch
+            checked={Boolean(timeout)}
+            onChange={(on) => onChange({ timeout: on ? { afterMinutes: 1440, then: 'none', remindEveryMinutes: 240, remindTimes: 3 } : undefined })}
+            aria-label={t('props.timeoutOn')}
+          />
+          {t('props.timeoutOn')}
+        </Space>
         {timeout && (
           <div className="wf-timeout">
             <InputNumber min={1} max={525600} value={timeout.afterMinutes} onChange={(v) => onChange({ timeout: { ...timeout, afterMinutes: v ?? 1 } }, 'timeout')} addonBefore={t('props.afterMinutes')} style={{ width: '100%' }} />

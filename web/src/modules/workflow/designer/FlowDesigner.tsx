@@ -17,7 +17,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, ty
 import { useTranslation } from 'react-i18next';
 import { checkGraph, problemsByElement, type GraphProblem } from './graph-checks.ts';
 import { detourLane, layoutGraph, nodeHeight, NODE_WIDTH } from './graph-layout.ts';
-import type { WfEdge, WfGraph, WfNodeType } from './graph-model.ts';
+import { localizeDefaultNames, type WfEdge, type WfGraph, type WfNodeType } from './graph-model.ts';
 import { addAfter, addNode, connect, connectRefusal, moveNodes, removeElements, updateEdge, updateNode } from './graph-ops.ts';
 import { createHistory, push, redo, undo, type History } from './history.ts';
 import { edgeTypes, nodeTypes, type NodeProgress, type WfFlowEdge, type WfFlowNode } from './FlowElements.tsx';
@@ -92,7 +92,7 @@ export function FlowDesigner(props: FlowDesignerProps) {
 function FlowDesignerInner({ initialGraph, readOnly = false, names, page, definitionCondition, progress, serverProblems = [], onState, onSaveShortcut }: FlowDesignerProps) {
   const { t } = useTranslation('workflow');
   const flow = useReactFlow();
-  const [history, setHistory] = useState<History<WfGraph>>(() => createHistory(withLayout(initialGraph)));
+  const [history, setHistory] = useState<History<WfGraph>>(() => createHistory(withLayout(localizeDefaultNames(initialGraph, (type) => t(`nodeTypes.${type}`)))));
   const graph = history.present;
   const [saved, setSaved] = useState<WfGraph>(graph);
   const [selection, setSelection] = useState<Selection>(null);

@@ -220,7 +220,7 @@ function DefinitionDesigner({ id, version, readOnly }: { id: string; version: nu
                 <span className="wf-hide-narrow">{t('designer.layout')}</span>
               </Button>
             </Tooltip>
-            <Typography.Text type="secondary" className="wf-save-state" data-testid="wf-save-state">
+            <Typography.Text type="secondary" className="wf-save-state wf-hide-narrow" data-testid="wf-save-state">
               {saving ? t('designer.saving') : dirty ? t('designer.unsaved') : t('designer.saved')}
             </Typography.Text>
             <Button icon={<SaveOutlined />} onClick={() => void save()} loading={saving} disabled={stale} data-testid="wf-save">

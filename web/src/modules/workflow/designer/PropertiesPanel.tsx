@@ -116,9 +116,11 @@ function EdgeProperties({ edge, graph, page, onChange }: { edge: WfEdge; graph: 
       </Field>
       {isBranch ? (
         <>
-          <Checkbox checked={Boolean(edge.isDefault)} onChange={(e) => onChange({ isDefault: e.target.checked })} data-testid="wf-edge-default">
-            {t('props.isDefault')}
-          </Checkbox>
+          <div className="wf-field">
+            <Checkbox checked={Boolean(edge.isDefault)} onChange={(e) => onChange({ isDefault: e.target.checked })} data-testid="wf-edge-default">
+              {t('props.isDefault')}
+            </Checkbox>
+          </div>
           {!edge.isDefault && (
             <Field label={t('props.condition')}>
               <FormulaEditor

@@ -49,7 +49,7 @@ export function layoutGraph(graph: WfGraph): WfGraph {
   const gateways = new Set(graph.nodes.filter((n) => n.type === 'exclusive' || n.type === 'parallel').map((n) => n.id));
   // A branch edge reserves a node's width beside its siblings, so an empty branch (gateway → end)
   // runs in its own lane instead of through the other branches' nodes.
-  for (const e of ordered) g.setEdge(e.source, e.target, gateways.has(e.source) ? { width: NODE_WIDTH / 2, height: 1 } : {});
+  for (const e of ordered) g.setEdge(e.source, e.target, gateways.has(e.source) ? { width: NODE_WIDTH * 0.8, height: 1 } : {});
   dagre.layout(g);
   return {
     ...graph,

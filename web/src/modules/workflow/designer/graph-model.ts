@@ -21,3 +21,21 @@ export const initialGraph = (names: { start: string; end: string }): WfGraph => 
   nodes: [makeNode('start', 'start', names.start, { x: 0, y: 0 }), makeNode('end', 'end', names.end, { x: 0, y: 200 })],
   edges: [newWorkflowEdge('e-start-end', 'start', 'end')],
 });
+
+/** The core's English default names (`newWorkflowNode`), which the designer shows in its own language. */
+const CORE_DEFAULT_NAMES: Record<WfNodeType, string> = {
+  start: 'Start',
+  approval: 'Approval',
+  cc: 'CC',
+  exclusive: 'Condition',
+  parallel: 'Parallel',
+  join: 'Join',
+  automatic: 'Automatic',
+  end: 'End',
+};
+
+/** Renames nodes still carrying the core's English default name to the designer's name for their type. */
+export function localizeDefaultNames(graph: WfGraph, nameOf: (type: WfNodeType) => string): WfGraph {
+  if (!graph.nodes.some((n) => n.name === CORE_DEFAULT_NAMES[n.type])) return graph;
+  return { ...graph, nodes: graph.nodes.map((n) => (n.name === CORE_DEFAULT_NAMES[n.type] ? { ...n, name: nameOf(n.type) } : n)) };
+}

@@ -8,6 +8,7 @@ import { feedback } from '../../../shared/ui/feedback.tsx';
 import { validValues } from '../../../shared/ui/form-values.ts';
 import { useCopyWorkflowDefinition, useCreateWorkflowDefinition } from '../api/workflow-definitions.ts';
 import { usePublishedPages } from '../api/workflow-lookups.ts';
+import { initialGraph } from '../designer/graph-model.ts';
 import '../i18n.ts';
 
 export type DefinitionFormTarget = { kind: 'create' } | { kind: 'copy'; definition: TWorkflowDefinitionListItem };
@@ -43,6 +44,8 @@ export function DefinitionFormModal({ target, onClose, onCreated }: { target: De
           pageId: values.pageId,
           condition: values.condition?.trim() || null,
           description: values.description?.trim() || null,
+          // Start and end named in the designer's language.
+          graph: initialGraph({ start: t('nodeTypes.start'), end: t('nodeTypes.end') }),
         });
         feedback.message?.success(t('list.created'));
         onClose();
