@@ -155,5 +155,25 @@ describe('designing an approval workflow', () => {
     await page.goto(`${product.url}/#/design/workflow`);
     await poll(() => page.getByTestId(`workflow-version-${id}`).textContent()).toBe('v1');
     await page.getByText('已发布').first().waitFor();
+
+    // Its versions: version 1 opens read-only on the canvas.
+    await page.getByTestId(`more-workflow-${id}`).click();
+    await page.locator('.ant-dropdown:visible').getByText('版本历史', { exact: true }).click();
+    await page.getByTestId('version-1').waitFor();
+    await page.locator('.ant-drawer').getByRole('button', { name: /查看/ }).click();
+    await page.waitForURL(/readonly=1/);
+    await node(page, 'end').waitFor();
+    await page.getByText('只读', { exact: true }).waitFor();
+    expect(await page.getByTestId('wf-palette-approval').count()).toBe(0);
+
+    // Export and import: the exported JSON comes back as a new draft of the same page.
+    const exported = await apiCall<unknown>(token, 'GET', `/app/workflow-definition/${id}/export?source=published`);
+    await page.goto(`${product.url}/#/design/workflow`);
+    await page.getByRole('button', { name: /导入/ }).click();
+    const importModal = page.locator('.ant-modal:visible');
+    await importModal.locator('input[type=file]').setInputFiles({ name: 'purchase.workflow.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
+    await importModal.getByLabel('流程名称').fill('采购审批（导入）');
+    await importModal.getByRole('button', { name: /导\s*入/ }).click();
+    await page.getByText('采购审批（导入）', { exact: true }).waitFor();
   });
 });

@@ -12,7 +12,7 @@ import {
   type NodeChange,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { Badge, Tabs, theme } from 'antd';
+import { Badge, ConfigProvider, Tabs, theme } from 'antd';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkGraph, problemsByElement, type GraphProblem } from './graph-checks.ts';
@@ -173,25 +173,15 @@ function FlowDesignerInner({ initialGraph, readOnly = false, names, page, defini
   const addFromPalette = useCallback(
     (type: WfNodeType) => {
       if (readOnly) return;
-      const selectedNode = selection?.kind === 'node' ? selection.id : null;
       const name = typeLabel(type);
-      let addedId: string | null = null;
-      commit((g) => {
-        const added = addAfter(g, selectedNode, type, { node: name, join: typeLabel('join') });
-        if (!added) return g;
-        addedId = added.id;
-        return layoutGraph(added.graph);
-      });
-      // The committed id is known once the state function ran.
-      setTimeout(() => {
-        if (addedId) {
-          setSelection({ kind: 'node', id: addedId });
-          announce(t('designer.announce.added', { type: name, name }));
-          void flow.fitView({ padding: 0.15, duration: 200 });
-        }
-      }, 0);
+      const added = addAfter(graph, selection?.kind === 'node' ? selection.id : null, type, { node: name, join: typeLabel('join') });
+      if (!added) return;
+      commit(() => layoutGraph(added.graph));
+      setSelection({ kind: 'node', id: added.id });
+      announce(t('designer.announce.added', { type: name, name }));
+      setTimeout(() => void flow.fitView({ padding: 0.15, duration: 200, maxZoom: 1 }), 50);
     },
-    [readOnly, selection, typeLabel, commit, announce, t, flow],
+    [readOnly, graph, selection, typeLabel, commit, announce, t, flow],
   );
 
   const onDrop = useCallback(
@@ -201,42 +191,34 @@ function FlowDesignerInner({ initialGraph, readOnly = false, names, page, defini
       e.preventDefault();
       const p = flow.screenToFlowPosition({ x: e.clientX, y: e.clientY });
       const name = typeLabel(type);
-      let addedId: string | null = null;
-      commit((g) => {
-        const added = addNode(g, type, name, { x: Math.round(p.x - NODE_WIDTH / 2), y: Math.round(p.y - nodeHeight(type) / 2) });
-        addedId = added.id;
-        return added.graph;
-      });
-      setTimeout(() => {
-        if (addedId) setSelection({ kind: 'node', id: addedId });
-        announce(t('designer.announce.added', { type: name, name }));
-      }, 0);
+      const added = addNode(graph, type, name, { x: Math.round(p.x - NODE_WIDTH / 2), y: Math.round(p.y - nodeHeight(type) / 2) });
+      commit(() => added.graph);
+      setSelection({ kind: 'node', id: added.id });
+      announce(t('designer.announce.added', { type: name, name }));
     },
-    [flow, readOnly, typeLabel, commit, announce, t],
+    [flow, readOnly, graph, typeLabel, commit, announce, t],
   );
 
   // ---- canvas changes
+  const draggingRef = useRef<Record<string, { x: number; y: number }>>({});
   const onNodesChange = useCallback(
     (changes: NodeChange<WfFlowNode>[]) => {
-      const moving: Record<string, { x: number; y: number }> = {};
-      const finished: Record<string, { x: number; y: number }> = {};
+      let ended = false;
       for (const c of changes) {
         if (c.type === 'select' && c.selected) select({ kind: 'node', id: c.id });
-        if (c.type === 'position' && c.position && !readOnly) {
-          if (c.dragging) moving[c.id] = c.position;
-          else finished[c.id] = c.position;
-        }
+        if (c.type !== 'position' || readOnly) continue;
+        if (c.position) draggingRef.current = { ...draggingRef.current, [c.id]: c.position };
+        if (!c.dragging) ended = true;
       }
-      if (Object.keys(moving).length) setDragging((d) => ({ ...d, ...moving }));
-      if (Object.keys(finished).length || changes.some((c) => c.type === 'position' && !c.dragging)) {
-        setDragging((d) => {
-          const all = { ...d, ...finished };
-          if (Object.keys(all).length) {
-            dragSession.current += 1;
-            commit((g) => moveNodes(g, all), `move:${dragSession.current}`);
-          }
-          return {};
-        });
+      if (!changes.some((c) => c.type === 'position')) return;
+      if (!ended) return setDragging(draggingRef.current);
+      // A drag (or an arrow-key move) ended: one undo step.
+      const moved = draggingRef.current;
+      draggingRef.current = {};
+      setDragging({});
+      if (Object.keys(moved).length) {
+        dragSession.current += 1;
+        commit((g) => moveNodes(g, moved), `move:${dragSession.current}`);
       }
     },
     [select, readOnly, commit],
@@ -412,6 +394,7 @@ function FlowDesignerInner({ initialGraph, readOnly = false, names, page, defini
         </ReactFlow>
       </div>
       <aside className="wf-side" aria-label={t('designer.properties')}>
+        <ConfigProvider componentDisabled={readOnly}>
         <Tabs
           size="small"
           activeKey={sideTab}
@@ -444,6 +427,7 @@ function FlowDesignerInner({ initialGraph, readOnly = false, names, page, defini
             },
           ]}
         />
+        </ConfigProvider>
       </aside>
       <div className="wf-live" aria-live="polite" role="status">
         {announcement}

@@ -136,7 +136,8 @@ function DefinitionDesigner({ id, version, readOnly }: { id: string; version: nu
       });
       setMeta(next);
       handle.markSaved(graph);
-      void client.invalidateQueries({ queryKey: workflowKeys.list({}).slice(0, 2) });
+      client.setQueryData(workflowKeys.detail(id), next);
+      void client.invalidateQueries({ queryKey: ['workflow-definitions', 'list'] });
       feedback.message?.success(t('designer.saved'));
       return next;
     } catch (err) {
@@ -162,7 +163,9 @@ function DefinitionDesigner({ id, version, readOnly }: { id: string; version: nu
       const result = await publishWorkflow(id, { concurrencyStamp: current.concurrencyStamp });
       setMeta(result.definition);
       setServerProblems([]);
-      void client.invalidateQueries({ queryKey: workflowKeys.all });
+      client.setQueryData(workflowKeys.detail(id), result.definition);
+      void client.invalidateQueries({ queryKey: ['workflow-definitions', 'list'] });
+      void client.invalidateQueries({ queryKey: workflowKeys.versions(id) });
       feedback.message?.success(t('designer.published', { version: result.version }));
     } catch (err) {
       const body = err instanceof ApiError ? (err.body as { error?: { code?: string; details?: { problems?: TWorkflowProblem[] } } } | undefined) : undefined;

@@ -30,9 +30,9 @@ export function PropertiesPanel({ graph, selection, readOnly, names, page, onNod
   return (
     <fieldset disabled={readOnly} className="wf-props" data-testid="wf-properties">
       {node ? (
-        <NodeProperties node={node} names={names} page={page} onChange={(patch, key) => onNodeChange(node.id, patch, key)} />
+        <NodeProperties node={node} names={names} page={page} readOnly={readOnly} onChange={(patch, key) => onNodeChange(node.id, patch, key)} />
       ) : (
-        <EdgeProperties edge={edge!} graph={graph} page={page} onChange={(patch, key) => onEdgeChange(edge!.id, patch, key)} />
+        <EdgeProperties edge={edge!} graph={graph} page={page} readOnly={readOnly} onChange={(patch, key) => onEdgeChange(edge!.id, patch, key)} />
       )}
       {!readOnly && node?.type !== 'start' && (
         <Button danger icon={<DeleteOutlined />} block onClick={onDelete} style={{ marginTop: 16 }}>
@@ -43,7 +43,7 @@ export function PropertiesPanel({ graph, selection, readOnly, names, page, onNod
   );
 }
 
-function NodeProperties({ node, names, page, onChange }: { node: WfNode; names: NameBook; page: PageFields; onChange(patch: { name?: string; config?: Record<string, unknown> }, mergeKey?: string): void }) {
+function NodeProperties({ node, names, page, readOnly, onChange }: { node: WfNode; names: NameBook; page: PageFields; readOnly: boolean; onChange(patch: { name?: string; config?: Record<string, unknown> }, mergeKey?: string): void }) {
   const { t } = useTranslation('workflow');
   return (
     <>
@@ -80,6 +80,7 @@ function NodeProperties({ node, names, page, onChange }: { node: WfNode; names: 
                 onChange={(formula) => onChange({ config: { assignments: node.config.assignments.map((x, j) => (j === i ? { ...x, formula } : x)) } }, `assign:${node.id}:${i}`)}
                 references={page.references}
                 schema={page.formulaSchema}
+                readOnly={readOnly}
                 aria-label={t('props.formula')}
               />
             </div>
@@ -98,7 +99,7 @@ function NodeProperties({ node, names, page, onChange }: { node: WfNode; names: 
   );
 }
 
-function EdgeProperties({ edge, graph, page, onChange }: { edge: WfEdge; graph: WfGraph; page: PageFields; onChange(patch: Partial<WfEdge>, mergeKey?: string): void }) {
+function EdgeProperties({ edge, graph, page, readOnly, onChange }: { edge: WfEdge; graph: WfGraph; page: PageFields; readOnly: boolean; onChange(patch: Partial<WfEdge>, mergeKey?: string): void }) {
   const { t } = useTranslation('workflow');
   const from = graph.nodes.find((n) => n.id === edge.source);
   const to = graph.nodes.find((n) => n.id === edge.target);
@@ -129,6 +130,7 @@ function EdgeProperties({ edge, graph, page, onChange }: { edge: WfEdge; graph: 
                 references={page.references}
                 schema={page.formulaSchema}
                 placeholder={t('props.conditionHint')}
+                readOnly={readOnly}
                 aria-label={t('props.condition')}
                 testable
               />
