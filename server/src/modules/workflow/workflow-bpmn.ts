@@ -314,7 +314,9 @@ export async function bpmnToWorkflow(ctx: ServiceContext, xml: string): Promise<
     const name = (str(element.name) ?? '').slice(0, WORKFLOW_LIMITS.name);
     let node: TWorkflowNode = newWorkflowNode(type, id, { x: clamp(at.x), y: clamp(at.y) }, name);
     if (savedNode?.type === type && savedNode.config !== undefined) {
-      const restored = ZWorkflowNode.safeParse({ ...node, config: savedNode.config });
+      // Over the type's defaults, so a hand-edited file may leave settings out.
+      const savedConfig = typeof savedNode.config === 'object' && savedNode.config !== null && !Array.isArray(savedNode.config) ? savedNode.config : {};
+      const restored = ZWorkflowNode.safeParse({ ...node, config: { ...node.config, ...savedConfig } });
       if (!restored.success) throw bad(`${id}: ${restored.error.issues[0]?.path.join('.')} ${restored.error.issues[0]?.message}`.slice(0, 200));
       node = restored.data;
     } else if (node.type === 'approval') {
