@@ -170,7 +170,7 @@ export default function WorkflowDefinitionsPage() {
           <Select<'true' | 'false'>
             allowClear
             placeholder={t('list.allEnabled')}
-            style={{ width: 150 }}
+            style={{ width: 180 }}
             value={enabled === undefined ? undefined : enabled ? 'true' : 'false'}
             onChange={(v) => (setEnabled(v === undefined ? undefined : v === 'true'), firstPage())}
             options={[
