@@ -15,6 +15,8 @@
  * another modeler has no such element: its elements map by type with default configurations, and
  * what has no Tessera meaning (sub-processes, intermediate events, event gateways…) is a 400.
  */
+// The declaration travels with the import: bench and e2e compile this file in their own projects.
+/// <reference path="../../types/bpmn-moddle.d.ts" />
 import { BpmnModdle, type ModdleElement } from 'bpmn-moddle';
 import { ZWorkflowEdge, ZWorkflowGraph, ZWorkflowNode, WORKFLOW_LIMITS, type TWorkflowEdge, type TWorkflowGraph, type TWorkflowNode, type TWorkflowNodeType } from '@tessera/core/contracts/workflow';
 import { newWorkflowNode } from '@tessera/core/workflow/defaults';
