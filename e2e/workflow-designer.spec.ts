@@ -121,6 +121,20 @@ describe('designing an approval workflow', () => {
     await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
     await page.keyboard.press('Control+z');
     await page.keyboard.press('Control+Shift+z');
+
+    // The "+" on the edge start → manager inserts a CC there; Delete removes it, undo brings it back, undo again takes the insert back.
+    const startEdge = await page.getByRole('group', { name: '从“发起人”到“部门经理审批”的连线' }).getAttribute('data-id');
+    await page.getByTestId(`wf-edge-add-${startEdge}`).click();
+    await page.locator('.ant-dropdown:visible').getByText('抄送人', { exact: true }).click();
+    await node(page, 'cc-1').waitFor();
+    await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
+    await node(page, 'cc-1').click();
+    await page.keyboard.press('Delete');
+    await node(page, 'cc-1').waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+z');
+    await node(page, 'cc-1').waitFor();
+    await page.keyboard.press('Control+z');
+    await node(page, 'cc-1').waitFor({ state: 'detached' });
     await page.getByTestId('wf-problems-tab').click();
     await page.getByTestId('wf-no-problems').waitFor();
     await page.screenshot({ path: screenshotPath('workflow-designer') });

@@ -136,6 +136,7 @@ registerTexts('workflow', {
         missing: '节点不存在',
       },
       addAfter: '在“{{name}}”之后添加{{type}}',
+      insertOnEdge: '在此处插入节点',
       startCannotDelete: '发起节点不能删除',
       announce: {
         added: '已添加{{type}}“{{name}}”',
@@ -427,6 +428,7 @@ registerTexts('workflow', {
         missing: 'The node does not exist',
       },
       addAfter: 'Add {{type}} after "{{name}}"',
+      insertOnEdge: 'Insert a node here',
       startCannotDelete: 'The initiator node cannot be deleted',
       announce: {
         added: 'Added {{type}} "{{name}}"',

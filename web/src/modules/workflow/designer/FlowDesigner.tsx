@@ -18,7 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { checkGraph, problemsByElement, type GraphProblem } from './graph-checks.ts';
 import { detourLane, layoutGraph, nodeHeight, NODE_WIDTH } from './graph-layout.ts';
 import { localizeDefaultNames, type WfEdge, type WfGraph, type WfNodeType } from './graph-model.ts';
-import { addAfter, addNode, connect, connectRefusal, moveNodes, removeElements, updateEdge, updateNode } from './graph-ops.ts';
+import { addAfter, addNode, connect, connectRefusal, insertOnEdge, moveNodes, removeElements, updateEdge, updateNode } from './graph-ops.ts';
+import { PALETTE_TYPES } from './node-style.ts';
 import { createHistory, push, redo, undo, type History } from './history.ts';
 import { edgeTypes, nodeTypes, type NodeProgress, type WfFlowEdge, type WfFlowNode } from './FlowElements.tsx';
 import { edgeLabel, nodeSummary, type NameBook } from './node-summary.ts';
@@ -184,6 +185,22 @@ function FlowDesignerInner({ initialGraph, readOnly = false, names, page, defini
     [readOnly, graph, selection, typeLabel, commit, announce, t, flow],
   );
 
+  /** The "+" on an edge: a node of the type on it (source → new → target). */
+  const insertOn = useCallback(
+    (edgeId: string, type: string) => {
+      if (readOnly) return;
+      const name = typeLabel(type as WfNodeType);
+      const added = insertOnEdge(graph, edgeId, type as WfNodeType, name, typeLabel('join'));
+      if (!added) return;
+      commit(() => layoutGraph(added.graph));
+      setSelection({ kind: 'node', id: added.id });
+      announce(t('designer.announce.added', { type: name, name }));
+      setTimeout(() => void flow.fitView({ padding: 0.15, duration: 200, maxZoom: 1 }), 50);
+    },
+    [readOnly, graph, typeLabel, commit, announce, t, flow],
+  );
+  const insertItems = useMemo(() => PALETTE_TYPES.filter((type) => type !== 'end' && type !== 'join').map((type) => ({ key: type, label: typeLabel(type) })), [typeLabel]);
+
   const onDrop = useCallback(
     (e: DragEvent) => {
       const type = e.dataTransfer.getData(PALETTE_MIME) as WfNodeType;
@@ -326,26 +343,32 @@ function FlowDesignerInner({ initialGraph, readOnly = false, names, page, defini
           type: 'wf',
           selected: selection?.kind === 'edge' && selection.id === e.id,
           markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16, color: '#a0a8b8' },
-          ariaLabel: t('a11y.edgeLabel', { from: nameOf(e.source), to: nameOf(e.target), label: label ? `：${label.text}` : '' }),
-          data: { label, priority: e.priority, lane, hasProblem: byElement.has(e.id), defaultText: t('summary.conditionDefault'), onSelect: (id: string) => select({ kind: 'edge', id }) },
+          ariaLabel: t('designer.a11y.edgeLabel', { from: nameOf(e.source), to: nameOf(e.target), label: label ? `：${label.text}` : '' }),
+          data: { label, priority: e.priority, lane, hasProblem: byElement.has(e.id), defaultText: t('summary.conditionDefault'),
+            readOnly,
+            insertItems,
+            insertLabel: t('designer.insertOnEdge'),
+            onSelect: (id: string) => select({ kind: 'edge', id }),
+            onInsert: insertOn,
+          },
         };
       });
-  }, [graph, dragging, selection, t, byElement, select, nameOf]);
+  }, [graph, dragging, selection, t, byElement, select, nameOf, readOnly, insertItems, insertOn]);
 
   const ariaLabelConfig = useMemo(
     () => ({
-      'node.a11yDescription.default': t('a11y.node'),
-      'node.a11yDescription.keyboardDisabled': t('a11y.nodeKeyboardDisabled'),
+      'node.a11yDescription.default': t('designer.a11y.node'),
+      'node.a11yDescription.keyboardDisabled': t('designer.a11y.nodeKeyboardDisabled'),
       'node.a11yDescription.ariaLiveMessage': ({ direction, x, y }: { direction: string; x: number; y: number }) =>
-        t('a11y.moved', { direction: t(`a11y.directions.${direction}`, { defaultValue: direction }), x: Math.round(x), y: Math.round(y) }),
-      'edge.a11yDescription.default': t('a11y.edge'),
-      'controls.ariaLabel': t('a11y.controls'),
-      'controls.zoomIn.ariaLabel': t('a11y.zoomIn'),
-      'controls.zoomOut.ariaLabel': t('a11y.zoomOut'),
-      'controls.fitView.ariaLabel': t('a11y.fitView'),
-      'controls.interactive.ariaLabel': t('a11y.interactive'),
-      'minimap.ariaLabel': t('a11y.minimap'),
-      'handle.ariaLabel': t('a11y.handle'),
+        t('designer.a11y.moved', { direction: t(`designer.a11y.directions.${direction}`, { defaultValue: direction }), x: Math.round(x), y: Math.round(y) }),
+      'edge.a11yDescription.default': t('designer.a11y.edge'),
+      'controls.ariaLabel': t('designer.a11y.controls'),
+      'controls.zoomIn.ariaLabel': t('designer.a11y.zoomIn'),
+      'controls.zoomOut.ariaLabel': t('designer.a11y.zoomOut'),
+      'controls.fitView.ariaLabel': t('designer.a11y.fitView'),
+      'controls.interactive.ariaLabel': t('designer.a11y.interactive'),
+      'minimap.ariaLabel': t('designer.a11y.minimap'),
+      'handle.ariaLabel': t('designer.a11y.handle'),
     }),
     [t],
   );

@@ -1,6 +1,6 @@
-import { ExclamationCircleFilled } from '@ant-design/icons';
+import { ExclamationCircleFilled, PlusOutlined } from '@ant-design/icons';
 import { BaseEdge, EdgeLabelRenderer, getSmoothStepPath, Handle, Position, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react';
-import { Tooltip } from 'antd';
+import { Dropdown, Tooltip } from 'antd';
 import { memo } from 'react';
 import type { WfNode } from './graph-model.ts';
 import { isCompact, NODE_STYLE } from './node-style.ts';
@@ -28,7 +28,12 @@ export interface WfEdgeData extends Record<string, unknown> {
   lane?: number | null;
   hasProblem: boolean;
   defaultText: string;
+  readOnly: boolean;
+  /** Menu entries of the "+" on the edge (insert a node there). */
+  insertItems: { key: string; label: string }[];
+  insertLabel: string;
   onSelect(id: string): void;
+  onInsert(id: string, type: string): void;
 }
 export type WfFlowEdge = Edge<WfEdgeData, 'wf'>;
 
@@ -127,19 +132,23 @@ export function WorkflowEdge({ id, sourceX, sourceY, targetX, targetY, sourcePos
   return (
     <>
       <BaseEdge id={id} path={path} markerEnd={markerEnd} className={selected ? 'wf-edge-selected' : undefined} />
-      {label && (
+      {(label || !data?.readOnly) && (
         <EdgeLabelRenderer>
-          <button
-            type="button"
-            className={`${classes.join(' ')} nodrag nopan`}
-            style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
-            onClick={() => data?.onSelect(id)}
-            data-testid={`wf-edge-label-${id}`}
-            tabIndex={-1}
-          >
-            {label.isDefault ? <span className="wf-edge-default">{data?.defaultText}</span> : null}
-            <span className="wf-edge-text">{label.isDefault && label.text === data?.defaultText ? '' : label.text}</span>
-          </button>
+          <div className="wf-edge-tools nodrag nopan" style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}>
+            {label && (
+              <button type="button" className={classes.join(' ')} onClick={() => data?.onSelect(id)} data-testid={`wf-edge-label-${id}`} tabIndex={-1}>
+                {label.isDefault ? <span className="wf-edge-default">{data?.defaultText}</span> : null}
+                <span className="wf-edge-text">{label.isDefault && label.text === data?.defaultText ? '' : label.text}</span>
+              </button>
+            )}
+            {data && !data.readOnly && (
+              <Dropdown trigger={['click']} menu={{ items: data.insertItems, onClick: ({ key }) => data.onInsert(id, key) }}>
+                <button type="button" className="wf-edge-add" aria-label={data.insertLabel} title={data.insertLabel} data-testid={`wf-edge-add-${id}`}>
+                  <PlusOutlined />
+                </button>
+              </Dropdown>
+            )}
+          </div>
         </EdgeLabelRenderer>
       )}
     </>
