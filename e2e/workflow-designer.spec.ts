@@ -170,6 +170,17 @@ describe('designing an approval workflow', () => {
     await poll(() => page.getByTestId(`workflow-version-${id}`).textContent()).toBe('v1');
     await page.getByText('已发布').first().waitFor();
 
+    // Enable it, and copy it (a copy is a new draft).
+    await page.getByRole('switch', { name: '启用 采购审批' }).click();
+    await page.getByText('流程已启用').waitFor();
+    await poll(async () => (await apiCall<{ enabled: boolean }>(token, 'GET', `/app/workflow-definition/${id}`)).enabled).toBe(true);
+    await page.getByTestId(`more-workflow-${id}`).click();
+    await page.locator('.ant-dropdown:visible').getByText('复制', { exact: true }).click();
+    const copyModal = page.locator('.ant-modal:visible');
+    await poll(() => copyModal.getByTestId('workflow-name').inputValue()).toBe('采购审批 (2)');
+    await copyModal.getByRole('button', { name: '确 定' }).or(copyModal.getByRole('button', { name: '确定' })).click();
+    await page.getByText('采购审批 (2)', { exact: true }).waitFor();
+
     // Its versions: version 1 opens read-only on the canvas.
     await page.getByTestId(`more-workflow-${id}`).click();
     await page.locator('.ant-dropdown:visible').getByText('版本历史', { exact: true }).click();

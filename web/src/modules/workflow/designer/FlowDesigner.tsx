@@ -436,6 +436,7 @@ function FlowDesignerInner({ initialGraph, readOnly = false, names, page, defini
                   onNodeChange={(id, patch, key) => commit((g) => updateNode(g, id, patch), key)}
                   onEdgeChange={(id, patch, key) => commit((g) => updateEdge(g, id, patch), key)}
                   onDelete={removeSelection}
+                  onConnect={(source, target) => onConnect({ source, target, sourceHandle: null, targetHandle: null })}
                 />
               ),
             },

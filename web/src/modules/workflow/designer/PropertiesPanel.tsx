@@ -5,6 +5,7 @@ import { FormulaEditor } from '../../../shared/components/formula-editor/Formula
 import { ApprovalProperties, Field } from './ApprovalProperties.tsx';
 import { AssigneesEditor } from './AssigneesEditor.tsx';
 import type { WfEdge, WfGraph, WfNode } from './graph-model.ts';
+import { connectRefusal } from './graph-ops.ts';
 import type { NameBook } from './node-summary.ts';
 import type { PageFields } from './page-fields.ts';
 
@@ -19,10 +20,12 @@ interface Props {
   onNodeChange(id: string, patch: { name?: string; config?: Record<string, unknown> }, mergeKey?: string): void;
   onEdgeChange(id: string, patch: Partial<WfEdge>, mergeKey?: string): void;
   onDelete(): void;
+  /** Draws an edge from the selected node (the keyboard's way to connect). */
+  onConnect(source: string, target: string): void;
 }
 
 /** The selected node's or edge's settings. */
-export function PropertiesPanel({ graph, selection, readOnly, names, page, onNodeChange, onEdgeChange, onDelete }: Props) {
+export function PropertiesPanel({ graph, selection, readOnly, names, page, onNodeChange, onEdgeChange, onDelete, onConnect }: Props) {
   const { t } = useTranslation('workflow');
   const node = selection?.kind === 'node' ? graph.nodes.find((n) => n.id === selection.id) : undefined;
   const edge = selection?.kind === 'edge' ? graph.edges.find((e) => e.id === selection.id) : undefined;
@@ -33,6 +36,21 @@ export function PropertiesPanel({ graph, selection, readOnly, names, page, onNod
         <NodeProperties node={node} names={names} page={page} readOnly={readOnly} onChange={(patch, key) => onNodeChange(node.id, patch, key)} />
       ) : (
         <EdgeProperties edge={edge!} graph={graph} page={page} readOnly={readOnly} onChange={(patch, key) => onEdgeChange(edge!.id, patch, key)} />
+      )}
+      {!readOnly && node && node.type !== 'end' && (
+        <div className="wf-field" style={{ marginTop: 12 }}>
+          <div className="wf-field-label">{t('props.connectTo')}</div>
+          <Select
+            value={null}
+            placeholder={t('props.connectToPlaceholder')}
+            aria-label={t('props.connectTo')}
+            style={{ width: '100%' }}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={graph.nodes.filter((n) => connectRefusal(graph, node.id, n.id) === null).map((n) => ({ value: n.id, label: `${n.name} · ${t(`nodeTypes.${n.type}`)}` }))}
+            onChange={(target: string) => onConnect(node.id, target)}
+            data-testid="wf-connect-to"
+          />
+        </div>
       )}
       {!readOnly && node?.type !== 'start' && (
         <Button danger icon={<DeleteOutlined />} block onClick={onDelete} style={{ marginTop: 16 }}>
