@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zText } from './text.ts';
 import { pagedResult, text, ZPagedQuery } from './common.ts';
+import { ZPageDefinitionOut } from './pages.ts';
 
 // Workflow definitions (`/design/workflow` list, `/flow?id=` canvas designer), issue 13. A
 // definition is Tessera's own JSON graph, bound to a published page; publishing makes a numbered
@@ -15,6 +16,9 @@ import { pagedResult, text, ZPagedQuery } from './common.ts';
 //   DELETE /{id}                                                      → 204
 //   POST   /{id}/enable, /{id}/disable                                → ZWorkflowDefinitionDetail
 //   POST   /check                     ZCheckWorkflowInput             → ZWorkflowCheckResult (the graph against its page, nothing written)
+//   GET    /bindable-pages            ZBindablePageQuery              → ZBindablePageList (published pages, for the page picker)
+//   GET    /page-design/{id}                                          → ZWorkflowPageDesign (a page's published design: controls for
+//                                                                        field permissions, pickers and formulas)
 //   POST   /{id}/publish              ZPublishWorkflowInput           → ZPublishWorkflowResult
 //   GET    /{id}/versions                                             → ZWorkflowVersionList
 //   GET    /{id}/versions/{version}                                   → ZWorkflowVersionDetail
@@ -276,7 +280,13 @@ export const ZWorkflowProblem = z.object({
 });
 export type TWorkflowProblem = z.infer<typeof ZWorkflowProblem>;
 
-export const ZWorkflowCheckResult = z.object({ ok: z.boolean(), problems: z.array(ZWorkflowProblem) });
+export const ZWorkflowCheckResult = z.object({
+  /** No problems, and the bound page is published (what publishing needs). */
+  ok: z.boolean(),
+  problems: z.array(ZWorkflowProblem),
+  /** `POST /check`: false while the bound page has no published version (controls and formulas were not checked against it). */
+  pagePublished: z.boolean().optional(),
+});
 export type TWorkflowCheckResult = z.infer<typeof ZWorkflowCheckResult>;
 
 // ---------------------------------------------------------------- definitions
@@ -378,6 +388,33 @@ export const ZPublishWorkflowResult = z.object({
   definition: ZWorkflowDefinitionDetail,
 });
 export type TPublishWorkflowResult = z.infer<typeof ZPublishWorkflowResult>;
+
+// ---------------------------------------------------------------- the bound page, as a workflow designer sees it
+// (without the page designer's permission: only published pages, only what the flow designer needs)
+
+/** `Filter` searches code and name. */
+export const ZBindablePageQuery = ZPagedQuery.omit({ Sorting: true });
+export type TBindablePageQuery = z.infer<typeof ZBindablePageQuery>;
+export const ZBindablePage = z.object({
+  id: zText(),
+  code: zText(),
+  name: z.record(zText(), zText()),
+  publishedVersion: z.number().int(),
+});
+export type TBindablePage = z.infer<typeof ZBindablePage>;
+export const ZBindablePageList = pagedResult(ZBindablePage);
+export type TBindablePageList = z.infer<typeof ZBindablePageList>;
+
+/**
+ * A page's latest published design: its views and controls (codes, titles, types) for the field
+ * permission table, the picker controls a `formField` assignee may name, and formula completion
+ * (`workflowCheckOptionsForPage` in packages/core/src/workflow/page-fields.ts takes `definition`).
+ */
+export const ZWorkflowPageDesign = z.object({
+  page: ZBindablePage,
+  definition: ZPageDefinitionOut,
+});
+export type TWorkflowPageDesign = z.infer<typeof ZWorkflowPageDesign>;
 
 // ---------------------------------------------------------------- versions
 

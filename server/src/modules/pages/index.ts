@@ -13,6 +13,7 @@ export {
   findPageSummary,
   findPublishedPagesWithView,
   getPageSummaries,
+  listPublishedPageSummaries,
   getPublishedPageDefinition,
   getPublishedVersionNumber,
   registerPageUsage,

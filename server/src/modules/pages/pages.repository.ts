@@ -173,3 +173,17 @@ export function pageSummaries(db: Db, where: { ids?: readonly string[]; code?: s
   if (where.code !== undefined) q = q.where(sql`lower(code)`, '=', where.code.toLowerCase());
   return q.execute();
 }
+
+/** Published pages matching a text (code or name), by code: what a module offers to bind to. */
+export async function publishedPageSummaries(db: Db, text: string | undefined, window: { offset: number; limit: number }) {
+  let q = db.selectFrom('page_definitions').where('published_version', 'is not', null);
+  if (text) {
+    const pattern = likePattern(text);
+    q = q.where((eb) => eb.or([eb('code', 'ilike', pattern), eb(sql`name::text`, 'ilike', pattern)]));
+  }
+  const [rows, count] = await Promise.all([
+    q.select(['id', 'code', 'name', 'published_version']).orderBy(sql`lower(code)`).orderBy('id').offset(window.offset).limit(window.limit).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalCount: Number(count.n) };
+}

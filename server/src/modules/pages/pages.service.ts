@@ -20,7 +20,8 @@
  *   DataStatus, …); `bizViews(definition)` → per data view its table, parent view and columns;
  *   `isContainerView(viewType)` (containers have no table).
  * - `getPageSummaries(db, ids)` / `findPageSummary(db, idOrCode)` → id, code, name and published
- *   version of pages another module references (a workflow's bound page), drafts included.
+ *   version of pages another module references (a workflow's bound page), drafts included;
+ *   `listPublishedPageSummaries(db, text, window)` → the published pages it may bind to.
  * - `registerPageUsage(source)`: a module whose records reference pages (workflows, …) registers
  *   a lookup; deleting a page is refused while any source reports a user, naming them.
  */
@@ -138,6 +139,11 @@ export async function getPageSummaries(db: Db, ids: readonly string[]): Promise<
 export async function findPageSummary(db: Db, idOrCode: string): Promise<PageSummary | null> {
   const rows = UUID_PATTERN.test(idOrCode) ? await repo.pageSummaries(db, { ids: [idOrCode] }) : await repo.pageSummaries(db, { code: idOrCode });
   return rows[0] ? toSummary(rows[0]) : null;
+}
+/** Published pages (code or name matching `text`), by code, paged: the pages another module may bind to. */
+export async function listPublishedPageSummaries(db: Db, text: string | undefined, window: { offset: number; limit: number }) {
+  const { rows, totalCount } = await repo.publishedPageSummaries(db, text, window);
+  return { items: rows.map(toSummary), totalCount };
 }
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

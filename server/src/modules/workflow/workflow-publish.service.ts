@@ -54,8 +54,8 @@ export async function graphProblems(db: Db, pageId: string, condition: string | 
 /** `POST /check`: the designer's check of an unsaved graph with the page's rules; nothing is written. */
 export async function checkWorkflowGraph(ctx: ServiceContext, input: TCheckWorkflowInput): Promise<TWorkflowCheckResult> {
   await requireBindablePage(ctx, input.pageId);
-  const { problems } = await graphProblems(ctx.db, input.pageId, input.condition, ZWorkflowGraph.parse(input.graph));
-  return { ok: problems.length === 0, problems: localizeProblems(ctx, problems) };
+  const { page, problems } = await graphProblems(ctx.db, input.pageId, input.condition, ZWorkflowGraph.parse(input.graph));
+  return { ok: problems.length === 0 && page !== null, problems: localizeProblems(ctx, problems), pagePublished: page !== null };
 }
 
 /** Each problem as a validation error naming the node or edge by its index in the graph. */

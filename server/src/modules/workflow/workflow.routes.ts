@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { ZIdParam } from '@tessera/core/contracts/common';
 import { P } from '@tessera/core/contracts/permissions';
 import {
+  ZBindablePageList,
+  ZBindablePageQuery,
   ZCheckWorkflowInput,
   ZCopyWorkflowDefinitionInput,
   ZCreateWorkflowDefinitionInput,
@@ -19,6 +21,7 @@ import {
   ZWorkflowDefinitionQuery,
   ZWorkflowExportDocument,
   ZWorkflowExportQuery,
+  ZWorkflowPageDesign,
   ZWorkflowVersionDetail,
   ZWorkflowVersionList,
   ZWorkflowVersionParams,
@@ -33,6 +36,8 @@ import {
   createWorkflowDefinition,
   deleteWorkflowDefinition,
   getWorkflowDefinition,
+  getWorkflowPageDesign,
+  listBindablePages,
   listWorkflowDefinitions,
   setWorkflowDefinitionEnabled,
   updateWorkflowDefinition,
@@ -62,6 +67,18 @@ export async function workflowDefinitionRoutes(fastify: FastifyInstance) {
     config: access,
     schema: { tags, summary: 'Check a graph against its page without saving (the problems publishing would refuse)', body: ZCheckWorkflowInput, response: { 200: ZWorkflowCheckResult } },
     handler: (req) => checkWorkflowGraph(req.ctx, req.body),
+  });
+
+  app.get(`${base}/bindable-pages`, {
+    config: access,
+    schema: { tags, summary: 'Published pages a definition may bind to, by code: Filter (code, name)', querystring: ZBindablePageQuery, response: { 200: ZBindablePageList } },
+    handler: (req) => listBindablePages(req.ctx, req.query),
+  });
+
+  app.get(`${base}/page-design/:id`, {
+    config: access,
+    schema: { tags, summary: 'A page\'s latest published design (views and controls for field permissions, pickers and formulas); 404 before its first publish', params: ZIdParam, response: { 200: ZWorkflowPageDesign } },
+    handler: (req) => getWorkflowPageDesign(req.ctx, req.params.id),
   });
 
   app.post(`${base}/import`, {

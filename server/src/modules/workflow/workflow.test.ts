@@ -183,6 +183,14 @@ describe('workflow definitions', () => {
     expect((await ok('POST', `${URL}/${d.id}/disable`)).enabled).toBe(false);
   });
 
+  it('numbers concurrent publishes of one definition 1..n without a gap or a duplicate', async () => {
+    const d = await create({ name: '并发发布', graph: twoLevel() });
+    const results = await Promise.all(Array.from({ length: 5 }, () => call('POST', `${URL}/${d.id}/publish`, {})));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(results.map((r) => r.json().version).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect((await ok('GET', `${URL}/${d.id}`)).publishedVersion).toBe(5);
+  });
+
   it('refuses to publish while the bound page is not published', async () => {
     const d = await create({ name: '未发布页面', pageId: draftPageId });
     const res = await call('POST', `${URL}/${d.id}/publish`, {});
@@ -192,12 +200,24 @@ describe('workflow definitions', () => {
 
   it('checks a graph against the page without saving', async () => {
     const good = await ok('POST', `${URL}/check`, { pageId, graph: twoLevel() });
-    expect(good).toEqual({ ok: true, problems: [] });
+    expect(good).toEqual({ ok: true, problems: [], pagePublished: true });
+    const unpublished = await ok('POST', `${URL}/check`, { pageId: draftPageId, graph: twoLevel() });
+    expect(unpublished).toEqual({ ok: false, problems: [], pagePublished: false });
     const bad = await ok('POST', `${URL}/check`, { pageId, condition: '{Amount} >', graph: twoLevel('SUM({Lines.Nope}) > 1') });
     expect(bad.ok).toBe(false);
     expect(bad.problems.map((p: { code: string }) => p.code)).toEqual(['conditionInvalid', 'definitionConditionInvalid']);
     expect(bad.problems[0]).toMatchObject({ edgeId: 'e3', nodeId: 'big' });
     expect(bad.problems[0].message).toMatch(/分支条件有误/);
+  });
+
+  it('offers the published pages to bind to and their designs, without the page designer\'s permission', async () => {
+    const pages = await ok('GET', `${URL}/bindable-pages?Filter=purchase`);
+    expect(pages).toEqual({ totalCount: 1, items: [{ id: pageId, code: 'PurchaseOrder', name: { 'zh-CN': 'PurchaseOrder', 'en-US': 'PurchaseOrder' }, publishedVersion: 1 }] });
+    expect((await ok('GET', `${URL}/bindable-pages`)).items.map((p: { id: string }) => p.id)).not.toContain(draftPageId);
+    const design = await ok('GET', `${URL}/page-design/${pageId}`);
+    expect(design.page).toMatchObject({ id: pageId, publishedVersion: 1 });
+    expect(design.definition.viewControls[0].dataControls.map((c: { code: string }) => c.code)).toEqual(['Amount', 'Manager', 'Status', 'Note']);
+    expect((await call('GET', `${URL}/page-design/${draftPageId}`)).statusCode).toBe(404);
   });
 
   it('copies a definition as a new disabled draft', async () => {
@@ -321,6 +341,8 @@ describe('workflow definition permissions', () => {
       ['GET', `${URL}/${d.id}/export`],
       ['POST', `${URL}/import`, {}],
       ['GET', `${URL}/${d.id}/bpmn`],
+      ['GET', `${URL}/bindable-pages`],
+      ['GET', `${URL}/page-design/${pageId}`],
       ['POST', `${URL}/import-bpmn`, { xml: '<x/>' }],
     ];
     for (const [method, url, payload] of routes) {
@@ -329,5 +351,8 @@ describe('workflow definition permissions', () => {
     }
     expect((await call('GET', `${URL}/${d.id}`, undefined, designer)).statusCode).toBe(200);
     expect((await call('POST', `${URL}/${d.id}/copy`, {}, designer)).statusCode).toBe(200);
+    // The flow designer reads the page it binds to without the page designer's permission.
+    expect((await call('GET', `${URL}/page-design/${pageId}`, undefined, designer)).statusCode).toBe(200);
+    expect((await call('GET', `${PAGES}/${pageId}`, undefined, designer)).statusCode).toBe(403);
   });
 });
