@@ -107,6 +107,10 @@ describe('designing an approval workflow', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('radio', { name: '会签（所有人同意）' }).check();
     await expect.poll(() => node(page, 'approval-2').textContent()).toContain('admin');
+    // The director may correct the total: field permissions list the bound page's controls.
+    await page.getByRole('tab', { name: '字段权限' }).click();
+    await page.locator('.wf-props tr', { hasText: '总金额' }).getByText('可编辑', { exact: true }).click();
+    await page.locator('.wf-props tr', { hasText: '明细 · 金额' }).getByText('隐藏', { exact: true }).click();
 
     // The branch's condition: choose its label on the canvas, type the formula.
     await page.getByText('请设置条件', { exact: true }).click();
@@ -150,13 +154,13 @@ describe('designing an approval workflow', () => {
     const saved = await apiCall<{
       publishedVersion: number;
       pageId: string;
-      graph: { nodes: { id: string; type: string; name: string; config: { assignees?: { kind: string }[]; mode?: string } }[]; edges: { source: string; target: string; condition?: string; isDefault?: boolean }[] };
+      graph: { nodes: { id: string; type: string; name: string; config: { assignees?: { kind: string }[]; mode?: string; fieldPermissions?: Record<string, string> } }[]; edges: { source: string; target: string; condition?: string; isDefault?: boolean }[] };
     }>(token, 'GET', `/app/workflow-definition/${id}`);
     expect(saved.publishedVersion).toBe(1);
     expect(saved.pageId).toBe(pageId);
     const byName = (name: string) => saved.graph.nodes.find((n) => n.name === name)!;
     expect(byName('部门经理审批').config.assignees).toEqual([{ kind: 'initiatorLeader', level: 1 }]);
-    expect(byName('总监审批').config).toMatchObject({ mode: 'all', assignees: [{ kind: 'role' }] });
+    expect(byName('总监审批').config).toMatchObject({ mode: 'all', assignees: [{ kind: 'role' }], fieldPermissions: { total: 'editable', 'lines.amount': 'hidden' } });
     const branches = saved.graph.edges.filter((e) => e.source === byName('金额判断').id);
     expect(branches.map((e) => ({ target: e.target, condition: e.condition?.trim() || null, isDefault: Boolean(e.isDefault) })).sort((a, b) => a.target.localeCompare(b.target))).toEqual(
       [
