@@ -1,4 +1,4 @@
-import { ApartmentOutlined, ArrowLeftOutlined, CloudUploadOutlined, DeleteOutlined, NodeIndexOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ArrowLeftOutlined, CloudUploadOutlined, DeleteOutlined, NodeIndexOutlined, RedoOutlined, SaveOutlined, SettingOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Result, Select, Space, Spin, Tag, theme, Tooltip, Typography } from 'antd';
 import { personDisplayName } from '@tessera/core/helpers/person-name';
@@ -12,6 +12,7 @@ import { feedback } from '../../../shared/ui/feedback.tsx';
 import { fetchWorkflowVersion, publishWorkflow, saveWorkflowDefinition, useWorkflowDefinition, useWorkflowDefinitions, workflowKeys } from '../api/workflow-definitions.ts';
 import { usePublishedPageDefinition, useRoles, useUnitTree, useUserDirectory } from '../api/workflow-lookups.ts';
 import '../i18n.ts';
+import { DefinitionSettingsModal } from './DefinitionSettingsModal.tsx';
 import { FlowDesigner, type FlowDesignerHandle } from './FlowDesigner.tsx';
 import type { GraphProblem } from './graph-checks.ts';
 import type { WfGraph } from './graph-model.ts';
@@ -81,6 +82,9 @@ function DefinitionDesigner({ id, version, readOnly }: { id: string; version: nu
   const [saving, setSaving] = useState(false);
   const [stale, setStale] = useState(false);
   const [serverProblems, setServerProblems] = useState<GraphProblem[]>([]);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  /** Name, description or condition changed in the settings dialog since the last save. */
+  const [metaDirty, setMetaDirty] = useState(false);
   const { token } = theme.useToken();
   const colours = {
     '--wf-bg': token.colorBgLayout,
@@ -111,7 +115,7 @@ function DefinitionDesigner({ id, version, readOnly }: { id: string; version: nu
     };
   }, [roles.data, units.data, users.data, page, i18n.language]);
 
-  const dirty = Boolean(handle?.dirty) && !readOnly;
+  const dirty = (Boolean(handle?.dirty) || metaDirty) && !readOnly;
   useEffect(() => {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
@@ -133,6 +137,7 @@ function DefinitionDesigner({ id, version, readOnly }: { id: string; version: nu
         concurrencyStamp: meta.concurrencyStamp,
       });
       setMeta(next);
+      setMetaDirty(false);
       handle.markSaved(graph);
       client.setQueryData(workflowKeys.detail(id), next);
       void client.invalidateQueries({ queryKey: ['workflow-definitions', 'list'] });
@@ -154,7 +159,7 @@ function DefinitionDesigner({ id, version, readOnly }: { id: string; version: nu
       feedback.message?.error(t('designer.publishBlocked', { count: handle.problems.length }));
       return;
     }
-    const current = handle.dirty ? await save() : meta;
+    const current = handle.dirty || metaDirty ? await save() : meta;
     if (!current) return;
     setSaving(true);
     try {
@@ -216,6 +221,9 @@ function DefinitionDesigner({ id, version, readOnly }: { id: string; version: nu
             <Tooltip title={t('designer.deleteSelected')}>
               <Button icon={<DeleteOutlined />} disabled={!handle?.hasSelection} onClick={handle?.removeSelection} aria-label={t('designer.deleteSelected')} />
             </Tooltip>
+            <Tooltip title={t('designer.settings')}>
+              <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} aria-label={t('designer.settings')} data-testid="wf-settings" />
+            </Tooltip>
             <Tooltip title={t('designer.layout')}>
               <Button icon={<NodeIndexOutlined />} onClick={handle?.layout} aria-label={t('designer.layout')} data-testid="wf-layout">
                 <span className="wf-hide-narrow">{t('designer.layout')}</span>
@@ -256,6 +264,16 @@ function DefinitionDesigner({ id, version, readOnly }: { id: string; version: nu
         serverProblems={serverProblems}
         onState={setHandle}
         onSaveShortcut={() => void save()}
+      />
+      <DefinitionSettingsModal
+        open={settingsOpen}
+        value={meta}
+        page={page}
+        onClose={() => setSettingsOpen(false)}
+        onChange={(next) => {
+          setMeta({ ...meta, ...next });
+          setMetaDirty(true);
+        }}
       />
     </div>
   );
