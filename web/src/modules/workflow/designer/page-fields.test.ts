@@ -30,7 +30,7 @@ describe('the bound page as the workflow sees it', () => {
     expect([...page.masterRefs]).toEqual(['total', 'applicant']);
     expect([...page.pickerRefs]).toEqual(['applicant']);
     expect(page.references.map((r) => r.ref)).toContain('lines.amount');
-    expect(page.formulaSchema.views.lines?.isList).toBe(true);
+    expect(page.formulaSchema.views?.lines?.isList).toBe(true);
   });
 
   it('is empty without a published design', () => {
