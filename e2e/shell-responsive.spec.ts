@@ -156,6 +156,7 @@ describe('admin pages on a phone (issue 28, defect 4)', () => {
     '/builtIn/menu',
     '/design/authority',
     '/design/form',
+    '/design/workflow',
     '/dataSet/dictionary',
     '/dataSet/documentNumber',
     '/system/localization',

@@ -44,6 +44,8 @@ export const modulePages: Record<string, ModulePage> = {
   '/dataSet/documentNumber': page(() => import('../modules/document-numbers/pages/DocumentNumbersPage.tsx'), [P.DocumentNumbers]),
   '/design/form': page(() => import('../modules/pages/pages/PageDefinitionsPage.tsx'), [P.Pages]),
   '/pageDefinition': page(() => import('../modules/pages/designer/DesignerPage.tsx'), [P.Pages]),
+  '/design/workflow': page(() => import('../modules/workflow/pages/WorkflowDefinitionsPage.tsx'), [P.Workflows]),
+  '/flow': page(() => import('../modules/workflow/designer/FlowDesignerPage.tsx'), [P.Workflows]),
 };
 
 // The workflow's approval bar on business records (a chunk of its own, loaded with a record page).
