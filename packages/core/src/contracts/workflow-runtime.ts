@@ -1,0 +1,279 @@
+import { z } from 'zod';
+import { zText } from './text.ts';
+import { pagedResult, text, ZPagedQuery } from './common.ts';
+import { ZWorkflowGraph, ZWorkflowNodeType } from './workflow.ts';
+
+// Running workflows (issue 13): instances of a published definition version on one business record,
+// and the tasks of their approval / CC nodes (server/src/modules/workflow, workflow-engine.service.ts).
+//
+// `/api/app/workflow-instance` (signed in; the rights named per route):
+//   POST   /                         ZStartWorkflowInput        → ZWorkflowInstanceDetail  (a user who may edit the record)
+//   GET    /for-record               ZForRecordQuery            → ZWorkflowForRecord       (a user who may read the record)
+//   GET    /                         ZWorkflowInstanceQuery     → ZWorkflowInstanceList    (scope mine; scope all needs P.FlowInstances)
+//   GET    /{id}                                                → ZWorkflowInstanceDetail  (initiator, current/past assignees, P.FlowInstances)
+//   POST   /{id}/withdraw            ZWorkflowInstanceActionInput → ZWorkflowInstanceDetail (initiator, while the current node's tasks are untouched)
+//   POST   /{id}/terminate           ZWorkflowInstanceActionInput → ZWorkflowInstanceDetail (P.FlowInstances)
+//
+// `/api/app/workflow-task` (signed in; only the task's assignee acts):
+//   GET    /todo                     ZWorkflowTaskQuery         → ZWorkflowTaskList        (pending tasks, newest first)
+//   GET    /done                     ZWorkflowTaskQuery         → ZWorkflowTaskList        (tasks the caller completed, newest first)
+//   GET    /cc                       ZWorkflowTaskQuery         → ZWorkflowTaskList        (CC tasks of the caller)
+//   POST   /{id}/approve             ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult
+//   POST   /{id}/reject              ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (comment required when the node says so)
+//   POST   /{id}/return              ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (targetNodeId: an earlier node when returnTo is `any`)
+//   POST   /{id}/transfer            ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (userIds: exactly one user)
+//   POST   /{id}/cc-read                                        → ZWorkflowTaskActionResult
+//
+// Errors: 400 `ValidationError`; 400 `Workflow.*` (no applicable definition, chosen assignees
+// missing, empty assignees refused, comment required); 403 (not the assignee / initiator / no right);
+// 404; 409 `Workflow.TaskNotPending` / `Workflow.InstanceNotRunning` / `Workflow.AlreadyRunning`.
+// Every action carries a `clientRequestId`: the same id from the same user is applied once (a retry
+// answers the current state).
+
+// ---------------------------------------------------------------- the record's approval status
+
+/**
+ * Every business table has the system column `FlowStatus integer default 0`. A record returned to
+ * its initiator goes back to 4 (withdrawn: editable and submittable again, like a draft).
+ */
+export const FLOW_STATUS = { draft: 0, inApproval: 1, approved: 2, rejected: 3, withdrawn: 4 } as const;
+export const FLOW_STATUS_NAMES = ['draft', 'inApproval', 'approved', 'rejected', 'withdrawn'] as const;
+export const ZFlowStatusName = z.enum(FLOW_STATUS_NAMES);
+export type TFlowStatusName = z.infer<typeof ZFlowStatusName>;
+export const ZFlowStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export type TFlowStatus = z.infer<typeof ZFlowStatus>;
+export const FLOW_STATUS_LABELS: Record<TFlowStatus, { 'zh-CN': string; 'en-US': string }> = {
+  0: { 'zh-CN': '草稿', 'en-US': 'Draft' },
+  1: { 'zh-CN': '审批中', 'en-US': 'In approval' },
+  2: { 'zh-CN': '已通过', 'en-US': 'Approved' },
+  3: { 'zh-CN': '已驳回', 'en-US': 'Rejected' },
+  4: { 'zh-CN': '已撤回', 'en-US': 'Withdrawn' },
+};
+/** A record may be (re)submitted in these states; 1 is locked while the flow runs. */
+export const FLOW_STATUSES_STARTABLE: readonly TFlowStatus[] = [0, 3, 4];
+
+// ---------------------------------------------------------------- statuses
+
+export const WORKFLOW_INSTANCE_STATUSES = ['running', 'approved', 'rejected', 'withdrawn', 'terminated'] as const;
+export const ZWorkflowInstanceStatus = z.enum(WORKFLOW_INSTANCE_STATUSES);
+export type TWorkflowInstanceStatus = z.infer<typeof ZWorkflowInstanceStatus>;
+export const WORKFLOW_INSTANCE_STATUS_LABELS: Record<TWorkflowInstanceStatus, { 'zh-CN': string; 'en-US': string }> = {
+  running: { 'zh-CN': '审批中', 'en-US': 'Running' },
+  approved: { 'zh-CN': '已通过', 'en-US': 'Approved' },
+  rejected: { 'zh-CN': '已驳回', 'en-US': 'Rejected' },
+  withdrawn: { 'zh-CN': '已撤回', 'en-US': 'Withdrawn' },
+  terminated: { 'zh-CN': '已终止', 'en-US': 'Terminated' },
+};
+
+/**
+ * `waiting`: a sequential node's later assignee (opens after the previous one approves);
+ * `returned`: the approver sent the flow back; `transferred`: the task moved to another user (a new
+ * pending task holds it); `cancelled`: closed by the node completing otherwise (or-sign, vote decided,
+ * another branch rejecting, terminate); `withdrawn`: the initiator withdrew. CC tasks (`kind: 'cc'`)
+ * never block the flow: `pending` with `isRead` false until the recipient reads them, then `approved`
+ * with `isRead` true. To-do lists hold `kind: 'approve'` tasks only.
+ */
+export const WORKFLOW_TASK_STATUSES = ['pending', 'waiting', 'approved', 'rejected', 'returned', 'transferred', 'cancelled', 'withdrawn'] as const;
+export const ZWorkflowTaskStatus = z.enum(WORKFLOW_TASK_STATUSES);
+export type TWorkflowTaskStatus = z.infer<typeof ZWorkflowTaskStatus>;
+export const WORKFLOW_TASK_KINDS = ['approve', 'cc'] as const;
+export const ZWorkflowTaskKind = z.enum(WORKFLOW_TASK_KINDS);
+export type TWorkflowTaskKind = z.infer<typeof ZWorkflowTaskKind>;
+
+/** What a task's assignee may do (the node's `actions`, narrowed to what the engine implements). */
+export const WORKFLOW_TASK_ACTIONS = ['approve', 'reject', 'return', 'transfer', 'ccRead'] as const;
+export const ZWorkflowTaskAction = z.enum(WORKFLOW_TASK_ACTIONS);
+export type TWorkflowTaskAction = z.infer<typeof ZWorkflowTaskAction>;
+
+/** History entries: the task actions plus the instance's own events. `system*`: timeouts. */
+export const WORKFLOW_HISTORY_ACTIONS = [
+  'start',
+  'approve',
+  'reject',
+  'return',
+  'transfer',
+  'ccRead',
+  'withdraw',
+  'terminate',
+  'autoApprove',
+  'autoReject',
+  'escalate',
+  'remind',
+  'automatic',
+] as const;
+export const ZWorkflowHistoryAction = z.enum(WORKFLOW_HISTORY_ACTIONS);
+export type TWorkflowHistoryAction = z.infer<typeof ZWorkflowHistoryAction>;
+
+/** A node's state in the progress view. */
+export const WORKFLOW_NODE_PROGRESS = ['done', 'active', 'pending', 'skipped'] as const;
+export const ZWorkflowNodeProgress = z.enum(WORKFLOW_NODE_PROGRESS);
+export type TWorkflowNodeProgress = z.infer<typeof ZWorkflowNodeProgress>;
+
+// ---------------------------------------------------------------- DTOs
+
+const ZUserRef = z.object({ id: zText(), name: zText().nullable() });
+export type TUserRef = z.infer<typeof ZUserRef>;
+
+export const ZWorkflowCurrentNode = z.object({
+  nodeId: zText(),
+  nodeName: zText(),
+  /** Users holding a pending task on the node. */
+  pendingAssignees: z.array(ZUserRef),
+});
+export type TWorkflowCurrentNode = z.infer<typeof ZWorkflowCurrentNode>;
+
+export const ZWorkflowInstance = z.object({
+  id: zText(),
+  definitionId: zText(),
+  definitionName: zText(),
+  version: z.number().int(),
+  pageId: zText(),
+  recordId: zText(),
+  /** The record's title when the flow started (the page's first text control, else the id). */
+  recordTitle: zText(),
+  initiatorId: zText(),
+  initiatorName: zText().nullable(),
+  status: ZWorkflowInstanceStatus,
+  startedTime: zText(),
+  endedTime: zText().nullable(),
+  /** Empty once the instance ended. */
+  currentNodes: z.array(ZWorkflowCurrentNode),
+});
+export type TWorkflowInstance = z.infer<typeof ZWorkflowInstance>;
+
+export const ZWorkflowHistoryEntry = z.object({
+  id: zText(),
+  nodeId: zText().nullable(),
+  nodeName: zText().nullable(),
+  action: ZWorkflowHistoryAction,
+  /** null: the system (timeouts, auto-approval). */
+  actorId: zText().nullable(),
+  actorName: zText().nullable(),
+  comment: zText().nullable(),
+  /** transfer / escalate: the new assignee; return: the node returned to. */
+  targetUserId: zText().nullable(),
+  targetNodeId: zText().nullable(),
+  time: zText(),
+});
+export type TWorkflowHistoryEntry = z.infer<typeof ZWorkflowHistoryEntry>;
+
+export const ZWorkflowNodeState = z.object({
+  nodeId: zText(),
+  type: ZWorkflowNodeType,
+  state: ZWorkflowNodeProgress,
+});
+export type TWorkflowNodeState = z.infer<typeof ZWorkflowNodeState>;
+
+export const ZWorkflowTask = z.object({
+  id: zText(),
+  instanceId: zText(),
+  definitionName: zText(),
+  pageId: zText(),
+  recordId: zText(),
+  recordTitle: zText(),
+  initiatorId: zText(),
+  initiatorName: zText().nullable(),
+  nodeId: zText(),
+  nodeName: zText(),
+  kind: ZWorkflowTaskKind,
+  assigneeId: zText(),
+  assigneeName: zText().nullable(),
+  status: ZWorkflowTaskStatus,
+  /** CC tasks: read by the recipient. */
+  isRead: z.boolean(),
+  creationTime: zText(),
+  completedTime: zText().nullable(),
+  dueTime: zText().nullable(),
+  /** What the assignee may do now (empty unless pending). */
+  allowedActions: z.array(ZWorkflowTaskAction),
+  /** The approval node asks for a comment on reject. */
+  commentRequiredOnReject: z.boolean(),
+  /** `return` with `returnTo: 'any'`: the earlier nodes the assignee may pick. */
+  returnTargets: z.array(z.object({ nodeId: zText(), nodeName: zText() })),
+});
+export type TWorkflowTask = z.infer<typeof ZWorkflowTask>;
+
+export const ZWorkflowInstanceDetail = ZWorkflowInstance.extend({
+  /** The pinned version's graph (read-only progress view). */
+  graph: ZWorkflowGraph,
+  nodes: z.array(ZWorkflowNodeState),
+  /** Oldest first. */
+  history: z.array(ZWorkflowHistoryEntry),
+  /** Every task of the instance, oldest first. */
+  tasks: z.array(ZWorkflowTask),
+});
+export type TWorkflowInstanceDetail = z.infer<typeof ZWorkflowInstanceDetail>;
+
+// ---------------------------------------------------------------- inputs
+
+const ZClientRequestId = zText().min(1).max(64);
+
+export const ZStartWorkflowInput = z.object({
+  pageId: z.uuid(),
+  recordId: z.uuid(),
+  /** Required when several enabled definitions apply; else the one whose condition holds. */
+  definitionId: z.uuid().optional(),
+  /** Nodes with a `chosenAtSubmit` assignee: node id → users the initiator picked. */
+  chosenAssignees: z.record(zText().max(64), z.array(z.uuid()).max(100)).optional(),
+  clientRequestId: ZClientRequestId,
+});
+export type TStartWorkflowInput = z.input<typeof ZStartWorkflowInput>;
+
+export const ZWorkflowTaskActionInput = z.object({
+  comment: text(2000).optional(),
+  clientRequestId: ZClientRequestId,
+  /** return: the node to return to (`returnTo: 'any'`). */
+  targetNodeId: zText().max(64).optional(),
+  /** transfer: the one user who receives the task. */
+  userIds: z.array(z.uuid()).max(100).optional(),
+});
+export type TWorkflowTaskActionInput = z.input<typeof ZWorkflowTaskActionInput>;
+
+export const ZWorkflowInstanceActionInput = z.object({
+  comment: text(2000).optional(),
+  clientRequestId: ZClientRequestId,
+});
+export type TWorkflowInstanceActionInput = z.input<typeof ZWorkflowInstanceActionInput>;
+
+export const ZWorkflowTaskActionResult = z.object({
+  task: ZWorkflowTask,
+  instance: ZWorkflowInstance,
+});
+export type TWorkflowTaskActionResult = z.infer<typeof ZWorkflowTaskActionResult>;
+
+// ---------------------------------------------------------------- lists
+
+/** `scope: 'mine'` (started by the caller, default) or `'all'` (P.FlowInstances). `Filter` searches record title and definition name. */
+export const ZWorkflowInstanceQuery = ZPagedQuery.omit({ Sorting: true }).extend({
+  scope: z.enum(['mine', 'all']).default('mine'),
+  status: ZWorkflowInstanceStatus.optional(),
+  pageId: z.uuid().optional(),
+});
+export type TWorkflowInstanceQuery = z.infer<typeof ZWorkflowInstanceQuery>;
+export const ZWorkflowInstanceList = pagedResult(ZWorkflowInstance);
+export type TWorkflowInstanceList = z.infer<typeof ZWorkflowInstanceList>;
+
+/** Newest first; `Filter` searches record title and definition name. */
+export const ZWorkflowTaskQuery = ZPagedQuery.omit({ Sorting: true }).extend({
+  pageId: z.uuid().optional(),
+});
+export type TWorkflowTaskQuery = z.infer<typeof ZWorkflowTaskQuery>;
+export const ZWorkflowTaskList = pagedResult(ZWorkflowTask);
+export type TWorkflowTaskList = z.infer<typeof ZWorkflowTaskList>;
+
+// ---------------------------------------------------------------- the record page
+
+export const ZForRecordQuery = z.object({ pageId: z.uuid(), recordId: z.uuid() });
+export type TForRecordQuery = z.infer<typeof ZForRecordQuery>;
+
+export const ZWorkflowForRecord = z.object({
+  flowStatus: ZFlowStatus,
+  /** The running instance, else the latest one (null: never submitted). */
+  instance: ZWorkflowInstance.nullable(),
+  /** Enabled published definitions of the page the caller may start now (empty while one runs or without edit rights). */
+  startableDefinitions: z.array(z.object({ id: zText(), name: zText() })),
+  /** The caller's pending task on the running instance, if any. */
+  myPendingTask: ZWorkflowTask.nullable(),
+  canWithdraw: z.boolean(),
+});
+export type TWorkflowForRecord = z.infer<typeof ZWorkflowForRecord>;
