@@ -323,7 +323,7 @@ export interface WorkflowNodeStatesTable {
   node_id: string;
   node_type: string;
   status: 'active' | 'completed' | 'cancelled' | 'skipped';
-  arrived_from: Json<string[]>;
+  arrived_from: ColumnType<string[], string[] | string | undefined, string[] | string>;
   entered_time: Timestamp;
   completed_time: Timestamp | null;
 }
