@@ -34,7 +34,9 @@ export interface WorkflowRecord {
  * master row). `need: 'read'` refuses (403/404) a caller who may not open the page or see the
  * record, `'edit'` also one without the edit action; the system may do everything.
  */
-export async function readWorkflowRecord(ctx: ServiceContext, db: Db, pageId: string, recordId: string, need: 'read' | 'edit' | 'none', forUpdate = false): Promise<WorkflowRecord> {
+export async function readWorkflowRecord(caller: ServiceContext, db: Db, pageId: string, recordId: string, need: 'read' | 'edit' | 'none', forUpdate = false): Promise<WorkflowRecord> {
+  // Every read on the caller's transaction: the embedded database has one connection.
+  const ctx = { ...caller, db };
   const { t, page, access } = await openPage(ctx, pageId, { requireOpen: need !== 'none' });
   const scope = need === 'none' ? null : (await scopeConditionFor(ctx, db, page, 't')).where;
   const [row] = await repo.rowsByIds(db, page.master, [recordId], [repo.notDeleted, scope], forUpdate);
@@ -59,7 +61,7 @@ export async function readWorkflowRecord(ctx: ServiceContext, db: Db, pageId: st
 
 /** Sets the record's FlowStatus (0 draft, 1 in approval, 2 approved, 3 rejected, 4 withdrawn) in the caller's transaction. */
 export async function setRecordFlowStatus(ctx: ServiceContext, trx: Db, pageId: string, recordId: string, flowStatus: number): Promise<void> {
-  const { page } = await openPage(ctx, pageId, { requireOpen: false });
+  const { page } = await openPage({ ...ctx, db: trx }, pageId, { requireOpen: false });
   await sql`update ${bizTable(page.master.table)} set "FlowStatus" = ${flowStatus} where "Id" = ${recordId}::uuid`.execute(trx);
 }
 
@@ -67,7 +69,8 @@ export async function setRecordFlowStatus(ctx: ServiceContext, trx: Db, pageId: 
  * An automatic node's field assignments, saved through the save pipeline as the system (linkages
  * recompute, values are validated, history records them) in the caller's transaction.
  */
-export async function applyWorkflowAssignments(ctx: ServiceContext, trx: Db, pageId: string, recordId: string, values: Record<string, unknown>): Promise<void> {
+export async function applyWorkflowAssignments(caller: ServiceContext, trx: Db, pageId: string, recordId: string, values: Record<string, unknown>): Promise<void> {
+  const ctx = { ...caller, db: trx };
   if (!ctx.isSystem) throw forbidden({ reason: 'SystemOnly' });
   if (Object.keys(values).length === 0) return;
   const opened = await openPage(ctx, pageId, { requireOpen: false });
