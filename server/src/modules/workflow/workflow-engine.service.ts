@@ -78,9 +78,10 @@ export async function startWorkflow(ctx: ServiceContext, input: TStartWorkflowIn
   let instanceId: string;
   try {
     instanceId = await inTransaction(ctx, async (trx) => {
+      // The record's row lock first: a repeated request waits for the first one, then finds it.
+      const record = await readWorkflowRecord(ctx, trx, input.pageId, input.recordId, 'edit', true);
       const repeated = await repo.findRequest(trx, user.id, input.clientRequestId);
       if (repeated) return repeated.instance_id;
-      const record = await readWorkflowRecord(ctx, trx, input.pageId, input.recordId, 'edit', true);
       const running = await repo.latestInstanceOfRecord(trx, input.pageId, input.recordId);
       if (running?.status === 'running' || record.flowStatus === 1) throw workflowError(ctx, 409, 'Workflow.AlreadyRunning', 'engine.alreadyRunning');
       if (!FLOW_STATUSES_STARTABLE.includes(record.flowStatus as TFlowStatus)) {
@@ -164,10 +165,7 @@ interface Actor {
 export async function actOnWorkflowTask(ctx: ServiceContext, taskId: string, action: TaskActionName, input: TWorkflowTaskActionInput): Promise<TWorkflowTaskActionResult> {
   const user = me(ctx);
   try {
-    await inTransaction(ctx, async (trx) => {
-      if (await repo.findRequest(trx, user.id, input.clientRequestId)) return;
-      await applyTaskAction(ctx, trx, taskId, action, input, { id: user.id, history: action });
-    });
+    await inTransaction(ctx, (trx) => applyTaskAction(ctx, trx, taskId, action, input, { id: user.id, history: action }));
   } catch (err) {
     if (!(isUniqueViolation(err) && (await repo.findRequest(ctx.db, user.id, input.clientRequestId)))) throw err;
   }
@@ -186,6 +184,8 @@ async function applyTaskAction(ctx: ServiceContext, trx: Db, taskId: string, act
   if (!found) throw taskNotFound(ctx);
   const instance = await repo.lockInstance(trx, found.instance_id);
   if (!instance) throw taskNotFound(ctx);
+  // Under the lock: a repeated request (double click, retry) finds the first one's action and changes nothing.
+  if (actor.id !== null && (await repo.findRequest(trx, actor.id, input.clientRequestId))) return;
   // Re-read under the instance's lock: another action may have closed the task meanwhile.
   const task = (await repo.findTask(trx, taskId))!;
   if (actor.id !== null && task.assignee_id !== actor.id) throw workflowError(ctx, 403, 'Forbidden', 'engine.notAssignee');
@@ -278,9 +278,9 @@ async function endByHand(ctx: ServiceContext, id: string, input: TWorkflowInstan
   const user = me(ctx);
   try {
     await inTransaction(ctx, async (trx) => {
-      if (await repo.findRequest(trx, user.id, input.clientRequestId)) return;
       const instance = await repo.lockInstance(trx, id);
       if (!instance) throw instanceNotFound(ctx);
+      if (await repo.findRequest(trx, user.id, input.clientRequestId)) return;
       if (action === 'withdraw' && instance.initiator_id !== user.id) throw workflowError(ctx, 403, 'Forbidden', 'engine.notInitiator');
       if (action === 'terminate' && !actorHolds(ctx, P.FlowInstances)) throw forbidden({ permission: P.FlowInstances });
       if (instance.status !== 'running') throw notRunning(ctx, instance.status);
