@@ -45,6 +45,8 @@ beforeAll(async () => {
   // Units: top (leader d) ⊃ dept (leader c) ∋ ini.
   const top = await createUnit(db(), 'Top');
   const dept = await createUnit(db(), 'Dept', top);
+  ids.top = top;
+  ids.dept = dept;
   const submitters = await createRole(db(), 'Submitters');
   await grant(db(), 'R', submitters, pageWorkCodes('Expense'));
   ids.approvers = await createRole(db(), 'Approvers');
@@ -293,6 +295,15 @@ const ROWS: Row[] = [
     expect: [running({ n1: ['e'] }), approved],
   },
   {
+    name: 'unit members: with sub-units (ini, in Dept under Top; auto-approved as initiator) then without (nobody → admin)',
+    graph: line(
+      approval('n1', () => [{ kind: 'unit', unitIds: [ids.top], includeSubUnits: true }, users('a')], { mode: 'all', autoApprove: { ifInitiator: true, ifApprovedBefore: false } }),
+      approval('n2', () => [{ kind: 'unit', unitIds: [ids.top] }], () => ({ emptyAssignee: { policy: 'toAdmin', adminUserId: ids.admin } })),
+    ),
+    steps: [{ as: 'a', act: 'approve', node: 'n1' }],
+    expect: [running({ n1: ['a'] }), running({ n2: ['admin'] })],
+  },
+  {
     name: 'a stale task (or-sign decided by another) answers 409; a stranger 403',
     graph: line(approval('n1', () => [users('a', 'b')]), approval('n2', () => [users('c')])),
     steps: [{ as: 'e', act: 'approve', node: 'n1', status: 403 }, { as: 'a', act: 'approve', node: 'n1' }, { as: 'b', act: 'approve', node: 'n1', status: 409 }],
@@ -410,6 +421,10 @@ describe('workflow engine: details', () => {
     expect(detail.nodes.find((n) => n.nodeId === 'cc1')?.state).toBe('done');
     expect(detail.nodes.find((n) => n.nodeId === 'n1')?.state).toBe('active');
     expect(detail.history.map((h) => h.action)).toEqual(['start', 'automatic', 'ccRead']);
+    // The outbox holds the events written with each change, unpublished.
+    const outbox = await db().selectFrom('workflow_outbox').select(['event', 'published_at']).where('instance_id', '=', started.json().id).orderBy('creation_time').orderBy('id').execute();
+    expect(outbox.map((o) => o.event)).toEqual(['instance.started', 'node.entered']);
+    expect(outbox.every((o) => o.published_at === null)).toBe(true);
   });
 
   it('to-do, done and for-record answer the caller; get is refused to strangers', async () => {
@@ -471,6 +486,17 @@ describe('workflow engine: details', () => {
     expect(detail.status).toBe('rejected');
     expect(detail.history.at(-1)).toMatchObject({ action: 'autoReject', actorId: null });
     expect(await flowStatusOf(recordId)).toBe(3);
+    const events = await db().selectFrom('workflow_outbox').select('event').where('instance_id', '=', started.id).orderBy('creation_time').orderBy('id').execute();
+    expect(events.map((e) => e.event)).toEqual(['instance.started', 'node.entered', 'task.completed', 'instance.ended']);
+  });
+
+  it('timeouts: autoApprove walks on to the next node', async () => {
+    const definitionId = await publishDefinition(line(approval('n1', () => [users('a')], { timeout: { afterMinutes: 5, then: 'autoApprove' } }), approval('n2', () => [users('b')]))());
+    const started = (await start(definitionId, await newRecord())).json();
+    await new JobWorker(t.app, { pollMs: 0, now: () => new Date(Date.now() + 6 * 60_000) }).runDue();
+    const detail = await detailOf(started.id);
+    expect(openTasks(detail)).toEqual({ n2: ['b'] });
+    expect(detail.history.map((h) => h.action)).toEqual(['start', 'autoApprove']);
   });
 });
 
