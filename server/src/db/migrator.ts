@@ -19,6 +19,7 @@ import * as m0602 from './migrations/0602-pages-default-actions.ts';
 import * as m0700 from './migrations/0700-business-data.ts';
 import * as m0800 from './migrations/0800-files.ts';
 import * as m0900 from './migrations/0900-workflow.ts';
+import * as m0901 from './migrations/0901-workflow-engine.ts';
 
 /** Migrations are listed here in order; a new module appends its file. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0800-files': m0800,
   '0003-jobs': m0003,
   '0900-workflow': m0900,
+  '0901-workflow-engine': m0901,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -299,6 +299,76 @@ export interface WorkflowDefinitionVersionsTable {
   published_by: string | null;
 }
 
+/** A running or ended workflow on one record (contracts/workflow-runtime.ts ZWorkflowInstance). */
+export interface WorkflowInstancesTable {
+  id: string;
+  definition_id: string;
+  version: number;
+  page_id: string;
+  record_id: string;
+  record_title: string;
+  initiator_id: string;
+  initiator_unit_id: string | null;
+  status: 'running' | 'approved' | 'rejected' | 'withdrawn' | 'terminated';
+  /** node id → user ids the initiator chose at submit. */
+  chosen_assignees: Json<Record<string, string[]>>;
+  started_time: Timestamp;
+  ended_time: Timestamp | null;
+}
+
+/** One visit of a node; a join's visit lists the incoming edges that arrived. */
+export interface WorkflowNodeStatesTable {
+  id: string;
+  instance_id: string;
+  node_id: string;
+  node_type: string;
+  status: 'active' | 'completed' | 'cancelled' | 'skipped';
+  arrived_from: ColumnType<string[], string[] | string | undefined, string[] | string>;
+  entered_time: Timestamp;
+  completed_time: Timestamp | null;
+}
+
+export interface WorkflowTasksTable {
+  id: string;
+  instance_id: string;
+  node_state_id: string;
+  node_id: string;
+  kind: 'approve' | 'cc';
+  assignee_id: string;
+  status: 'pending' | 'waiting' | 'approved' | 'rejected' | 'returned' | 'transferred' | 'cancelled' | 'withdrawn';
+  seq: Generated<number>;
+  is_read: Generated<boolean>;
+  comment: string | null;
+  transferred_from: string | null;
+  creation_time: Timestamp;
+  completed_time: Timestamp | null;
+  due_time: Timestamp | null;
+}
+
+export interface WorkflowActionsTable {
+  id: string;
+  instance_id: string;
+  task_id: string | null;
+  node_id: string | null;
+  actor_id: string | null;
+  action: string;
+  comment: string | null;
+  target_user_id: string | null;
+  target_node_id: string | null;
+  client_request_id: string | null;
+  result: Json<unknown> | null;
+  creation_time: Timestamp;
+}
+
+export interface WorkflowOutboxTable {
+  id: string;
+  instance_id: string;
+  event: 'instance.started' | 'node.entered' | 'task.completed' | 'instance.ended';
+  payload: Json<Record<string, unknown>>;
+  creation_time: Timestamp;
+  published_at: Timestamp | null;
+}
+
 export interface LanguagePacksTable {
   id: string;
   culture: string;
@@ -410,6 +480,11 @@ export interface Database {
   jobs: JobsTable;
   workflow_definitions: WorkflowDefinitionsTable;
   workflow_definition_versions: WorkflowDefinitionVersionsTable;
+  workflow_instances: WorkflowInstancesTable;
+  workflow_node_states: WorkflowNodeStatesTable;
+  workflow_tasks: WorkflowTasksTable;
+  workflow_actions: WorkflowActionsTable;
+  workflow_outbox: WorkflowOutboxTable;
 }
 
 /** The durable job queue (platform/jobs.ts). */

@@ -14,3 +14,5 @@ export { deleteData, savePage, saveView } from './save.service.ts';
 export { queryPageData, queryViewData, type QueryViewInput } from './query.service.ts';
 export { requirePickerControl, type PickerControlInput } from './runtime-page.ts';
 export { mayReadRecordField, registerRecordFileBinder, requireFileControl, type RecordFileBinder, type RecordFileBinding, type RecordFileUse } from './record-files.ts';
+// The workflow engine: one record's rights and values, its FlowStatus, automatic assignments.
+export { applyWorkflowAssignments, readWorkflowRecord, setRecordFlowStatus, type WorkflowRecord } from './workflow-record.ts';

@@ -139,3 +139,43 @@ export async function userDisplayNames(db: Db, ids: readonly string[], culture: 
   const rows = await db.selectFrom('users').select(['id', 'user_name', 'name', 'surname']).where('id', 'in', unique).execute();
   return new Map(rows.map((r) => [r.id, personDisplayName({ name: r.name, surname: r.surname, userName: r.user_name }, culture)]));
 }
+
+/** Active users among the members of the roles (workflow assignees by role). */
+export async function activeMembersOfRoles(db: Db, roleIds: readonly string[]): Promise<string[]> {
+  if (roleIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('users as u', 'u.id', 'ur.user_id')
+    .select('u.id')
+    .distinct()
+    .where('ur.role_id', 'in', [...roleIds])
+    .where('u.is_deleted', '=', false)
+    .where('u.is_active', '=', true)
+    .orderBy('u.id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Active users among the members of the units (and of every unit below them with `includeSubUnits`). */
+export async function activeMembersOfUnits(db: Db, unitIds: readonly string[], includeSubUnits: boolean): Promise<string[]> {
+  if (unitIds.length === 0) return [];
+  const units = includeSubUnits ? unitsAndBelowSql(unitIds) : sql`select id from organization_units where id in (${sql.join(unitIds.map((id) => sql`${id}::uuid`))})`;
+  const rows = await sql<{ id: string }>`
+    select distinct u.id::text as id from user_organization_units uou
+    join users u on u.id = uou.user_id
+    where uou.organization_unit_id in (${units}) and u.is_deleted = false and u.is_active = true
+    order by 1
+  `.execute(db);
+  return rows.rows.map((r) => r.id);
+}
+
+/** A unit and the units above it, nearest first, with their leaders (workflow: the initiator's leader of level N is entry N−1). */
+export async function unitLeaderChain(db: Db, unitId: string): Promise<{ unitId: string; leaderUserId: string | null }[]> {
+  const rows = await sql<{ id: string; leader_user_id: string | null }>`
+    select up.id::text as id, up.leader_user_id::text as leader_user_id from organization_units mu
+    join organization_units up on mu.code = up.code or mu.code like up.code || '.%'
+    where mu.id = ${unitId}::uuid
+    order by length(up.code) desc
+  `.execute(db);
+  return rows.rows.map((r) => ({ unitId: r.id, leaderUserId: r.leader_user_id }));
+}

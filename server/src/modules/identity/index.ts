@@ -12,6 +12,8 @@ export { registerRoleGrantCounter, type RoleGrantCounter } from './role-grant-co
 // Who a grant or a data scope belongs to, a user's roles and units (authorization); the active
 // users (notifications); the pickers' directory, the units-below subquery and users' names
 // (business data).
+// Workflow assignees: members of roles and units, the leaders up the unit tree.
+export { activeMembersOfRoles, activeMembersOfUnits, unitLeaderChain } from './directory.repository.ts';
 export {
   activeUserIds,
   ancestorsOfUnit,

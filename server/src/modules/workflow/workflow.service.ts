@@ -36,6 +36,7 @@ import { userDisplayNames } from '../identity/index.ts';
 import { findPageSummary, getPageSummaries, getPublishedPageDefinition, listPublishedPageSummaries, type PageSummary } from '../pages/index.ts';
 import { workflowError, workflowInvalid, workflowText } from './workflow.messages.ts';
 import * as repo from './workflow.repository.ts';
+import * as engineRepo from './workflow-engine.repository.ts';
 
 type Db = Kysely<Database>;
 export const ENTITY_TYPE = 'WorkflowDefinition';
@@ -225,8 +226,8 @@ export async function copyWorkflowDefinition(ctx: ServiceContext, id: string, in
  * Instances still running on a definition's versions. The engine (issue 13, next slice) counts
  * them here; until it exists there are none. Delete refuses while any run.
  */
-async function runningInstanceCount(_db: Db, _definitionId: string): Promise<number> {
-  return 0;
+function runningInstanceCount(db: Db, definitionId: string): Promise<number> {
+  return engineRepo.runningInstanceCount(db, definitionId);
 }
 
 /** Soft delete: the row and its versions stay for the audit trail (and, later, finished instances). */

@@ -1,0 +1,240 @@
+/**
+ * SQL of the engine's tables: `workflow_instances`, `workflow_node_states`, `workflow_tasks`,
+ * `workflow_actions`, `workflow_outbox` (migration 0901). Writes take the action's transaction.
+ */
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type {
+  Database,
+  WorkflowActionsTable,
+  WorkflowInstancesTable,
+  WorkflowNodeStatesTable,
+  WorkflowOutboxTable,
+  WorkflowTasksTable,
+} from '../../db/schema.ts';
+import { uuidv7 } from '../../platform/ids.ts';
+import { likePattern } from '../../platform/sql-values.ts';
+
+type Db = Kysely<Database>;
+export type InstanceRow = Selectable<WorkflowInstancesTable>;
+export type NodeStateRow = Selectable<WorkflowNodeStatesTable>;
+export type TaskRow = Selectable<WorkflowTasksTable>;
+export type ActionRow = Selectable<WorkflowActionsTable>;
+
+export const OPEN_TASK_STATUSES = ['pending', 'waiting'] as const;
+
+// ---------------------------------------------------------------- instances
+
+export function insertInstance(db: Db, row: Insertable<WorkflowInstancesTable>) {
+  return db.insertInto('workflow_instances').values(row).execute();
+}
+
+/** The instance row, locked until the transaction ends (every action serialises on it). */
+export function lockInstance(db: Db, id: string) {
+  return db.selectFrom('workflow_instances').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function findInstance(db: Db, id: string) {
+  return db.selectFrom('workflow_instances').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function endInstance(db: Db, id: string, status: InstanceRow['status'], at: Date) {
+  return db.updateTable('workflow_instances').set({ status, ended_time: at }).where('id', '=', id).execute();
+}
+
+export function latestInstanceOfRecord(db: Db, pageId: string, recordId: string) {
+  return db
+    .selectFrom('workflow_instances')
+    .selectAll()
+    .where('page_id', '=', pageId)
+    .where('record_id', '=', recordId)
+    .orderBy('started_time', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function runningInstanceCount(db: Db, definitionId: string): Promise<number> {
+  const row = await db
+    .selectFrom('workflow_instances')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('definition_id', '=', definitionId)
+    .where('status', '=', 'running')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface InstanceFilter {
+  initiatorId?: string;
+  status?: InstanceRow['status'];
+  pageId?: string;
+  filter?: string;
+}
+
+function instances(db: Db, f: InstanceFilter) {
+  let q = db.selectFrom('workflow_instances as i').innerJoin('workflow_definitions as d', 'd.id', 'i.definition_id');
+  if (f.initiatorId) q = q.where('i.initiator_id', '=', f.initiatorId);
+  if (f.status) q = q.where('i.status', '=', f.status);
+  if (f.pageId) q = q.where('i.page_id', '=', f.pageId);
+  if (f.filter?.trim()) {
+    const p = likePattern(f.filter.trim());
+    q = q.where((eb) => eb.or([eb('i.record_title', 'ilike', p), eb('d.name', 'ilike', p)]));
+  }
+  return q;
+}
+
+export function listInstances(db: Db, f: InstanceFilter, window: { offset: number; limit: number }) {
+  return instances(db, f).selectAll('i').orderBy('i.started_time', 'desc').orderBy('i.id', 'desc').offset(window.offset).limit(window.limit).execute();
+}
+
+export async function countInstances(db: Db, f: InstanceFilter): Promise<number> {
+  const row = await instances(db, f).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function definitionNames(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([] as { id: string; name: string }[]);
+  return db.selectFrom('workflow_definitions').select(['id', 'name']).where('id', 'in', [...new Set(ids)]).execute();
+}
+
+// ---------------------------------------------------------------- node states
+
+export async function insertNodeState(db: Db, row: Omit<Insertable<WorkflowNodeStatesTable>, 'id'>): Promise<string> {
+  const id = uuidv7();
+  await db.insertInto('workflow_node_states').values({ ...row, id }).execute();
+  return id;
+}
+
+export function nodeStatesOf(db: Db, instanceIds: readonly string[]) {
+  if (instanceIds.length === 0) return Promise.resolve([] as NodeStateRow[]);
+  return db.selectFrom('workflow_node_states').selectAll().where('instance_id', 'in', [...instanceIds]).orderBy('entered_time').orderBy('id').execute();
+}
+
+export function setNodeState(db: Db, id: string, status: NodeStateRow['status'], at: Date | null, arrivedFrom?: string[]) {
+  return db
+    .updateTable('workflow_node_states')
+    .set({ status, completed_time: at, ...(arrivedFrom ? { arrived_from: JSON.stringify(arrivedFrom) } : {}) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function cancelActiveNodeStates(db: Db, instanceId: string, at: Date) {
+  return db.updateTable('workflow_node_states').set({ status: 'cancelled', completed_time: at }).where('instance_id', '=', instanceId).where('status', '=', 'active').execute();
+}
+
+// ---------------------------------------------------------------- tasks
+
+export async function insertTasks(db: Db, rows: Omit<Insertable<WorkflowTasksTable>, 'id'>[]): Promise<TaskRow[]> {
+  if (rows.length === 0) return [];
+  return db.insertInto('workflow_tasks').values(rows.map((r) => ({ ...r, id: uuidv7() }))).returningAll().execute();
+}
+
+export function findTask(db: Db, id: string) {
+  return db.selectFrom('workflow_tasks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function tasksOfNodeState(db: Db, nodeStateId: string) {
+  return db.selectFrom('workflow_tasks').selectAll().where('node_state_id', '=', nodeStateId).orderBy('seq').orderBy('creation_time').orderBy('id').execute();
+}
+
+export function tasksOfInstances(db: Db, instanceIds: readonly string[]) {
+  if (instanceIds.length === 0) return Promise.resolve([] as TaskRow[]);
+  return db.selectFrom('workflow_tasks').selectAll().where('instance_id', 'in', [...instanceIds]).orderBy('creation_time').orderBy('id').execute();
+}
+
+export function updateTask(db: Db, id: string, changes: Partial<Pick<TaskRow, 'status' | 'comment' | 'completed_time' | 'is_read' | 'due_time'>>) {
+  return db.updateTable('workflow_tasks').set(changes).where('id', '=', id).execute();
+}
+
+/** Closes the open (pending / waiting) tasks of an instance, or of one node visit; answers the closed ones. */
+export function closeOpenTasks(db: Db, where: { instanceId: string; nodeStateId?: string; kind?: TaskRow['kind'] }, status: TaskRow['status'], at: Date) {
+  let q = db
+    .updateTable('workflow_tasks')
+    .set({ status, completed_time: at })
+    .where('instance_id', '=', where.instanceId)
+    .where('status', 'in', [...OPEN_TASK_STATUSES]);
+  if (where.nodeStateId) q = q.where('node_state_id', '=', where.nodeStateId);
+  if (where.kind) q = q.where('kind', '=', where.kind);
+  return q.returningAll().execute();
+}
+
+export interface TaskListFilter {
+  assigneeId: string;
+  kind: TaskRow['kind'];
+  /** `open`: pending (to-do); `done`: completed by the assignee (approved / rejected / returned / transferred). */
+  state: 'open' | 'done' | 'any';
+  pageId?: string;
+  filter?: string;
+}
+
+function taskList(db: Db, f: TaskListFilter) {
+  let q = db
+    .selectFrom('workflow_tasks as t')
+    .innerJoin('workflow_instances as i', 'i.id', 't.instance_id')
+    .innerJoin('workflow_definitions as d', 'd.id', 'i.definition_id')
+    .where('t.assignee_id', '=', f.assigneeId)
+    .where('t.kind', '=', f.kind);
+  if (f.state === 'open') q = q.where('t.status', '=', 'pending');
+  if (f.state === 'done') q = q.where('t.status', 'in', ['approved', 'rejected', 'returned', 'transferred']);
+  if (f.pageId) q = q.where('i.page_id', '=', f.pageId);
+  if (f.filter?.trim()) {
+    const p = likePattern(f.filter.trim());
+    q = q.where((eb) => eb.or([eb('i.record_title', 'ilike', p), eb('d.name', 'ilike', p)]));
+  }
+  return q;
+}
+
+export function listTasks(db: Db, f: TaskListFilter, window: { offset: number; limit: number }) {
+  const order = f.state === 'done' ? 't.completed_time' : 't.creation_time';
+  return taskList(db, f).selectAll('t').orderBy(order, 'desc').orderBy('t.id', 'desc').offset(window.offset).limit(window.limit).execute();
+}
+
+export async function countTasks(db: Db, f: TaskListFilter): Promise<number> {
+  const row = await taskList(db, f).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Users who approved a task of the instance (auto-approval `ifApprovedBefore`). */
+export async function approversOf(db: Db, instanceId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('workflow_tasks').select('assignee_id').where('instance_id', '=', instanceId).where('kind', '=', 'approve').where('status', '=', 'approved').execute();
+  return new Set(rows.map((r) => r.assignee_id));
+}
+
+/** Whether a user holds or held any task of the instance (who may read it). */
+export async function isParticipant(db: Db, instanceId: string, userId: string): Promise<boolean> {
+  return !!(await db.selectFrom('workflow_tasks').select('id').where('instance_id', '=', instanceId).where('assignee_id', '=', userId).limit(1).executeTakeFirst());
+}
+
+// ---------------------------------------------------------------- actions and outbox
+
+export function insertAction(db: Db, row: Omit<Insertable<WorkflowActionsTable>, 'id'>) {
+  return db.insertInto('workflow_actions').values({ ...row, id: uuidv7() }).execute();
+}
+
+export function findRequest(db: Db, actorId: string, clientRequestId: string) {
+  return db.selectFrom('workflow_actions').selectAll().where('actor_id', '=', actorId).where('client_request_id', '=', clientRequestId).executeTakeFirst();
+}
+
+export function actionsOf(db: Db, instanceId: string) {
+  return db.selectFrom('workflow_actions').selectAll().where('instance_id', '=', instanceId).orderBy('creation_time').orderBy('id').execute();
+}
+
+/** Actions a person took on the given tasks (withdraw is allowed only while there are none). */
+export async function humanActionsOnTasks(db: Db, taskIds: readonly string[]): Promise<number> {
+  if (taskIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('workflow_actions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('task_id', 'in', [...taskIds])
+    .where('action', 'in', ['approve', 'reject', 'return', 'transfer'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function insertOutbox(db: Db, row: Pick<Insertable<WorkflowOutboxTable>, 'instance_id' | 'event'> & { payload: Record<string, unknown> }) {
+  return db.insertInto('workflow_outbox').values({ id: uuidv7(), instance_id: row.instance_id, event: row.event, payload: JSON.stringify(row.payload) }).execute();
+}
+
+export function outboxOf(db: Db, instanceId: string) {
+  return db.selectFrom('workflow_outbox').selectAll().where('instance_id', '=', instanceId).orderBy('creation_time').orderBy('id').execute();
+}
+
+export const jsonText = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;

@@ -1,0 +1,88 @@
+/**
+ * Reads of running workflows: the record page's answer (`for-record`), one instance (initiator,
+ * current or past assignees, holders of P.FlowInstances), instance lists (mine / all) and the
+ * caller's task lists (to-do, done, CC).
+ */
+import { P } from '@tessera/core/contracts/permissions';
+import type {
+  TForRecordQuery,
+  TWorkflowForRecord,
+  TWorkflowInstanceDetail,
+  TWorkflowInstanceList,
+  TWorkflowInstanceQuery,
+  TWorkflowTaskList,
+  TWorkflowTaskQuery,
+} from '@tessera/core/contracts/workflow-runtime';
+import { FLOW_STATUSES_STARTABLE, type TFlowStatus } from '@tessera/core/contracts/workflow-runtime';
+import { actorHolds, type ServiceContext } from '../../platform/context.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { readWorkflowRecord } from '../business-data/index.ts';
+import * as repo from './workflow-engine.repository.ts';
+import { applicableDefinitions } from './workflow-engine.service.ts';
+import { WorkflowViews } from './workflow-views.ts';
+import { workflowError } from './workflow.messages.ts';
+
+const me = (ctx: ServiceContext) => {
+  if (!ctx.user) throw forbidden();
+  return ctx.user;
+};
+
+export async function getWorkflowForRecord(ctx: ServiceContext, query: TForRecordQuery): Promise<TWorkflowForRecord> {
+  const user = me(ctx);
+  const record = await readWorkflowRecord(ctx, ctx.db, query.pageId, query.recordId, 'read');
+  const latest = await repo.latestInstanceOfRecord(ctx.db, record.pageId, query.recordId.toLowerCase());
+  const views = new WorkflowViews(ctx);
+  const running = latest?.status === 'running';
+  const startable =
+    !running && record.mayEdit && FLOW_STATUSES_STARTABLE.includes(record.flowStatus as TFlowStatus)
+      ? (await applicableDefinitions(ctx.db, record.pageId, record, ctx.now())).map((d) => ({ id: d.id, name: d.name }))
+      : [];
+  let myPendingTask = null;
+  let canWithdraw = false;
+  if (latest && running) {
+    const tasks = await repo.tasksOfInstances(ctx.db, [latest.id]);
+    const mine = tasks.find((t) => t.assignee_id === user.id && t.status === 'pending' && t.kind === 'approve');
+    if (mine) [myPendingTask] = await views.tasks([mine], [latest]);
+    if (latest.initiator_id === user.id) {
+      const states = (await repo.nodeStatesOf(ctx.db, [latest.id])).filter((s) => s.status === 'active' && s.node_type === 'approval').map((s) => s.id);
+      canWithdraw = (await repo.humanActionsOnTasks(ctx.db, tasks.filter((t) => states.includes(t.node_state_id)).map((t) => t.id))) === 0;
+    }
+  }
+  return {
+    flowStatus: (record.flowStatus in { 0: 1, 1: 1, 2: 1, 3: 1, 4: 1 } ? record.flowStatus : 0) as TFlowStatus,
+    instance: latest ? (await views.instances([latest]))[0] : null,
+    startableDefinitions: startable,
+    myPendingTask,
+    canWithdraw,
+  };
+}
+
+export async function getWorkflowInstance(ctx: ServiceContext, id: string): Promise<TWorkflowInstanceDetail> {
+  const user = me(ctx);
+  const row = await repo.findInstance(ctx.db, id);
+  if (!row) throw workflowError(ctx, 404, 'NotFound', 'engine.instanceNotFound');
+  const may = row.initiator_id === user.id || actorHolds(ctx, P.FlowInstances) || (await repo.isParticipant(ctx.db, id, user.id));
+  if (!may) throw workflowError(ctx, 403, 'Forbidden', 'engine.mayNotRead');
+  return new WorkflowViews(ctx).detail(row);
+}
+
+export async function listWorkflowInstances(ctx: ServiceContext, query: TWorkflowInstanceQuery): Promise<TWorkflowInstanceList> {
+  const user = me(ctx);
+  if (query.scope === 'all' && !actorHolds(ctx, P.FlowInstances)) throw forbidden({ permission: P.FlowInstances });
+  const filter = { initiatorId: query.scope === 'mine' ? user.id : undefined, status: query.status, pageId: query.pageId, filter: query.Filter };
+  const [rows, totalCount] = await Promise.all([repo.listInstances(ctx.db, filter, { offset: query.SkipCount, limit: query.MaxResultCount }), repo.countInstances(ctx.db, filter)]);
+  return { items: await new WorkflowViews(ctx).instances(rows), totalCount };
+}
+
+export async function listMyWorkflowTasks(ctx: ServiceContext, which: 'todo' | 'done' | 'cc', query: TWorkflowTaskQuery): Promise<TWorkflowTaskList> {
+  const user = me(ctx);
+  const filter: repo.TaskListFilter = {
+    assigneeId: user.id,
+    kind: which === 'cc' ? 'cc' : 'approve',
+    state: which === 'todo' ? 'open' : which === 'done' ? 'done' : 'any',
+    pageId: query.pageId,
+    filter: query.Filter,
+  };
+  const [rows, totalCount] = await Promise.all([repo.listTasks(ctx.db, filter, { offset: query.SkipCount, limit: query.MaxResultCount }), repo.countTasks(ctx.db, filter)]);
+  return { items: await new WorkflowViews(ctx).tasks(rows), totalCount };
+}

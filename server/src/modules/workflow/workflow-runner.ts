@@ -1,0 +1,199 @@
+/**
+ * The engine's moves inside one action's transaction, with the instance row locked: walking on from
+ * a completed node (core `walkFrom`), opening approval and CC nodes (assignees, empty-assignee
+ * policy, auto-approval, sequential order, timers), completing a node per its mode (core
+ * `decideApproval`), returning to an earlier node, and ending the instance with the record's
+ * FlowStatus. Every move writes its node states, tasks and outbox events in the same transaction.
+ */
+import type { TWorkflowGraph, TWorkflowNodeOf } from '@tessera/core/contracts/workflow';
+import { FLOW_STATUS, type TFlowStatus } from '@tessera/core/contracts/workflow-runtime';
+import { decideApproval, walkFrom, WorkflowGraphIndex, type ApprovalTaskState } from '@tessera/core/workflow/engine';
+import type { Db, ServiceContext } from '../../platform/context.ts';
+import { applyWorkflowAssignments, readWorkflowRecord, setRecordFlowStatus, type WorkflowRecord } from '../business-data/index.ts';
+import { resolveAssignees } from './workflow-assignees.ts';
+import * as repo from './workflow-engine.repository.ts';
+import type { InstanceRow, NodeStateRow, TaskRow } from './workflow-engine.repository.ts';
+import { workflowError } from './workflow.messages.ts';
+import * as defs from './workflow.repository.ts';
+import { cancelTaskTimers, scheduleTaskTimers } from './workflow-timers.ts';
+
+type ApprovalNode = TWorkflowNodeOf<'approval'>;
+
+export interface Run {
+  ctx: ServiceContext;
+  trx: Db;
+  instance: InstanceRow;
+  index: WorkflowGraphIndex;
+  record: WorkflowRecord;
+  now: Date;
+}
+
+/** The system acting inside the caller's transaction (automatic assignments go through the save pipeline as it). */
+export const asSystem = (ctx: ServiceContext): ServiceContext => ({ ...ctx, user: null, isSystem: true });
+
+/** Runs `work` in the context's transaction, or in a new one (a job's handler already holds one). */
+export function inTransaction<T>(ctx: ServiceContext, work: (trx: Db) => Promise<T>): Promise<T> {
+  return ctx.db.isTransaction ? work(ctx.db) : ctx.db.transaction().execute(work);
+}
+
+export async function graphOf(trx: Db, instance: Pick<InstanceRow, 'definition_id' | 'version'>): Promise<TWorkflowGraph> {
+  const version = await defs.findVersion(trx, instance.definition_id, instance.version);
+  if (!version) throw new Error(`Workflow version ${instance.definition_id}/${instance.version} is missing`);
+  return version.graph as TWorkflowGraph;
+}
+
+export async function loadRun(ctx: ServiceContext, trx: Db, instance: InstanceRow): Promise<Run> {
+  const index = new WorkflowGraphIndex(await graphOf(trx, instance));
+  const record = await readWorkflowRecord(asSystem(ctx), trx, instance.page_id, instance.record_id, 'none');
+  return { ctx, trx, instance, index, record, now: ctx.now() };
+}
+
+/** Walks on from a completed node until the flow stops at approval nodes, waits at a join, or ends. */
+export async function advanceFrom(run: Run, fromNodeId: string): Promise<void> {
+  const work = [fromNodeId];
+  while (work.length && run.instance.status === 'running') {
+    const from = work.shift()!;
+    const states = await repo.nodeStatesOf(run.trx, [run.instance.id]);
+    const waitingJoins = states.filter((s) => s.node_type === 'join' && s.status === 'active');
+    const joinArrivals = Object.fromEntries(waitingJoins.map((s) => [s.node_id, s.arrived_from as string[]]));
+    const walk = walkFrom({ graph: run.index.graph, from, record: { master: run.record.master, views: run.record.views, now: run.now }, joinArrivals });
+    for (const a of walk.assignments) {
+      await applyWorkflowAssignments(asSystem(run.ctx), run.trx, run.instance.page_id, run.instance.record_id, a.values);
+      Object.assign(run.record.master, a.values);
+      await repo.insertAction(run.trx, { instance_id: run.instance.id, task_id: null, node_id: a.nodeId, actor_id: null, action: 'automatic', comment: null, target_user_id: null, target_node_id: null, client_request_id: null, result: JSON.stringify(a.values), creation_time: run.now });
+    }
+    // Joins: a completed one closes its waiting visit; a still waiting one keeps its arrivals.
+    for (const step of walk.passed) {
+      if (step.type === 'join') {
+        const waiting = waitingJoins.find((s) => s.node_id === step.nodeId);
+        if (waiting) await repo.setNodeState(run.trx, waiting.id, 'completed', run.now, []);
+        else await repo.insertNodeState(run.trx, { instance_id: run.instance.id, node_id: step.nodeId, node_type: 'join', status: 'completed', entered_time: run.now, completed_time: run.now });
+        continue;
+      }
+      const stateId = await repo.insertNodeState(run.trx, { instance_id: run.instance.id, node_id: step.nodeId, node_type: step.type, status: 'completed', entered_time: run.now, completed_time: run.now });
+      if (step.type === 'cc') await openCc(run, step.nodeId, stateId);
+    }
+    for (const [joinId, arrived] of Object.entries(walk.joinArrivals)) {
+      const waiting = waitingJoins.find((s) => s.node_id === joinId);
+      if (waiting) await repo.setNodeState(run.trx, waiting.id, 'active', null, arrived);
+      else await repo.insertNodeState(run.trx, { instance_id: run.instance.id, node_id: joinId, node_type: 'join', status: 'active', arrived_from: JSON.stringify(arrived), entered_time: run.now, completed_time: null });
+    }
+    for (const step of walk.approvals) {
+      const done = await openApproval(run, run.index.node(step.nodeId) as ApprovalNode);
+      if (done) work.push(step.nodeId);
+    }
+    if (walk.ended) await finishInstance(run, 'approved');
+  }
+}
+
+async function openCc(run: Run, nodeId: string, stateId: string) {
+  const node = run.index.node(nodeId) as TWorkflowNodeOf<'cc'>;
+  const recipients = await resolveAssignees(run.trx, node.config.recipients, scopeOf(run, nodeId));
+  await repo.insertTasks(run.trx, recipients.map((assignee_id) => ({ instance_id: run.instance.id, node_state_id: stateId, node_id: nodeId, kind: 'cc' as const, assignee_id, status: 'pending' as const, comment: null, transferred_from: null, creation_time: run.now, completed_time: null, due_time: null })));
+}
+
+const scopeOf = (run: Run, nodeId: string) => ({
+  nodeId,
+  initiatorId: run.instance.initiator_id,
+  initiatorUnitId: run.instance.initiator_unit_id,
+  master: run.record.master,
+  chosen: run.instance.chosen_assignees as Record<string, string[]>,
+});
+
+/**
+ * Opens an approval node: its tasks, in assignee order (sequential: the first pending, the others
+ * waiting). Answers true when the node completed at once (nobody to ask under `autoApprove`, or
+ * auto-approval decided it); the caller walks on from it.
+ */
+export async function openApproval(run: Run, node: ApprovalNode): Promise<boolean> {
+  const config = node.config;
+  let assignees = await resolveAssignees(run.trx, config.assignees, scopeOf(run, node.id));
+  const stateId = await repo.insertNodeState(run.trx, { instance_id: run.instance.id, node_id: node.id, node_type: 'approval', status: 'active', entered_time: run.now, completed_time: null });
+  await repo.insertOutbox(run.trx, { instance_id: run.instance.id, event: 'node.entered', payload: { nodeId: node.id, nodeStateId: stateId } });
+  if (assignees.length === 0) {
+    if (config.emptyAssignee.policy === 'refuse') throw workflowError(run.ctx, 400, 'Workflow.EmptyAssignee', 'engine.emptyAssignee', { node: node.name || node.id }, { members: ['pageId'] });
+    if (config.emptyAssignee.policy === 'toAdmin' && config.emptyAssignee.adminUserId) assignees = [config.emptyAssignee.adminUserId];
+    else {
+      await repo.insertAction(run.trx, { instance_id: run.instance.id, task_id: null, node_id: node.id, actor_id: null, action: 'autoApprove', comment: null, target_user_id: null, target_node_id: null, client_request_id: null, result: null, creation_time: run.now });
+      await repo.setNodeState(run.trx, stateId, 'completed', run.now);
+      return true;
+    }
+  }
+  // Auto-approval: the initiator, or someone who approved earlier in this instance (each optional).
+  const approvedBefore = config.autoApprove.ifApprovedBefore ? await repo.approversOf(run.trx, run.instance.id) : new Set<string>();
+  const isAuto = (userId: string) => (config.autoApprove.ifInitiator && userId === run.instance.initiator_id) || approvedBefore.has(userId);
+  const sequential = config.mode === 'sequential';
+  let opened = false;
+  const rows = assignees.map((assignee_id, seq) => {
+    const auto = isAuto(assignee_id);
+    const status: TaskRow['status'] = auto ? 'approved' : sequential && opened ? 'waiting' : 'pending';
+    if (status === 'pending') opened = true;
+    return { instance_id: run.instance.id, node_state_id: stateId, node_id: node.id, kind: 'approve' as const, assignee_id, status, seq, comment: null, transferred_from: null, creation_time: run.now, completed_time: auto ? run.now : null, due_time: null };
+  });
+  const tasks = await repo.insertTasks(run.trx, rows);
+  for (const t of tasks) {
+    if (t.status === 'approved') await repo.insertAction(run.trx, { instance_id: run.instance.id, task_id: t.id, node_id: node.id, actor_id: null, action: 'autoApprove', comment: null, target_user_id: t.assignee_id, target_node_id: null, client_request_id: null, result: null, creation_time: run.now });
+    if (t.status === 'pending') await scheduleTaskTimers(run.trx, t, config.timeout, run.now);
+  }
+  const decision = decideApproval(config.mode, tasks.map((t) => t.status as ApprovalTaskState), config.votePassPercent);
+  if (decision.outcome === 'approved') {
+    await closeNode(run, stateId, 'completed');
+    return true;
+  }
+  return false;
+}
+
+/** Task states as the mode counts them (a transferred task lives on in its successor). */
+export const approvalStates = (tasks: readonly TaskRow[]): ApprovalTaskState[] =>
+  tasks.filter((t) => t.status !== 'transferred').map((t) => (t.status === 'cancelled' || t.status === 'withdrawn' || t.status === 'returned' ? 'closed' : (t.status as ApprovalTaskState)));
+
+/** Ends a node visit: open tasks cancelled (their timers too), the visit completed or cancelled. */
+export async function closeNode(run: Run, nodeStateId: string, status: NodeStateRow['status']) {
+  const closed = await repo.closeOpenTasks(run.trx, { instanceId: run.instance.id, nodeStateId }, 'cancelled', run.now);
+  for (const t of closed) await cancelTaskTimers(run.trx, t.id);
+  await repo.setNodeState(run.trx, nodeStateId, status, run.now);
+}
+
+/** After a task of an approval node closed: complete, reject, or open the next sequential task. */
+export async function decideNode(run: Run, nodeStateId: string, node: ApprovalNode): Promise<void> {
+  const tasks = await repo.tasksOfNodeState(run.trx, nodeStateId);
+  const decision = decideApproval(node.config.mode, approvalStates(tasks), node.config.votePassPercent);
+  if (decision.outcome === 'approved') {
+    await closeNode(run, nodeStateId, 'completed');
+    await advanceFrom(run, node.id);
+  } else if (decision.outcome === 'rejected') {
+    await finishInstance(run, 'rejected');
+  } else if (decision.openNext !== null) {
+    const next = tasks.filter((t) => t.status !== 'transferred')[decision.openNext];
+    await repo.updateTask(run.trx, next.id, { status: 'pending' });
+    await scheduleTaskTimers(run.trx, { ...next, status: 'pending' }, node.config.timeout, run.now);
+  }
+}
+
+const FLOW_STATUS_OF: Record<Exclude<InstanceRow['status'], 'running'>, TFlowStatus> = {
+  approved: FLOW_STATUS.approved,
+  rejected: FLOW_STATUS.rejected,
+  withdrawn: FLOW_STATUS.withdrawn,
+  // Terminated by an administrator: the record is a draft again (editable, may be submitted anew).
+  terminated: FLOW_STATUS.draft,
+};
+
+/** Ends the instance: open tasks closed (`taskStatus`), active visits cancelled, the record's FlowStatus set. */
+export async function finishInstance(run: Run, status: Exclude<InstanceRow['status'], 'running'>, taskStatus: TaskRow['status'] = status === 'withdrawn' ? 'withdrawn' : 'cancelled') {
+  const closed = await repo.closeOpenTasks(run.trx, { instanceId: run.instance.id, kind: 'approve' }, taskStatus, run.now);
+  for (const t of closed) await cancelTaskTimers(run.trx, t.id);
+  await repo.cancelActiveNodeStates(run.trx, run.instance.id, run.now);
+  await repo.endInstance(run.trx, run.instance.id, status, run.now);
+  run.instance = { ...run.instance, status, ended_time: run.now };
+  await setRecordFlowStatus(asSystem(run.ctx), run.trx, run.instance.page_id, run.instance.record_id, FLOW_STATUS_OF[status]);
+  await repo.insertOutbox(run.trx, { instance_id: run.instance.id, event: 'instance.ended', payload: { status } });
+}
+
+/** Return to an earlier approval node: every open task and visit closes, the node opens afresh. */
+export async function returnToNode(run: Run, nodeId: string): Promise<void> {
+  const closed = await repo.closeOpenTasks(run.trx, { instanceId: run.instance.id, kind: 'approve' }, 'cancelled', run.now);
+  for (const t of closed) await cancelTaskTimers(run.trx, t.id);
+  await repo.cancelActiveNodeStates(run.trx, run.instance.id, run.now);
+  const done = await openApproval(run, run.index.node(nodeId) as ApprovalNode);
+  if (done) await advanceFrom(run, nodeId);
+}

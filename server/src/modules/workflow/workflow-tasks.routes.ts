@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZIdParam } from '@tessera/core/contracts/common';
+import { ZWorkflowTaskActionInput, ZWorkflowTaskActionResult, ZWorkflowTaskList, ZWorkflowTaskQuery } from '@tessera/core/contracts/workflow-runtime';
+import { signedIn } from '../../platform/route-access.ts';
+import { actOnWorkflowTask, type TaskActionName } from './workflow-engine.service.ts';
+import { listMyWorkflowTasks } from './workflow-queries.service.ts';
+
+/** `/api/app/workflow-task` (contracts/workflow-runtime.ts): the caller's task lists and actions. Only the assignee acts (403). */
+export async function workflowTaskRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['workflow-tasks'];
+  const base = '/app/workflow-task';
+
+  const lists = { todo: 'The caller\'s pending approval tasks, newest first', done: 'Tasks the caller completed, newest first', cc: 'The caller\'s CC tasks, newest first' } as const;
+  for (const which of ['todo', 'done', 'cc'] as const) {
+    app.get(`${base}/${which}`, {
+      config: signedIn(),
+      schema: { tags, summary: `${lists[which]}; Filter (record title, definition name), pageId`, querystring: ZWorkflowTaskQuery, response: { 200: ZWorkflowTaskList } },
+      handler: (req) => listMyWorkflowTasks(req.ctx, which, req.query),
+    });
+  }
+
+  const actions: [string, TaskActionName, string][] = [
+    ['approve', 'approve', 'Approve (409 when the task is no longer pending)'],
+    ['reject', 'reject', 'Reject: the instance ends as rejected (FlowStatus 3); a comment when the node requires one'],
+    ['return', 'return', 'Return to the initiator (the instance ends, FlowStatus 4), the previous approval node, or targetNodeId (returnTo any)'],
+    ['transfer', 'transfer', 'Transfer the task to userIds[0]'],
+    ['cc-read', 'ccRead', 'Mark a CC task read'],
+  ];
+  for (const [path, action, summary] of actions) {
+    app.post(`${base}/:id/${path}`, {
+      config: signedIn(),
+      schema: { tags, summary, params: ZIdParam, body: ZWorkflowTaskActionInput, response: { 200: ZWorkflowTaskActionResult } },
+      handler: (req) => actOnWorkflowTask(req.ctx, req.params.id, action, req.body),
+    });
+  }
+}
