@@ -23,10 +23,13 @@ export const useWorkflowForRecord = (pageId: string, recordId: string) =>
   useQuery({
     queryKey: workflowRuntimeKeys.forRecord(pageId, recordId),
     queryFn: () => api.get<TWorkflowForRecord>(`${INSTANCES}/for-record`, { pageId, recordId }, { silent: true }),
+    // Others act on the flow meanwhile (the approver, the initiator): always read it again when a record opens.
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
 
 export const useWorkflowInstance = (id: string | null) =>
-  useQuery({ queryKey: workflowRuntimeKeys.instance(id ?? ''), queryFn: () => api.get<TWorkflowInstanceDetail>(`${INSTANCES}/${id}`), enabled: !!id });
+  useQuery({ queryKey: workflowRuntimeKeys.instance(id ?? ''), queryFn: () => api.get<TWorkflowInstanceDetail>(`${INSTANCES}/${id}`), enabled: !!id, staleTime: 0, refetchOnMount: 'always' });
 
 /**
  * One id per user intent: a double click or a retry of the same intent is applied once by the

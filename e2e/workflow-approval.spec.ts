@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { newWorkflowEdge, newWorkflowNode } from '../packages/core/src/workflow/defaults.ts';
+import { screenshotPath, signInAs, startProduct, type Product } from './product.ts';
+import { apiCall as apiCallFor, apiToken } from './shell-helpers.ts';
+
+// Issue 13: a two-level approval with a condition on the order total, bound to the purchase-order
+// page (drawn on the canvas by workflow-designer.spec.ts; made through the same API here), run from
+// the record page by the people it names: the buyer submits, the manager approves, and orders over
+// 10 000 go on to the director. The record's approval status follows, in the record and the list.
+
+let product: Product;
+let adminToken = '';
+const PASSWORD = 'Approver#2026';
+const call = <T>(method: string, path: string, body?: unknown) => apiCallFor<T>(product, adminToken, method, path, body);
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
+
+const control = (code: string, title: string, controlType: number, extra: object = {}) => ({ id: randomUUID(), code, title, controlType, isDisplayed: true, isEdit: true, ...extra });
+let menuId = '';
+let pageId = '';
+
+beforeAll(async () => {
+  product = await startProduct();
+  adminToken = await apiToken(product);
+  const order = { id: randomUUID(), code: 'Order', title: '订单', viewType: 1, viewButtons: [], viewControls: [], dataControls: [control('Title', '事由', 1001), control('Total', '金额', 1003, { extraProperties: { accuracy: 2 } })] };
+  const page = await call<{ id: string }>('POST', '/app/page-definition', { code: 'PurchaseOrder', name: { 'zh-CN': '采购订单', 'en-US': 'Purchase orders' }, definition: { viewControls: [order], pageButtons: [], dataLinkages: [] } });
+  await call('POST', `/app/page-definition/${page.id}/publish`, {});
+  pageId = page.id;
+
+  const role = await call<{ id: string }>('POST', '/identity/roles', { name: '员工', description: '', isDefault: false, isPublic: true });
+  menuId = (await call<{ menu: { id: string } }>('POST', '/app/business-menu/for-page', { pageDefinitionId: page.id, title: { 'zh-CN': '采购订单', 'en-US': 'Purchase orders' }, roleIds: [role.id] })).menu.id;
+  const user = (userName: string, surname: string, name: string) =>
+    call<{ id: string }>('POST', '/identity/users', { userName, name, surname, email: `${userName}@example.com`, password: PASSWORD, roleNames: ['员工'] });
+  await user('buyer', '王', '采购');
+  const manager = await user('manager', '李', '经理');
+  const director = await user('director', '赵', '总监');
+
+  // Start → 部门经理审批 → 金额判断 (Total > 10000 → 总监审批; otherwise the end) → end.
+  const approval = (id: string, name: string, userId: string) => {
+    const node = newWorkflowNode('approval', id, { x: 0, y: 0 }, name);
+    node.config.assignees = [{ kind: 'user', userIds: [userId] }];
+    return node;
+  };
+  const graph = {
+    nodes: [
+      newWorkflowNode('start', 'start', { x: 0, y: 0 }, '发起人'),
+      approval('manager', '部门经理审批', manager.id),
+      newWorkflowNode('exclusive', 'amount', { x: 0, y: 240 }, '金额判断'),
+      approval('director', '总监审批', director.id),
+      newWorkflowNode('end', 'end', { x: 0, y: 480 }, '结束'),
+    ],
+    edges: [
+      newWorkflowEdge('e1', 'start', 'manager'),
+      newWorkflowEdge('e2', 'manager', 'amount'),
+      newWorkflowEdge('e3', 'amount', 'director', { condition: '{Total} > 10000', priority: 1, name: '超过一万' }),
+      newWorkflowEdge('e4', 'amount', 'end', { isDefault: true }),
+      newWorkflowEdge('e5', 'director', 'end'),
+    ],
+  };
+  const definition = await call<{ id: string }>('POST', '/app/workflow-definition', { name: '采购审批', pageId: page.id, graph });
+  await call('POST', `/app/workflow-definition/${definition.id}/publish`, {});
+  await call('POST', `/app/workflow-definition/${definition.id}/enable`, {});
+}, 120_000);
+afterAll(() => product?.stop());
+
+async function signedIn(userName: string) {
+  const { page, context } = await product.newPage();
+  await signInAs(page, product.url, userName, PASSWORD);
+  await page.waitForURL(/#\/dashboard\/console/);
+  return { page, context };
+}
+
+const status = (page: Page) => page.getByTestId('flow-status').textContent();
+
+/** The orders' list (from another page: the record form shares the list's route). */
+async function openList(page: Page) {
+  await page.goto(`${product.url}/#/dashboard/console`);
+  await page.getByTestId('greeting').waitFor();
+  await page.goto(`${product.url}/#/menu/${menuId}/params/${menuId}`);
+}
+
+/** Opens an order from the list (to read it). */
+async function openOrder(page: Page, title: string) {
+  await openList(page);
+  const row = page.locator('.ant-table-row', { hasText: title });
+  await row.waitFor();
+  await row.getByRole('button', { name: /查\s*看/ }).click();
+  await page.getByTestId('record-approval').waitFor();
+}
+
+async function decide(page: Page, comment: string) {
+  await page.getByTestId('workflow-approve').click();
+  const dialog = page.getByTestId('workflow-action-modal');
+  await dialog.getByLabel('审批意见').fill(comment);
+  await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await poll(() => page.getByTestId('workflow-approve').count()).toBe(0);
+}
+
+describe('approval of a purchase order (issue 13)', () => {
+  it('the buyer submits, the manager and — over 10 000 — the director approve; the status follows', async () => {
+    const buyer = await signedIn('buyer');
+    onTestFailed(() => buyer.page.screenshot({ path: screenshotPath('workflow-approval-failure') }).then(() => undefined));
+
+    // A new order, saved, then submitted from its page.
+    await openList(buyer.page);
+    await buyer.page.getByRole('button', { name: /新\s*增/ }).click();
+    await buyer.page.locator('#f-Order-Title').fill('笔记本电脑 20 台');
+    await buyer.page.locator('#f-Order-Total').fill('20000');
+    await buyer.page.getByTestId('record-save').click();
+    await poll(() => status(buyer.page)).toBe('草稿');
+    await buyer.page.getByTestId('workflow-submit').click();
+    await buyer.page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await poll(() => status(buyer.page)).toBe('审批中');
+    // In approval: read-only, with a notice; nothing to save.
+    await buyer.page.getByTestId('record-in-approval').waitFor();
+    expect(await buyer.page.getByTestId('record-save').count()).toBe(0);
+    await buyer.page.screenshot({ path: screenshotPath('workflow-submitted') });
+
+    // The manager approves; the order is over 10 000, so it waits for the director.
+    const manager = await signedIn('manager');
+    await openOrder(manager.page, '笔记本电脑 20 台');
+    await poll(() => manager.page.getByTestId('record-approval').textContent()).toContain('待我审批：部门经理审批');
+    await decide(manager.page, '同意采购');
+    await poll(() => status(manager.page)).toBe('审批中');
+
+    // The director approves: approved.
+    const director = await signedIn('director');
+    await openOrder(director.page, '笔记本电脑 20 台');
+    await poll(() => director.page.getByTestId('record-approval').textContent()).toContain('待我审批：总监审批');
+    await decide(director.page, '预算内');
+    await poll(() => status(director.page)).toBe('已通过');
+
+    // The buyer sees it approved in the list (the status column appears once a record went into a
+    // flow) and the history in the progress drawer.
+    await openList(buyer.page);
+    await poll(() => buyer.page.locator('.ant-table-row', { hasText: '笔记本电脑 20 台' }).textContent()).toContain('已通过');
+    await openOrder(buyer.page, '笔记本电脑 20 台');
+    await buyer.page.getByTestId('workflow-progress').click();
+    const history = buyer.page.getByTestId('workflow-history');
+    await poll(() => history.textContent()).toContain('预算内');
+    const text = (await history.textContent()) ?? '';
+    expect(text.indexOf('发起审批')).toBeLessThan(text.indexOf('同意采购'));
+    expect(text.indexOf('同意采购')).toBeLessThan(text.indexOf('预算内'));
+    expect(await buyer.page.getByTestId('workflow-instance-status').textContent()).toBe('已通过');
+    await buyer.page.screenshot({ path: screenshotPath('workflow-approved') });
+    for (const s of [buyer, manager, director]) await s.context.close();
+  });
+
+  it('a small order needs the manager only; a rejected one can be changed and submitted again', async () => {
+    const buyer = await signedIn('buyer');
+    onTestFailed(() => buyer.page.screenshot({ path: screenshotPath('workflow-approval-small-failure') }).then(() => undefined));
+    await openList(buyer.page);
+    await buyer.page.getByRole('button', { name: /新\s*增/ }).click();
+    await buyer.page.locator('#f-Order-Title').fill('订书机 5 个');
+    await buyer.page.locator('#f-Order-Total').fill('150');
+    await buyer.page.getByTestId('record-save').click();
+    await buyer.page.getByTestId('workflow-submit').click();
+    await buyer.page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await poll(() => status(buyer.page)).toBe('审批中');
+
+    // The manager rejects (a reason is required), then the buyer changes and submits it again.
+    const manager = await signedIn('manager');
+    await openOrder(manager.page, '订书机 5 个');
+    await manager.page.getByTestId('workflow-reject').click();
+    await manager.page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await poll(() => manager.page.getByText('请填写驳回理由').count()).toBeGreaterThan(0);
+    await manager.page.getByTestId('workflow-action-modal').getByLabel('审批意见').fill('请写明用途');
+    await manager.page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await poll(() => status(manager.page)).toBe('已驳回');
+
+    await openOrder(buyer.page, '订书机 5 个');
+    await poll(() => status(buyer.page)).toBe('已驳回');
+    await buyer.page.getByTestId('record-edit').click();
+    await buyer.page.locator('#f-Order-Title').fill('订书机 5 个（会议室用）');
+    await buyer.page.getByTestId('record-save').click();
+    await buyer.page.getByTestId('workflow-submit').click();
+    await buyer.page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await poll(() => status(buyer.page)).toBe('审批中');
+
+    // Under 10 000: the manager's approval ends it.
+    await openOrder(manager.page, '订书机 5 个（会议室用）');
+    await decide(manager.page, '可以');
+    await poll(() => status(manager.page)).toBe('已通过');
+    for (const s of [buyer, manager]) await s.context.close();
+  });
+});
