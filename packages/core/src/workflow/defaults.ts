@@ -22,7 +22,8 @@ export function defaultApprovalConfig(): TApprovalConfig {
 export const defaultCcConfig = (): TCcConfig => ({ recipients: [] });
 export const defaultAutomaticConfig = (): TAutomaticConfig => ({ assignments: [] });
 
-const DEFAULT_NAMES: Record<TWorkflowNodeType, string> = {
+/** The English names new nodes get (the designer shows them in the interface language). */
+export const DEFAULT_NODE_NAMES: Readonly<Record<TWorkflowNodeType, string>> = {
   start: 'Start',
   approval: 'Approval',
   cc: 'CC',
@@ -38,7 +39,7 @@ export function newWorkflowNode<T extends TWorkflowNodeType>(
   type: T,
   id: string,
   position: { x: number; y: number } = { x: 0, y: 0 },
-  name: string = DEFAULT_NAMES[type],
+  name: string = DEFAULT_NODE_NAMES[type],
 ): TWorkflowNodeOf<T> {
   const base = { id, name, position: { x: position.x, y: position.y } };
   switch (type) {

@@ -1,5 +1,4 @@
-import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Descriptions, Form, Input, Modal, Upload } from 'antd';
+import { Alert, Descriptions, Form, Input, Modal } from 'antd';
 import { IDENTIFIER_PATTERN, PAGE_EXPORT_FORMAT, type TImportPageDefinitionInput } from '@tessera/core/contracts/pages';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -11,6 +10,7 @@ import { useImportPageDefinition } from '../api/page-definitions.ts';
 import { applyServerErrors } from './PageFormModal.tsx';
 import './page-list-texts.ts';
 import { validValues } from '../../../shared/ui/form-values.ts';
+import { FileDragger } from '../../../shared/ui/FileDragger.tsx';
 
 type ExportDocument = TImportPageDefinitionInput['document'];
 
@@ -88,20 +88,7 @@ export function ImportPageModal({ open, onClose, onImported }: { open: boolean; 
   return (
     <Modal open={open} title={t('importTitle')} onCancel={close} onOk={submit} okButtonProps={{ disabled: !file }} confirmLoading={importPage.isPending} okText={t('import')} cancelText={t('cancel')} destroyOnHidden>
       <Alert type="info" showIcon title={t('importHint')} style={{ marginBottom: 12 }} />
-      <Upload.Dragger
-        accept=".json,application/json"
-        multiple={false}
-        showUploadList={false}
-        beforeUpload={(picked) => {
-          void read(picked);
-          return Upload.LIST_IGNORE;
-        }}
-      >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
-        </p>
-        <p className="ant-upload-text">{file ? file.name : t('importPick')}</p>
-      </Upload.Dragger>
+      <FileDragger accept=".json,application/json" fileName={file?.name} placeholder={t('importPick')} onPick={(picked) => void read(picked)} />
       {badFile && <Alert type="error" showIcon title={t('importBadFile')} style={{ marginTop: 12 }} />}
       {file && (
         <>

@@ -1,5 +1,5 @@
 import type { TAssignee, TWorkflowEdge, TWorkflowGraph, TWorkflowNode, TWorkflowNodeOf, TWorkflowNodeType } from '@tessera/core/contracts/workflow';
-import { newWorkflowEdge, newWorkflowNode } from '@tessera/core/workflow/defaults';
+import { DEFAULT_NODE_NAMES, newWorkflowEdge, newWorkflowNode } from '@tessera/core/workflow/defaults';
 
 /** The designer edits the contract's graph (Tessera JSON, ARCHITECTURE §6) as it is stored. */
 export { APPROVAL_MODES, ASSIGNEE_KINDS, EMPTY_ASSIGNEE_POLICIES, FIELD_PERMISSIONS, RETURN_TARGETS, TIMEOUT_ACTIONS, WORKFLOW_NODE_TYPES as NODE_TYPES } from '@tessera/core/contracts/workflow';
@@ -22,20 +22,8 @@ export const initialGraph = (names: { start: string; end: string }): WfGraph => 
   edges: [newWorkflowEdge('e-start-end', 'start', 'end')],
 });
 
-/** The core's English default names (`newWorkflowNode`), which the designer shows in its own language. */
-const CORE_DEFAULT_NAMES: Record<WfNodeType, string> = {
-  start: 'Start',
-  approval: 'Approval',
-  cc: 'CC',
-  exclusive: 'Condition',
-  parallel: 'Parallel',
-  join: 'Join',
-  automatic: 'Automatic',
-  end: 'End',
-};
-
 /** Renames nodes still carrying the core's English default name to the designer's name for their type. */
 export function localizeDefaultNames(graph: WfGraph, nameOf: (type: WfNodeType) => string): WfGraph {
-  if (!graph.nodes.some((n) => n.name === CORE_DEFAULT_NAMES[n.type])) return graph;
-  return { ...graph, nodes: graph.nodes.map((n) => (n.name === CORE_DEFAULT_NAMES[n.type] ? { ...n, name: nameOf(n.type) } : n)) };
+  if (!graph.nodes.some((n) => n.name === DEFAULT_NODE_NAMES[n.type])) return graph;
+  return { ...graph, nodes: graph.nodes.map((n) => (n.name === DEFAULT_NODE_NAMES[n.type] ? { ...n, name: nameOf(n.type) } : n)) };
 }

@@ -1,5 +1,4 @@
-import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Descriptions, Form, Input, Modal, Select, Upload } from 'antd';
+import { Alert, Descriptions, Form, Input, Modal, Select } from 'antd';
 import { BPMN_MAX_CHARS, WORKFLOW_EXPORT_FORMAT, WORKFLOW_LIMITS, type TImportWorkflowDefinitionInput, type TImportWorkflowDefinitionResult } from '@tessera/core/contracts/workflow';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useImportWorkflowBpmn, useImportWorkflowDefinition } from '../api/workflow-definitions.ts';
 import { usePublishedPages } from '../api/workflow-lookups.ts';
 import '../i18n.ts';
+import { FileDragger } from '../../../shared/ui/FileDragger.tsx';
 
 type ExportDocument = TImportWorkflowDefinitionInput['document'];
 type Picked = { name: string; at: number } & ({ kind: 'json'; doc: ExportDocument } | { kind: 'bpmn'; xml: string });
@@ -77,20 +77,7 @@ export function ImportDefinitionModal({ open, onClose, onImported }: { open: boo
       destroyOnHidden
     >
       <Alert type="info" showIcon title={t('list.importHint')} style={{ marginBottom: 12 }} />
-      <Upload.Dragger
-        accept=".json,application/json,.bpmn,.xml,application/xml,text/xml"
-        multiple={false}
-        showUploadList={false}
-        beforeUpload={(picked) => {
-          void read(picked);
-          return Upload.LIST_IGNORE;
-        }}
-      >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
-        </p>
-        <p className="ant-upload-text">{file ? file.name : t('list.importPick')}</p>
-      </Upload.Dragger>
+      <FileDragger accept=".json,application/json,.bpmn,.xml,application/xml,text/xml" fileName={file?.name} placeholder={t('list.importPick')} onPick={(picked) => void read(picked)} />
       {badFile && <Alert type="error" showIcon title={t('list.importBadFile')} style={{ marginTop: 12 }} />}
       {file && (
         <>
