@@ -167,6 +167,8 @@ describe('business runtime: purchase orders', () => {
     await filterPanel.getByRole('button', { name: /添加条件/ }).click();
     const byLine = filterPanel.getByTestId('filter-row').first();
     await byLine.getByRole('combobox', { name: '字段' }).click();
+    // The list of fields is long (the order's, the system columns, the lines'): search it.
+    await page.keyboard.type('明细·物料');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '明细·物料' }).click();
     await byLine.getByLabel('值').fill('Item 3');
     await filterPanel.getByRole('button', { name: /查\s*询/ }).click();
