@@ -37,6 +37,11 @@ export function findInstance(db: Db, id: string) {
   return db.selectFrom('workflow_instances').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export function instancesByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([] as InstanceRow[]);
+  return db.selectFrom('workflow_instances').selectAll().where('id', 'in', [...ids]).execute();
+}
+
 export function endInstance(db: Db, id: string, status: InstanceRow['status'], at: Date) {
   return db.updateTable('workflow_instances').set({ status, ended_time: at }).where('id', '=', id).execute();
 }

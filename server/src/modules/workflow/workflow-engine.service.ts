@@ -58,6 +58,16 @@ const notRunning = (ctx: ServiceContext, status: string) => workflowError(ctx, 4
 // ---------------------------------------------------------------- start
 
 /** The definitions that may start on the record: enabled, published, not deleted, their version's condition true. */
+/**
+ * The withdraw rule: nobody has acted yet on the tasks of the instance's current approval nodes.
+ * `tasks`: the instance's tasks when the caller has them already.
+ */
+export async function currentNodesUntouched(db: Db, instanceId: string, tasks?: readonly TaskRow[]): Promise<boolean> {
+  const [states, all] = await Promise.all([repo.nodeStatesOf(db, [instanceId]), tasks ?? repo.tasksOfInstances(db, [instanceId])]);
+  const current = new Set(states.filter((s) => s.status === 'active' && s.node_type === 'approval').map((s) => s.id));
+  return (await repo.humanActionsOnTasks(db, all.filter((t) => current.has(t.node_state_id)).map((t) => t.id))) === 0;
+}
+
 export async function applicableDefinitions(db: Db, pageId: string, record: { master: Record<string, unknown>; views: Record<string, Record<string, unknown>[]> }, now: Date) {
   const candidates = (await defs.definitionsOfPage(db, pageId)).map((d) => d.id);
   const out: { id: string; name: string; version: number; graph: TWorkflowGraph }[] = [];
@@ -285,10 +295,7 @@ async function endByHand(ctx: ServiceContext, id: string, input: TWorkflowInstan
       if (action === 'terminate' && !actorHolds(ctx, P.FlowInstances)) throw forbidden({ permission: P.FlowInstances });
       if (instance.status !== 'running') throw notRunning(ctx, instance.status);
       if (action === 'withdraw') {
-        // Allowed while nobody acted on the current nodes' tasks.
-        const states = (await repo.nodeStatesOf(trx, [id])).filter((s) => s.status === 'active' && s.node_type === 'approval').map((s) => s.id);
-        const tasks = (await repo.tasksOfInstances(trx, [id])).filter((t) => states.includes(t.node_state_id)).map((t) => t.id);
-        if ((await repo.humanActionsOnTasks(trx, tasks)) > 0) throw workflowError(ctx, 409, 'Workflow.WithdrawTooLate', 'engine.withdrawTooLate');
+        if (!(await currentNodesUntouched(trx, id))) throw workflowError(ctx, 409, 'Workflow.WithdrawTooLate', 'engine.withdrawTooLate');
       }
       const run = await loadRun(ctx, trx, instance);
       await repo.insertAction(trx, { instance_id: id, task_id: null, node_id: null, actor_id: user.id, action, comment: input.comment?.trim() || null, target_user_id: null, target_node_id: null, client_request_id: input.clientRequestId, result: null, creation_time: run.now });

@@ -18,7 +18,7 @@ import { actorHolds, type ServiceContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { readWorkflowRecord } from '../business-data/index.ts';
 import * as repo from './workflow-engine.repository.ts';
-import { applicableDefinitions } from './workflow-engine.service.ts';
+import { applicableDefinitions, currentNodesUntouched } from './workflow-engine.service.ts';
 import { WorkflowViews } from './workflow-views.ts';
 import { workflowError } from './workflow.messages.ts';
 
@@ -43,10 +43,7 @@ export async function getWorkflowForRecord(ctx: ServiceContext, query: TForRecor
     const tasks = await repo.tasksOfInstances(ctx.db, [latest.id]);
     const mine = tasks.find((t) => t.assignee_id === user.id && t.status === 'pending' && t.kind === 'approve');
     if (mine) [myPendingTask] = await views.tasks([mine], [latest]);
-    if (latest.initiator_id === user.id) {
-      const states = (await repo.nodeStatesOf(ctx.db, [latest.id])).filter((s) => s.status === 'active' && s.node_type === 'approval').map((s) => s.id);
-      canWithdraw = (await repo.humanActionsOnTasks(ctx.db, tasks.filter((t) => states.includes(t.node_state_id)).map((t) => t.id))) === 0;
-    }
+    if (latest.initiator_id === user.id) canWithdraw = await currentNodesUntouched(ctx.db, latest.id, tasks);
   }
   return {
     flowStatus: (record.flowStatus in { 0: 1, 1: 1, 2: 1, 3: 1, 4: 1 } ? record.flowStatus : 0) as TFlowStatus,

@@ -70,7 +70,8 @@ export class WorkflowViews {
   async tasks(rows: readonly TaskRow[], instanceRows?: readonly InstanceRow[]): Promise<TWorkflowTask[]> {
     if (rows.length === 0) return [];
     const instanceIds = [...new Set(rows.map((t) => t.instance_id))];
-    const instances = instanceRows ?? (await Promise.all(instanceIds.map((id) => repo.findInstance(this.db, id)))).filter((i): i is InstanceRow => !!i);
+    // One query for a page of tasks, not one per instance.
+    const instances = instanceRows ?? (await repo.instancesByIds(this.db, instanceIds));
     const [definitions, names, states] = await Promise.all([
       repo.definitionNames(this.db, instances.map((i) => i.definition_id)),
       userDisplayNames(this.db, [...rows.map((t) => t.assignee_id), ...instances.map((i) => i.initiator_id)], this.ctx.culture),

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Grid, Checkbox, Dropdown, Input, Modal, Popover, Progress, Space, Spin, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import type { TableProps } from 'antd';
 import { LIST_SYSTEM_COLUMNS, type TPageRuntime, type TQueryViewDataResult } from '@tessera/core/contracts/business-data';
-import { FLOW_STATUS } from '@tessera/core/contracts/workflow-runtime';
 import { ControlTypeId, formatControlValue, tableFieldTypeOf } from '@tessera/core/controls/registry';
 import { andFilterLists } from '@tessera/core/filters/index';
 import type { TBusinessRecord, TDataControl, TPageDefinition } from '@tessera/core/page-definition';
@@ -30,6 +29,7 @@ import { RecordCards } from './RecordCards.tsx';
 import { ResizableHeader } from './ResizableHeader.tsx';
 import { controlTitle, findView, viewsBelow } from './view-helpers.ts';
 import { viewTitle } from '../../../shared/components/page-renderer/control-rules.ts';
+import { FlowStatusTag, useFlowStatusOptions } from '../../../shared/components/FlowStatusTag.tsx';
 
 // The filter panel (with its formula-capable value editors) loads when it is opened.
 const FilterBuilder = lazy(() => import('../../../shared/components/filter-builder/FilterBuilder.tsx').then((m) => ({ default: m.FilterBuilder })));
@@ -64,16 +64,6 @@ function labelled(labels: Record<string, string> | undefined, value: unknown): s
 }
 
 /** The master view's list: filter panel, sortable columns, paging (100), selection, batch delete, Excel. */
-const FLOW_STATUS_VALUES = Object.values(FLOW_STATUS);
-const FLOW_STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error', 4: 'warning' };
-
-/** A record's approval status as a coloured tag. */
-function FlowStatusTag({ value }: { value: unknown }) {
-  const { t } = useTranslation('businessData');
-  const status = Number(value ?? 0);
-  return <Tag color={FLOW_STATUS_COLORS[status] ?? 'default'}>{t(`flowStatus.${status}`, { defaultValue: String(status) })}</Tag>;
-}
-
 /** `onOpen(id, view)`: open a record to read (`view`) or to edit. */
 export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TPageRuntime; definition: TPageDefinition; onOpen(id: string, view: boolean): void; onNew(): void }) {
   const { t, i18n } = useTranslation('businessData');
@@ -105,6 +95,7 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
   const locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   const offset = -new Date().getTimezoneOffset();
   const hidden = new Set(preferences.hiddenColumns ?? []);
+  const flowStatusOptions = useFlowStatusOptions();
   // The approval status shows by default once a record of the page went into a flow (until the
   // user chooses the system columns).
   const flowSeen = (data.data?.items ?? []).some((r) => Number(r.FlowStatus ?? 0) !== 0);
@@ -204,7 +195,7 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
       ...controls.map((c) => field(c, c.code, controlTitle(c, i18n.language))),
       ...LIST_SYSTEM_COLUMNS.map(({ code, kind }) =>
         kind === 'status'
-          ? { code, title: t(`system.${code}`), tableFieldType: 2 as const, options: FLOW_STATUS_VALUES.map((v) => ({ value: String(v), label: t(`flowStatus.${v}`) })) }
+          ? { code, title: t(`system.${code}`), tableFieldType: 2 as const, options: flowStatusOptions }
           : { code, title: t(`system.${code}`), tableFieldType: kind === 'time' ? (4 as const) : (1 as const) },
       ),
       ...below,

@@ -1,16 +1,16 @@
-import { App, Button, Descriptions, Drawer, Dropdown, Form, Input, Modal, Select, Space, Tag, Timeline, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Dropdown, Form, Input, Modal, Select, Space, Timeline, Typography } from 'antd';
 import type { TWorkflowInstance, TWorkflowTask } from '@tessera/core/contracts/workflow-runtime';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
+import { FlowStatusTag } from '../../../shared/components/FlowStatusTag.tsx';
 import { SelectionItemPicker } from '../../../shared/components/SelectionItemPicker.tsx';
 import type { RecordExtraProps } from '../../../shared/components/record-extras.ts';
 import { validValues } from '../../../shared/ui/form-values.ts';
 import { newRequestId, useStartWorkflow, useTaskAction, useWithdrawWorkflow, useWorkflowForRecord, useWorkflowInstance, type TaskAction } from './api.ts';
 import './i18n.ts';
 
-const STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error', 4: 'warning' };
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
 
 /**
@@ -50,9 +50,7 @@ export default function RecordApproval({ pageId, recordId, flowStatus, onChanged
   const instance = info?.instance ?? null;
   return (
     <Space wrap data-testid="record-approval">
-      <Tag color={STATUS_COLORS[status]} data-testid="flow-status" aria-label={t('statusLabel')}>
-        {t(`status.${status}`)}
-      </Tag>
+      <FlowStatusTag value={status} data-testid="flow-status" aria-label={t('statusLabel')} />
       {startable.length === 1 && (
         <Button type="primary" ghost onClick={() => submit(startable[0]!.id)} loading={start.isPending} data-testid="workflow-submit">
           {t('submit')}

@@ -2,7 +2,6 @@ import { registerTexts } from '../../../shared/i18n/i18n.ts';
 
 registerTexts('workflowRuntime', {
   'zh-CN': {
-    status: { 0: '草稿', 1: '审批中', 2: '已通过', 3: '已驳回', 4: '已撤回' },
     statusLabel: '审批状态',
     submit: '提交审批',
     submitTitle: '提交审批',
@@ -57,7 +56,6 @@ registerTexts('workflowRuntime', {
     },
   },
   'en-US': {
-    status: { 0: 'Draft', 1: 'In approval', 2: 'Approved', 3: 'Rejected', 4: 'Withdrawn' },
     statusLabel: 'Approval status',
     submit: 'Submit for approval',
     submitTitle: 'Submit for approval',
