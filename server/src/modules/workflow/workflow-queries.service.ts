@@ -19,6 +19,7 @@ import { forbidden } from '../../platform/errors.ts';
 import { readWorkflowRecord } from '../business-data/index.ts';
 import * as repo from './workflow-engine.repository.ts';
 import { applicableDefinitions, currentNodesUntouched } from './workflow-engine.service.ts';
+import { reclaimableTaskIds } from './workflow-task-moves.ts';
 import { WorkflowViews } from './workflow-views.ts';
 import { workflowError } from './workflow.messages.ts';
 
@@ -38,19 +39,28 @@ export async function getWorkflowForRecord(ctx: ServiceContext, query: TForRecor
       ? (await applicableDefinitions(ctx.db, record.pageId, record, ctx.now())).map((d) => ({ id: d.id, name: d.name }))
       : [];
   let myPendingTask = null;
+  let myReclaimableTask = null;
   let canWithdraw = false;
+  let canUrge = false;
   if (latest && running) {
     const tasks = await repo.tasksOfInstances(ctx.db, [latest.id]);
     const mine = tasks.find((t) => t.assignee_id === user.id && t.status === 'pending' && t.kind === 'approve');
     if (mine) [myPendingTask] = await views.tasks([mine], [latest]);
+    const approvedByMe = tasks.filter((t) => t.assignee_id === user.id && t.status === 'approved' && t.kind === 'approve');
+    const reclaimable = await reclaimableTaskIds(ctx.db, approvedByMe);
+    const reclaim = approvedByMe.filter((t) => reclaimable.has(t.id)).at(-1);
+    if (reclaim) [myReclaimableTask] = await views.tasks([reclaim], [latest]);
     if (latest.initiator_id === user.id) canWithdraw = await currentNodesUntouched(ctx.db, latest.id, tasks);
+    canUrge = (latest.initiator_id === user.id || actorHolds(ctx, P.FlowInstances)) && tasks.some((t) => t.kind === 'approve' && t.status === 'pending');
   }
   return {
     flowStatus: (record.flowStatus in { 0: 1, 1: 1, 2: 1, 3: 1, 4: 1 } ? record.flowStatus : 0) as TFlowStatus,
     instance: latest ? (await views.instances([latest]))[0] : null,
     startableDefinitions: startable,
     myPendingTask,
+    myReclaimableTask,
     canWithdraw,
+    canUrge,
   };
 }
 
