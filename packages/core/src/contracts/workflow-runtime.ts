@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zText } from './text.ts';
 import { pagedResult, text, ZPagedQuery } from './common.ts';
+import { SELECTION_ITEMS_MAX, ZSelectionIds } from './identity.ts';
 import { ZWorkflowGraph, ZWorkflowNodeType } from './workflow.ts';
 
 // Running workflows (issue 13): instances of a published definition version on one business record,
@@ -30,6 +31,8 @@ import { ZWorkflowGraph, ZWorkflowNodeType } from './workflow.ts';
 //   POST   /{id}/reclaim             ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (the caller's approved task, while the next nodes are untouched)
 //   POST   /{id}/urge                ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (the initiator or P.FlowInstances; once per 10 minutes per task)
 //   POST   /{id}/cc-read                                        → ZWorkflowTaskActionResult
+//   GET    /users                    ZWorkflowUserQuery         → ZSelectionItemList (display names of active users for a
+//                                                                 flow's pickers: the holder of a pending task, or a user who may submit the record)
 //   (and `POST /api/app/workflow-instance/{id}/urge`: every pending task of the instance)
 //
 // Errors: 400 `ValidationError`; 400 `Workflow.*` (no applicable definition, chosen assignees
@@ -177,6 +180,7 @@ export const ZWorkflowHistoryEntry = z.object({
   comment: zText().nullable(),
   /** transfer / escalate: the new assignee; return: the node returned to. */
   targetUserId: zText().nullable(),
+  targetUserName: zText().nullable(),
   targetNodeId: zText().nullable(),
   time: zText(),
 });
@@ -302,7 +306,14 @@ export const ZWorkflowForRecord = z.object({
   /** The running instance, else the latest one (null: never submitted). */
   instance: ZWorkflowInstance.nullable(),
   /** Enabled published definitions of the page the caller may start now (empty while one runs or without edit rights). */
-  startableDefinitions: z.array(z.object({ id: zText(), name: zText() })),
+  startableDefinitions: z.array(
+    z.object({
+      id: zText(),
+      name: zText(),
+      /** Nodes whose people the submitter picks (`chosenAtSubmit`): approval nodes need at least one. */
+      chosenNodes: z.array(z.object({ nodeId: zText(), nodeName: zText(), required: z.boolean() })),
+    }),
+  ),
   /** The caller's pending task on the running instance, if any. */
   myPendingTask: ZWorkflowTask.nullable(),
   /** The caller's approved task they may take back (拿回), if any. */
@@ -312,3 +323,23 @@ export const ZWorkflowForRecord = z.object({
   canUrge: z.boolean(),
 });
 export type TWorkflowForRecord = z.infer<typeof ZWorkflowForRecord>;
+
+// ---------------------------------------------------------------- the flow's user pickers
+
+/**
+ * Users for the pickers of a flow (transfer, delegate, add signers, CC; approvers chosen at
+ * submit), without the directory rights an administrator's picker needs: the caller holds the
+ * pending task `taskId`, or may submit the record `pageId` + `recordId`. Display names only.
+ */
+export const ZWorkflowUserQuery = z
+  .object({
+    filter: text(100).optional(),
+    ids: ZSelectionIds.optional(),
+    taskId: z.uuid().optional(),
+    pageId: z.uuid().optional(),
+    recordId: z.uuid().optional(),
+    maxResultCount: z.coerce.number().int().min(1).max(SELECTION_ITEMS_MAX).default(50),
+  })
+  .refine((q) => !!q.taskId !== !!(q.pageId && q.recordId), { message: 'taskId, or pageId with recordId', path: ['taskId'] })
+  .refine((q) => !q.pageId === !q.recordId, { message: 'pageId and recordId go together', path: ['recordId'] });
+export type TWorkflowUserQuery = z.input<typeof ZWorkflowUserQuery>;

@@ -609,6 +609,24 @@ describe('workflow engine: details', () => {
     expect((await ok('a', 'GET', `${INST}/for-record?pageId=${pageId}&recordId=${recordId}`)).myReclaimableTask).toBeNull();
   });
 
+  it("the flow's user picker answers the holder of a pending task and the record's submitter, display names only", async () => {
+    const definitionId = await publishDefinition(line(approval('n1', () => [users('a')]))());
+    const recordId = await newRecord();
+    const started = (await start(definitionId, recordId)).json();
+    const a = await taskOf(started.id, 'a', 'n1');
+    const found = await ok('a', 'GET', `${TASK}/users?taskId=${a.id}&filter=e`);
+    expect(found.map((u: { title: string }) => u.title)).toContain('e');
+    expect(found.every((u: { description: string | null }) => u.description === null)).toBe(true);
+    expect(await ok('a', 'GET', `${TASK}/users?taskId=${a.id}&ids=${ids.b}`)).toEqual([{ id: ids.b, title: 'b', description: null }]);
+    // Not the holder: refused; the submitter (who may edit the record) may pick approvers.
+    expect((await call('e', 'GET', `${TASK}/users?taskId=${a.id}`)).statusCode).toBe(403);
+    expect((await call('ini', 'GET', `${TASK}/users?pageId=${pageId}&recordId=${recordId}&filter=c`)).statusCode).toBe(200);
+    expect((await call('e', 'GET', `${TASK}/users?pageId=${pageId}&recordId=${recordId}`)).statusCode).toBe(403);
+    const bad = await call('a', 'GET', `${TASK}/users`);
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().error.validationErrors.length).toBeGreaterThan(0);
+  });
+
   it('a definition with running instances cannot be deleted', async () => {
     const definitionId = await publishDefinition(line(approval('n1', () => [users('a')]))());
     await start(definitionId, await newRecord());

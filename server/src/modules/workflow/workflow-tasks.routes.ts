@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParam } from '@tessera/core/contracts/common';
-import { ZWorkflowInstanceActionInput, ZWorkflowTaskActionInput, ZWorkflowTaskActionResult, ZWorkflowTaskList, ZWorkflowTaskQuery } from '@tessera/core/contracts/workflow-runtime';
+import { ZSelectionItemList } from '@tessera/core/contracts/identity';
+import { ZWorkflowInstanceActionInput, ZWorkflowUserQuery, ZWorkflowTaskActionInput, ZWorkflowTaskActionResult, ZWorkflowTaskList, ZWorkflowTaskQuery } from '@tessera/core/contracts/workflow-runtime';
 import { signedIn } from '../../platform/route-access.ts';
 import { actOnWorkflowTask, urgeWorkflowTask, type TaskActionName } from './workflow-engine.service.ts';
-import { listMyWorkflowTasks } from './workflow-queries.service.ts';
+import { listMyWorkflowTasks, workflowUsers } from './workflow-queries.service.ts';
 
 /** `/api/app/workflow-task` (contracts/workflow-runtime.ts): the caller's task lists and actions. Only the assignee acts (403). */
 export async function workflowTaskRoutes(fastify: FastifyInstance) {
@@ -20,6 +21,12 @@ export async function workflowTaskRoutes(fastify: FastifyInstance) {
       handler: (req) => listMyWorkflowTasks(req.ctx, which, req.query),
     });
   }
+
+  app.get(`${base}/users`, {
+    config: signedIn(),
+    schema: { tags, summary: 'Active users (display names) for the flow\'s pickers: the holder of the pending task taskId, or a user who may submit the record pageId + recordId', querystring: ZWorkflowUserQuery, response: { 200: ZSelectionItemList } },
+    handler: (req) => workflowUsers(req.ctx, req.query),
+  });
 
   const actions: [string, TaskActionName, string][] = [
     ['approve', 'approve', 'Approve (409 when the task is no longer pending)'],

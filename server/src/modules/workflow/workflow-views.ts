@@ -134,7 +134,12 @@ export class WorkflowViews {
     const [instance] = await this.instances([row]);
     const index = await this.graphs.of(row);
     const [states, tasks, actions] = await Promise.all([repo.nodeStatesOf(this.db, [row.id]), repo.tasksOfInstances(this.db, [row.id]), repo.actionsOf(this.db, row.id)]);
-    const names = await userDisplayNames(this.db, actions.map((a) => a.actor_id ?? ''), this.ctx.culture);
+    // Add signers / remove signers / CC name several users (`result.userIds`); transfer and the like one.
+    const targetsOf = (a: (typeof actions)[number]): string[] => {
+      const listed = (a.result as { userIds?: unknown } | null)?.userIds;
+      return Array.isArray(listed) ? listed.map(String) : a.target_user_id ? [a.target_user_id] : [];
+    };
+    const names = await userDisplayNames(this.db, actions.flatMap((a) => [a.actor_id ?? '', ...targetsOf(a)]).filter(Boolean), this.ctx.culture);
     const progress = (nodeId: string): TWorkflowNodeProgress => {
       const visits = states.filter((s) => s.node_id === nodeId);
       if (visits.some((s) => s.status === 'active')) return 'active';
@@ -156,6 +161,7 @@ export class WorkflowViews {
         actorName: a.actor_id ? (names.get(a.actor_id) ?? null) : null,
         comment: a.comment,
         targetUserId: a.target_user_id,
+        targetUserName: targetsOf(a).map((id) => names.get(id) ?? id).join('、') || null,
         targetNodeId: a.target_node_id,
         time: iso(a.creation_time)!,
       })),
