@@ -282,6 +282,14 @@ describe('delegate, take back and remind (issue 13)', () => {
     await poll(() => history.textContent()).toContain('拿回');
     const text = (await history.textContent()) ?? '';
     for (const entry of ['发起审批', '催办 → 李经理', '出差报销，请尽快', '委派 → 赵总监', '金额合理', '拿回']) expect(text).toContain(entry);
+    // The pinned graph: the start done, the first approval current again, finance not reached.
+    await manager.page.getByTestId('workflow-progress-graph').waitFor();
+    await poll(() => manager.page.getByTestId('wf-node-first').getAttribute('class')).toContain('is-active');
+    expect(await manager.page.getByTestId('wf-node-start').getAttribute('class')).toContain('is-done');
+    expect(await manager.page.getByTestId('wf-node-finance').getAttribute('class')).toContain('is-pending');
+    // The connections are drawn between the nodes (not collapsed to a point).
+    const connection = await manager.page.getByTestId('workflow-progress-graph').getByTestId('rf__edge-e2').boundingBox();
+    expect(connection?.height ?? 0).toBeGreaterThan(20);
     await manager.page.screenshot({ path: screenshotPath('workflow-actions-history') });
     for (const s of [buyer, manager, directorSession]) await s.context.close();
   });

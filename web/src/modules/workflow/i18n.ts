@@ -86,6 +86,7 @@ registerTexts('workflow', {
       automatic: '自动处理',
       end: '结束',
     },
+    progressStates: { graph: '流程图', done: '已完成', active: '进行中', pending: '未到达', rejected: '已驳回' },
     nodeHints: {
       start: '流程从提交记录开始',
       approval: '指定审批人与审批方式',
@@ -381,6 +382,7 @@ registerTexts('workflow', {
       automatic: 'Automatic',
       end: 'End',
     },
+    progressStates: { graph: 'Flow chart', done: 'Done', active: 'In progress', pending: 'Not reached', rejected: 'Rejected' },
     nodeHints: {
       start: 'The flow starts when a record is submitted',
       approval: 'Who approves, and how',

@@ -12,7 +12,7 @@ import {
   type NodeChange,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { Badge, ConfigProvider, Tabs, theme } from 'antd';
+import { Badge, ConfigProvider, Tabs } from 'antd';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkGraph, problemsByElement, type GraphProblem } from './graph-checks.ts';
@@ -27,6 +27,7 @@ import { NodePalette, PALETTE_MIME } from './NodePalette.tsx';
 import type { PageFields } from './page-fields.ts';
 import { ProblemsList } from './ProblemsList.tsx';
 import { PropertiesPanel, type Selection } from './PropertiesPanel.tsx';
+import { useFlowColours } from './flow-colours.ts';
 import './flow-designer.css';
 
 export interface FlowDesignerHandle {
@@ -101,8 +102,7 @@ function FlowDesignerInner({ initialGraph, readOnly = false, names, page, defini
   const [sideTab, setSideTab] = useState<'properties' | 'problems'>('properties');
   const [announcement, setAnnouncement] = useState('');
   const dragSession = useRef(0);
-  const { token } = theme.useToken();
-  const dark = token.colorBgContainer.toLowerCase() !== '#ffffff' && token.colorBgContainer.toLowerCase() !== '#fff';
+  const { dark } = useFlowColours();
 
   const commit = useCallback((fn: (g: WfGraph) => WfGraph, mergeKey?: string) => setHistory((h) => push(h, fn(h.present), mergeKey)), []);
   const announce = useCallback((text: string) => setAnnouncement(text), []);

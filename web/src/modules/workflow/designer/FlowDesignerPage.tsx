@@ -1,10 +1,10 @@
 import { ApartmentOutlined, ArrowLeftOutlined, CloudUploadOutlined, DeleteOutlined, NodeIndexOutlined, RedoOutlined, SaveOutlined, SettingOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Result, Select, Space, Spin, Tag, theme, Tooltip, Typography } from 'antd';
+import { Alert, Button, Result, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { personDisplayName } from '@tessera/core/helpers/person-name';
 import type { TOrganizationUnitNode } from '@tessera/core/contracts/identity';
 import type { TWorkflowDefinitionDetail, TWorkflowProblem } from '@tessera/core/contracts/workflow';
-import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
@@ -14,6 +14,7 @@ import { usePublishedPageDefinition, useRoles, useUnitTree, useUserDirectory } f
 import '../i18n.ts';
 import { DefinitionSettingsModal } from './DefinitionSettingsModal.tsx';
 import { FlowDesigner, type FlowDesignerHandle } from './FlowDesigner.tsx';
+import { useFlowColours } from './flow-colours.ts';
 import type { GraphProblem } from './graph-checks.ts';
 import type { WfGraph } from './graph-model.ts';
 import type { NameBook } from './node-summary.ts';
@@ -85,17 +86,7 @@ function DefinitionDesigner({ id, version, readOnly }: { id: string; version: nu
   const [settingsOpen, setSettingsOpen] = useState(false);
   /** Name, description or condition changed in the settings dialog since the last save. */
   const [metaDirty, setMetaDirty] = useState(false);
-  const { token } = theme.useToken();
-  const colours = {
-    '--wf-bg': token.colorBgLayout,
-    '--wf-panel': token.colorBgContainer,
-    '--wf-border': token.colorBorderSecondary,
-    '--wf-text': token.colorText,
-    '--wf-text-2': token.colorTextSecondary,
-    '--wf-primary': token.colorPrimary,
-    '--wf-primary-bg': token.colorPrimaryBg,
-    '--wf-error': token.colorError,
-  } as CSSProperties;
+  const colours = useFlowColours().style;
 
   useEffect(() => {
     if (definition.data && !meta) setMeta(definition.data);

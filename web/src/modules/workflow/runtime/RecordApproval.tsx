@@ -1,8 +1,8 @@
 import { DownOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Descriptions, Drawer, Dropdown, Form, Input, Modal, Radio, Select, Space, Timeline, Typography } from 'antd';
+import { App, Button, Checkbox, Descriptions, Drawer, Dropdown, Form, Input, Modal, Radio, Select, Skeleton, Space, Timeline, Typography } from 'antd';
 import type { TWorkflowForRecord, TWorkflowInstance, TWorkflowTask } from '@tessera/core/contracts/workflow-runtime';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
 import { FlowStatusTag } from '../../../shared/components/FlowStatusTag.tsx';
@@ -11,6 +11,9 @@ import type { RecordExtraProps } from '../../../shared/components/record-extras.
 import { validValues } from '../../../shared/ui/form-values.ts';
 import { newRequestId, useStartWorkflow, useTaskAction, useUrgeWorkflow, useWithdrawWorkflow, useWorkflowForRecord, useWorkflowInstance, type TaskAction } from './api.ts';
 import './i18n.ts';
+
+// The canvas library loads with the drawer, not with every business page.
+const ProgressGraph = lazy(() => import('./ProgressGraph.tsx'));
 
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
 
@@ -321,9 +324,10 @@ function TaskActionModal({ task, action, onClose, onDone }: { task: TWorkflowTas
 function ProgressDrawer({ instance, open, onClose }: { instance: TWorkflowInstance; open: boolean; onClose(): void }) {
   const { t } = useTranslation('workflowRuntime');
   const detail = useWorkflowInstance(open ? instance.id : null);
+  const [settled, setShown] = useState(false);
   const shown = detail.data ?? instance;
   return (
-    <Drawer open={open} onClose={onClose} title={t('progress')} width={560} data-testid="workflow-progress-drawer">
+    <Drawer open={open} onClose={onClose} afterOpenChange={setShown} title={t('progress')} width={560} data-testid="workflow-progress-drawer">
       <Descriptions size="small" column={1} bordered items={[
         { key: 'definition', label: t('instance.definition'), children: `${shown.definitionName} · ${t('instance.version')} ${shown.version}` },
         { key: 'status', label: t('instance.status'), children: <span data-testid="workflow-instance-status">{t(`instanceStatus.${shown.status}`)}</span> },
@@ -342,6 +346,12 @@ function ProgressDrawer({ instance, open, onClose }: { instance: TWorkflowInstan
             }]
           : []),
       ]} />
+      {/* After the drawer slid in: the canvas measures its nodes' handles where they end up. */}
+      {detail.data && settled && (
+        <Suspense fallback={<Skeleton active />}>
+          <ProgressGraph detail={detail.data} />
+        </Suspense>
+      )}
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {t('instance.history')}
       </Typography.Title>
