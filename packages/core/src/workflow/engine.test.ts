@@ -122,3 +122,33 @@ describe('pendingTaskActions', () => {
     expect(pendingTaskActions({ ...none, addSigner: true }, 'addBefore')).toEqual(['approve']);
   });
 });
+
+describe('walkFrom: dead paths of a skipped condition branch', () => {
+  // start → p (parallel) → x (exclusive: y1 if {amount} > 100, else y2) and b; y1, y2, b → j (join) → end.
+  const graph: TWorkflowGraph = {
+    nodes: [plain('s', 'start'), plain('p', 'parallel'), plain('x', 'exclusive'), approval('y1'), approval('y2'), approval('b'), plain('j', 'join'), plain('e', 'end')],
+    edges: [edge('s', 'p'), edge('p', 'x'), edge('p', 'b'), edge('x', 'y1', { condition: '{amount} > 100', priority: 1 }), edge('x', 'y2', { isDefault: true }), edge('y1', 'j'), edge('y2', 'j'), edge('b', 'j'), edge('j', 'e')],
+  };
+  it('the branch not taken counts as arrived at the join, which passes once the live branches arrive', () => {
+    const first = walkFrom({ graph, from: 's', record: { master: { amount: 500 } }, joinArrivals: {} });
+    expect(first.approvals.map((a) => a.nodeId).sort()).toEqual(['b', 'y1']);
+    expect(first.joinArrivals).toEqual({ j: ['dead:y2-j'] });
+    const afterY1 = walkFrom({ graph, from: 'y1', record: { master: { amount: 500 } }, joinArrivals: first.joinArrivals });
+    expect(afterY1.ended).toBe(false);
+    expect(afterY1.joinArrivals.j!.sort()).toEqual(['dead:y2-j', 'y1-j']);
+    const afterB = walkFrom({ graph, from: 'b', record: { master: { amount: 500 } }, joinArrivals: afterY1.joinArrivals });
+    expect(afterB.ended).toBe(true);
+    expect(afterB.joinArrivals).toEqual({});
+  });
+  it('a join reached by dead edges only is skipped and passes the dead path on', () => {
+    // x → (y1 → p2 → (c1, c2) → j2 → m) or (y2 → m); m has two incoming edges: the merge point.
+    const nested: TWorkflowGraph = {
+      nodes: [plain('s', 'start'), plain('x', 'exclusive'), approval('y1'), plain('p2', 'parallel'), approval('c1'), approval('c2'), plain('j2', 'join'), approval('y2'), approval('m'), plain('e', 'end')],
+      edges: [edge('s', 'x'), edge('x', 'y1', { condition: '{amount} > 100', priority: 1 }), edge('x', 'y2', { isDefault: true }), edge('y1', 'p2'), edge('p2', 'c1'), edge('p2', 'c2'), edge('c1', 'j2'), edge('c2', 'j2'), edge('j2', 'm'), edge('y2', 'm'), edge('m', 'e')],
+    };
+    const walk = walkFrom({ graph: nested, from: 's', record: { master: { amount: 1 } }, joinArrivals: {} });
+    expect(walk.approvals.map((a) => a.nodeId)).toEqual(['y2']);
+    expect(walk.skippedJoins).toEqual(['j2']);
+    expect(walk.joinArrivals).toEqual({});
+  });
+});

@@ -11,6 +11,12 @@ import { compileFormula, isFormulaError, type FormulaContext, type FormulaValue 
 //   exclusive  the first outgoing edge (ascending priority) whose condition is true, else the default;
 //   parallel   every outgoing edge;
 //   join       waits until every incoming edge arrived in this visit, then goes on (once);
+//
+// Dead paths: the branches an exclusive node does not take are walked as dead. A dead edge counts
+// as arrived at a join (marked `dead:<edgeId>`), so a join inside a parallel block does not wait
+// for ever for a branch that was skipped; it passes dead edges on through nodes with one incoming
+// edge and stops at merge points (a node with several incoming edges, where the taken branch
+// arrives). A join reached only by dead edges is dead too (`skippedJoins`) and passes it on.
 //   automatic  computes its field assignments (later conditions see the new values) and goes on;
 //   cc         its recipients are told, the flow goes on;
 //   approval   stops: tasks open there;
@@ -42,8 +48,10 @@ export interface WalkResult {
   assignments: { nodeId: string; values: Record<string, unknown> }[];
   /** Every node the flow passed through (exclusive, parallel, completed join, automatic, cc, end). */
   passed: WalkStep[];
-  /** Joins waiting after the walk (the input's, updated; a completed join is removed). */
+  /** Joins waiting after the walk (the input's, updated; a completed join is removed). Dead arrivals are `dead:<edgeId>`. */
   joinArrivals: Record<string, string[]>;
+  /** Joins that completed with dead arrivals only (every branch into them was skipped). */
+  skippedJoins: string[];
   /** The flow reached an end node. */
   ended: boolean;
   /** Problems met (a condition that is an error value, an exclusive without a usable branch). */
@@ -129,17 +137,44 @@ export function chooseExclusiveEdge(edges: readonly TWorkflowEdge[], record: For
   return edges.find((e) => e.isDefault) ?? null;
 }
 
+const DEAD = 'dead:';
+
 export function walkFrom(input: WalkInput): WalkResult {
   const index = new WorkflowGraphIndex(input.graph);
   const joins: Record<string, string[]> = Object.fromEntries(Object.entries(input.joinArrivals).map(([k, v]) => [k, [...v]]));
-  const result: WalkResult = { approvals: [], ccs: [], assignments: [], passed: [], joinArrivals: joins, ended: false, problems: [] };
+  const result: WalkResult = { approvals: [], ccs: [], assignments: [], passed: [], joinArrivals: joins, skippedJoins: [], ended: false, problems: [] };
   // Automatic nodes change the record the later conditions read.
   const master: Record<string, unknown> = { ...(input.record.master ?? {}) };
   const record: FormulaContext = { ...input.record, master };
   const queue: TWorkflowEdge[] = [...(index.outgoing.get(input.from) ?? [])];
+  const dead: TWorkflowEdge[] = [];
+  /** A join's arrival (live or dead); answers whether every incoming edge has arrived now. */
+  const arrive = (joinId: string, arrival: string) => {
+    const arrived = joins[joinId] ?? (joins[joinId] = []);
+    if (!arrived.includes(arrival)) arrived.push(arrival);
+    return (index.incoming.get(joinId) ?? []).every((e) => arrived.includes(e.id) || arrived.includes(`${DEAD}${e.id}`));
+  };
   let guard = 0;
-  while (queue.length) {
+  while (queue.length || dead.length) {
     if (++guard > 10_000) throw new Error('Workflow walk does not terminate');
+    if (!queue.length) {
+      const edge = dead.shift()!;
+      const node = index.node(edge.target);
+      const out = index.outgoing.get(node.id) ?? [];
+      if (node.type === 'join') {
+        if (!arrive(node.id, `${DEAD}${edge.id}`)) continue;
+        const live = joins[node.id]!.some((a) => !a.startsWith(DEAD));
+        delete joins[node.id];
+        if (live) {
+          result.passed.push({ nodeId: node.id, type: node.type, viaEdgeId: edge.id });
+          queue.push(...out);
+        } else {
+          result.skippedJoins.push(node.id);
+          dead.push(...out);
+        }
+      } else if ((index.incoming.get(node.id) ?? []).length === 1) dead.push(...out);
+      continue;
+    }
     const edge = queue.shift()!;
     const node = index.node(edge.target);
     const step: WalkStep = { nodeId: node.id, type: node.type, viaEdgeId: edge.id };
@@ -166,15 +201,14 @@ export function walkFrom(input: WalkInput): WalkResult {
         const chosen = chooseExclusiveEdge(out, record, problems);
         for (const p of problems) result.problems.push({ nodeId: node.id, message: p });
         result.passed.push(step);
-        if (chosen) queue.push(chosen);
-        else result.problems.push({ nodeId: node.id, message: 'no branch applies' });
+        if (chosen) {
+          queue.push(chosen);
+          dead.push(...out.filter((e) => e !== chosen));
+        } else result.problems.push({ nodeId: node.id, message: 'no branch applies' });
         break;
       }
       case 'join': {
-        const arrived = joins[node.id] ?? (joins[node.id] = []);
-        if (!arrived.includes(edge.id)) arrived.push(edge.id);
-        const expected = (index.incoming.get(node.id) ?? []).map((e) => e.id);
-        if (expected.every((id) => arrived.includes(id))) {
+        if (arrive(node.id, edge.id)) {
           delete joins[node.id];
           result.passed.push(step);
           queue.push(...out);

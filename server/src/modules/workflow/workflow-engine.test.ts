@@ -202,6 +202,25 @@ const ROWS: Row[] = [
     expect: [running({ n1: ['a'], n2: ['b'] }), running({ n2: ['b'] }), approved],
   },
   {
+    name: 'parallel + a condition branch inside: the join does not wait for the branch not taken',
+    graph: () => ({
+      nodes: [node('start', 's'), node('parallel', 'p'), node('exclusive', 'x'), approval('y1', () => [users('a')])(), approval('y2', () => [users('b')])(), approval('n3', () => [users('c')])(), node('join', 'j'), node('end', 'end')],
+      edges: [
+        edge('e1', 's', 'p'),
+        edge('e2', 'p', 'x'),
+        edge('e3', 'p', 'n3'),
+        edge('e4', 'x', 'y1', { condition: '{Amount} > 1000', priority: 1 }),
+        edge('e5', 'x', 'y2', { isDefault: true }),
+        edge('e6', 'y1', 'j'),
+        edge('e7', 'y2', 'j'),
+        edge('e8', 'n3', 'j'),
+        edge('e9', 'j', 'end'),
+      ],
+    }),
+    steps: [{ as: 'b', act: 'approve', node: 'y2' }, { as: 'c', act: 'approve', node: 'n3' }],
+    expect: [running({ y2: ['b'], n3: ['c'] }), running({ n3: ['c'] }), approved],
+  },
+  {
     name: 'reject: a comment is required when the node says so; the instance ends rejected',
     graph: line(approval('n1', () => [users('a')], { commentRequiredOnReject: true })),
     steps: [{ as: 'a', act: 'reject', node: 'n1', status: 400 }, { as: 'a', act: 'reject', node: 'n1', body: { comment: '超预算' } }],
@@ -512,8 +531,14 @@ describe('workflow engine: details', () => {
     expect(detail.nodes.find((n) => n.nodeId === 'n1')?.state).toBe('active');
     expect(detail.history.map((h) => h.action)).toEqual(['start', 'automatic', 'ccRead']);
     // The outbox holds the events written with each change, unpublished.
-    const outbox = await db().selectFrom('workflow_outbox').select(['event', 'published_at']).where('instance_id', '=', started.json().id).orderBy('creation_time').orderBy('id').execute();
-    expect(outbox.map((o) => o.event)).toEqual(['instance.started', 'node.entered']);
+    const outbox = await db().selectFrom('workflow_outbox').select(['event', 'payload', 'published_at']).where('instance_id', '=', started.json().id).orderBy('creation_time').orderBy('id').execute();
+    expect(outbox.map((o) => [o.event, (o.payload as { nodeId?: string }).nodeId ?? null])).toEqual([
+      ['instance.started', null],
+      ['node.entered', 'start'],
+      ['node.entered', 'cc1'],
+      ['node.entered', 'auto'],
+      ['node.entered', 'n1'],
+    ]);
     expect(outbox.every((o) => o.published_at === null)).toBe(true);
   });
 
@@ -665,7 +690,7 @@ describe('workflow engine: details', () => {
     expect(detail.history.at(-1)).toMatchObject({ action: 'autoReject', actorId: null });
     expect(await flowStatusOf(recordId)).toBe(3);
     const events = await db().selectFrom('workflow_outbox').select('event').where('instance_id', '=', started.id).orderBy('creation_time').orderBy('id').execute();
-    expect(events.map((e) => e.event)).toEqual(['instance.started', 'node.entered', 'task.completed', 'instance.ended']);
+    expect(events.map((e) => e.event)).toEqual(['instance.started', 'node.entered', 'node.entered', 'task.completed', 'instance.ended']);
   });
 
   it('timeouts: autoApprove walks on to the next node', async () => {

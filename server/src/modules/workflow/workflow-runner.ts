@@ -50,6 +50,25 @@ export async function loadRun(ctx: ServiceContext, trx: Db, instance: InstanceRo
   return { ctx, trx, instance, index, record, now: ctx.now() };
 }
 
+/**
+ * A visit of a node begins: its row (remembering the task whose completion led here, for reclaim)
+ * and the outbox's `node.entered`, in the action's transaction.
+ */
+export async function enterNode(run: Run, nodeId: string, type: NodeStateRow['node_type'], status: 'active' | 'completed', options: { arrivedFrom?: string[]; cause?: string | null } = {}): Promise<string> {
+  const stateId = await repo.insertNodeState(run.trx, {
+    instance_id: run.instance.id,
+    node_id: nodeId,
+    node_type: type,
+    status,
+    entered_time: run.now,
+    completed_time: status === 'completed' ? run.now : null,
+    caused_by_task_id: options.cause === undefined ? (run.cause ?? null) : options.cause,
+    ...(options.arrivedFrom ? { arrived_from: JSON.stringify(options.arrivedFrom) } : {}),
+  });
+  await repo.insertOutbox(run.trx, { instance_id: run.instance.id, event: 'node.entered', payload: { nodeId, nodeStateId: stateId, type } });
+  return stateId;
+}
+
 /** Walks on from a completed node until the flow stops at approval nodes, waits at a join, or ends. */
 export async function advanceFrom(run: Run, fromNodeId: string): Promise<void> {
   const work = [fromNodeId];
@@ -69,16 +88,21 @@ export async function advanceFrom(run: Run, fromNodeId: string): Promise<void> {
       if (step.type === 'join') {
         const waiting = waitingJoins.find((s) => s.node_id === step.nodeId);
         if (waiting) await repo.setNodeState(run.trx, waiting.id, 'completed', run.now, []);
-        else await repo.insertNodeState(run.trx, { instance_id: run.instance.id, node_id: step.nodeId, node_type: 'join', status: 'completed', entered_time: run.now, completed_time: run.now });
+        else await enterNode(run, step.nodeId, 'join', 'completed');
         continue;
       }
-      const stateId = await repo.insertNodeState(run.trx, { instance_id: run.instance.id, node_id: step.nodeId, node_type: step.type, status: 'completed', entered_time: run.now, completed_time: run.now, caused_by_task_id: run.cause ?? null });
+      const stateId = await enterNode(run, step.nodeId, step.type, 'completed');
       if (step.type === 'cc') await openCc(run, step.nodeId, stateId);
+    }
+    // Joins every branch into which was skipped: a waiting visit ends as skipped.
+    for (const joinId of walk.skippedJoins) {
+      const waiting = waitingJoins.find((s) => s.node_id === joinId);
+      if (waiting) await repo.setNodeState(run.trx, waiting.id, 'skipped', run.now, []);
     }
     for (const [joinId, arrived] of Object.entries(walk.joinArrivals)) {
       const waiting = waitingJoins.find((s) => s.node_id === joinId);
       if (waiting) await repo.setNodeState(run.trx, waiting.id, 'active', null, arrived);
-      else await repo.insertNodeState(run.trx, { instance_id: run.instance.id, node_id: joinId, node_type: 'join', status: 'active', arrived_from: JSON.stringify(arrived), entered_time: run.now, completed_time: null, caused_by_task_id: run.cause ?? null });
+      else await enterNode(run, joinId, 'join', 'active', { arrivedFrom: arrived });
       // A waiting join the cause's branch arrived at: reclaiming that task would have to take the arrival back.
       if (waiting && run.cause) await repo.setNodeStateCause(run.trx, waiting.id, run.cause);
     }
@@ -112,8 +136,7 @@ const scopeOf = (run: Run, nodeId: string) => ({
 export async function openApproval(run: Run, node: ApprovalNode): Promise<boolean> {
   const config = node.config;
   let assignees = await resolveAssignees(run.trx, config.assignees, scopeOf(run, node.id));
-  const stateId = await repo.insertNodeState(run.trx, { instance_id: run.instance.id, node_id: node.id, node_type: 'approval', status: 'active', entered_time: run.now, completed_time: null, caused_by_task_id: run.cause ?? null });
-  await repo.insertOutbox(run.trx, { instance_id: run.instance.id, event: 'node.entered', payload: { nodeId: node.id, nodeStateId: stateId } });
+  const stateId = await enterNode(run, node.id, 'approval', 'active');
   if (assignees.length === 0) {
     if (config.emptyAssignee.policy === 'refuse') throw workflowError(run.ctx, 400, 'Workflow.EmptyAssignee', 'engine.emptyAssignee', { node: node.name || node.id }, { members: ['pageId'] });
     if (config.emptyAssignee.policy === 'toAdmin' && config.emptyAssignee.adminUserId) assignees = [config.emptyAssignee.adminUserId];

@@ -23,7 +23,7 @@ import type { Db } from '../../platform/context.ts';
 import { activeUserIds } from '../identity/index.ts';
 import * as repo from './workflow-engine.repository.ts';
 import type { TaskRow } from './workflow-engine.repository.ts';
-import { decideNode, type Run } from './workflow-runner.ts';
+import { decideNode, enterNode, type Run } from './workflow-runner.ts';
 import { cancelTaskTimers, scheduleTaskTimers } from './workflow-timers.ts';
 import { workflowError, type WorkflowTextKey } from './workflow.messages.ts';
 
@@ -178,8 +178,8 @@ export async function reclaimTask(m: TaskMove): Promise<void> {
   }
   // The node opens again: the reclaimer's task pending, the others' approvals of that visit kept.
   const previous = (await repo.tasksOfNodeState(run.trx, task.node_state_id)).filter((t) => t.kind === 'approve' && t.origin === null && t.status === 'approved');
-  const stateId = await repo.insertNodeState(run.trx, { instance_id: run.instance.id, node_id: node.id, node_type: 'approval', status: 'active', entered_time: run.now, completed_time: null });
-  await repo.insertOutbox(run.trx, { instance_id: run.instance.id, event: 'node.entered', payload: { nodeId: node.id, nodeStateId: stateId } });
+  // Not caused by the reclaimed task: that one stays approved, and is not reclaimable again.
+  const stateId = await enterNode(run, node.id, 'approval', 'active', { cause: null });
   const rows = previous.map((t) => {
     const mine = t.id === task.id;
     return {
