@@ -24,8 +24,8 @@ export interface SelectionQuery {
   maxResultCount: number;
 }
 
-/** Screens that manage people, units, roles, grants or page designs may browse the directory. */
-const ADMINISTRATOR_CODES = [P.Users, P.Roles, P.OrganizationUnits, P.Permissions, P.DataScopesManage, P.Pages];
+/** Screens that manage people, units, roles, grants, page designs or approval flows (their approvers) may browse the directory. */
+const ADMINISTRATOR_CODES = [P.Users, P.Roles, P.OrganizationUnits, P.Permissions, P.DataScopesManage, P.Pages, P.Workflows];
 
 export async function selectionItems(ctx: ServiceContext, q: SelectionQuery): Promise<TSelectionItem[]> {
   let administrator = false;

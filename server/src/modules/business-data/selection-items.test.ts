@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { P } from '@tessera/core/contracts/permissions';
+import { createRole, grant } from '../../../test/access-fixtures.ts';
 import { createUnit, createUser, USER_PASSWORD } from '../../../test/identity-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -34,5 +36,16 @@ describe('selection items (spec types 1 unit, 3 user, 4 role)', () => {
       expect((await t.call(admin, { method: 'GET', url: `/api/identity/selection-items?${bad}` })).statusCode, bad).toBe(400);
     }
     expect((await t.call(null, { method: 'GET', url: '/api/identity/selection-items?type=3' })).statusCode).toBe(401);
+  });
+
+  it('a workflow designer (Tessera.Workflows only) picks approvers: users, roles and units', async () => {
+    const role = await createRole(t.app.db, 'Flow designers');
+    await grant(t.app.db, 'R', role, [P.Workflows]);
+    await createUser(t, admin, { userName: 'flow.designer', name: '流程设计', roleNames: ['Flow designers'] });
+    const designer = await t.login('flow.designer', USER_PASSWORD);
+    for (const type of [1, 3, 4]) {
+      const res = await t.call(designer, { method: 'GET', url: `/api/identity/selection-items?type=${type}` });
+      expect(res.statusCode, res.body).toBe(200);
+    }
   });
 });
