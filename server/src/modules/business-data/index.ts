@@ -15,4 +15,4 @@ export { queryPageData, queryViewData, type QueryViewInput } from './query.servi
 export { requirePickerControl, type PickerControlInput } from './runtime-page.ts';
 export { mayReadRecordField, registerRecordFileBinder, requireFileControl, type RecordFileBinder, type RecordFileBinding, type RecordFileUse } from './record-files.ts';
 // The workflow engine: one record's rights and values, its FlowStatus, automatic assignments.
-export { applyWorkflowAssignments, readWorkflowRecord, setRecordFlowStatus, type WorkflowRecord } from './workflow-record.ts';
+export { applyWorkflowAssignments, readWorkflowRecord, setRecordFlowStatus, visibleRecordIds, type WorkflowRecord } from './workflow-record.ts';

@@ -4,9 +4,9 @@
  * its FlowStatus, and automatic assignments through the save pipeline. Each takes the engine's
  * transaction so the record and the instance change together.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, ServiceContext } from '../../platform/context.ts';
-import { forbidden } from '../../platform/errors.ts';
+import { AppError, forbidden } from '../../platform/errors.ts';
 import { bizTable } from '../pages/index.ts';
 import { bizNotFound } from './business-data.messages.ts';
 import * as repo from './business-data.repository.ts';
@@ -79,4 +79,22 @@ export async function applyWorkflowAssignments(caller: ServiceContext, trx: Db, 
   if (!row) throw bizNotFound(opened.t, 'record.notFound', {}, { id: recordId });
   const entries = entriesOf(opened.page, [{ viewId: opened.page.master.id, dataList: [{ ...values, Id: recordId, ConcurrencyStamp: row.ConcurrencyStamp }] }], opened.t);
   await savePageInTrx(ctx, trx, session, entries);
+}
+
+/**
+ * The records of a page the caller may see, for lists kept by other modules (the workflow's
+ * instance lists): `all`, `none` (the page does not open for them, or it is gone), or a subquery
+ * of the visible records' ids (their data scope on the page).
+ */
+export async function visibleRecordIds(caller: ServiceContext, pageId: string): Promise<'all' | 'none' | RawBuilder<unknown>> {
+  let page;
+  try {
+    page = (await openPage(caller, pageId)).page;
+  } catch (err) {
+    if (err instanceof AppError && (err.statusCode === 403 || err.statusCode === 404)) return 'none';
+    throw err;
+  }
+  const scope = await scopeConditionFor(caller, caller.db, page, 't');
+  if (!scope.where) return 'all';
+  return sql`select t."Id" from ${bizTable(page.master.table)} as t where ${scope.where}`;
 }

@@ -2,7 +2,7 @@
  * SQL of the engine's tables: `workflow_instances`, `workflow_node_states`, `workflow_tasks`,
  * `workflow_actions`, `workflow_outbox` (migration 0901). Writes take the action's transaction.
  */
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type {
   Database,
   WorkflowActionsTable,
@@ -76,6 +76,8 @@ export interface InstanceFilter {
   status?: InstanceRow['status'];
   pageId?: string;
   filter?: string;
+  /** Data scopes: pages seen whole, and pages seen in part (the visible records' ids as a subquery); instances of other pages are left out. */
+  visible?: { allPages: string[]; somePages: { pageId: string; recordIds: RawBuilder<unknown> }[] };
 }
 
 function instances(db: Db, f: InstanceFilter) {
@@ -87,7 +89,23 @@ function instances(db: Db, f: InstanceFilter) {
     const p = likePattern(f.filter.trim());
     q = q.where((eb) => eb.or([eb('i.record_title', 'ilike', p), eb('d.name', 'ilike', p)]));
   }
+  const visible = f.visible;
+  if (visible) {
+    q = q.where((eb) =>
+      eb.or([
+        ...(visible.allPages.length ? [eb('i.page_id', 'in', visible.allPages)] : []),
+        ...visible.somePages.map((p) => eb.and([eb('i.page_id', '=', p.pageId), sql<boolean>`${sql.ref('i.record_id')} in (${p.recordIds})`])),
+        // Nothing visible: no row.
+        sql<boolean>`false`,
+      ]),
+    );
+  }
   return q;
+}
+
+/** The pages that have workflow instances (data scopes are decided per page). */
+export async function pagesWithInstances(db: Db): Promise<string[]> {
+  return (await db.selectFrom('workflow_instances').select('page_id').distinct().execute()).map((r) => r.page_id);
 }
 
 export function listInstances(db: Db, f: InstanceFilter, window: { offset: number; limit: number }) {

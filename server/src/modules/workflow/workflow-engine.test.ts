@@ -100,8 +100,8 @@ async function publishDefinition(graph: TWorkflowGraph): Promise<string> {
   return d.id;
 }
 
-async function newRecord(values: { Amount?: number; Manager?: string; lines?: number[] } = {}): Promise<string> {
-  const id = await insertRow(db(), masterViewId, { Title: `Expense ${randomUUID().slice(0, 6)}`, Amount: values.Amount ?? 100, Manager: values.Manager ?? null, CreatorId: ids.ini });
+async function newRecord(values: { Amount?: number; Manager?: string; lines?: number[]; creator?: string } = {}): Promise<string> {
+  const id = await insertRow(db(), masterViewId, { Title: `Expense ${randomUUID().slice(0, 6)}`, Amount: values.Amount ?? 100, Manager: values.Manager ?? null, CreatorId: values.creator ?? ids.ini });
   for (const amount of values.lines ?? []) await insertRow(db(), linesViewId, { LineAmount: amount }, id);
   return id;
 }
@@ -650,6 +650,32 @@ describe('workflow engine: details', () => {
     const bad = await call('a', 'GET', `${TASK}/users`);
     expect(bad.statusCode, bad.body).toBe(400);
     expect(bad.json().error.validationErrors.length).toBeGreaterThan(0);
+  });
+
+  it("all instances follow the caller's data scope on the page: own records only, none without the page", async () => {
+    const admins = await createRole(db(), 'Own-scope flow admins');
+    await grant(db(), 'R', admins, [P.FlowInstances, ...pageWorkCodes('Expense')]);
+    await db().insertInto('data_scopes').values({ id: randomUUID(), role_id: admins, page_key: 'Expense', scope: 'own', custom_filter: null }).execute();
+    const blind = await createRole(db(), 'Flow admins without the page');
+    await grant(db(), 'R', blind, [P.FlowInstances]);
+    const scoped = await createUser(db(), 'scoped', { roles: [admins] });
+    await createUser(db(), 'blind', { roles: [blind] });
+    tokens.scoped = await t.login('scoped', FIXTURE_PASSWORD);
+    tokens.blind = await t.login('blind', FIXTURE_PASSWORD);
+    const definitionId = await publishDefinition(line(approval('n1', () => [users('a')]))());
+    const mine = await newRecord({ creator: scoped });
+    const theirs = await newRecord();
+    const started = [(await start(definitionId, mine)).json(), (await start(definitionId, theirs)).json()];
+    const seen = async (as: string) => {
+      const list = await ok(as, 'GET', `${INST}?scope=all&pageId=${pageId}&MaxResultCount=1000`);
+      return started.filter((s) => list.items.some((i: { id: string }) => i.id === s.id)).map((s) => s.recordId);
+    };
+    expect(await seen('admin')).toEqual([mine, theirs]);
+    expect(await seen('scoped')).toEqual([mine]);
+    expect(await seen('blind')).toEqual([]);
+    // Without a page filter too.
+    const all = await ok('scoped', 'GET', `${INST}?scope=all&MaxResultCount=1000`);
+    expect(all.items.some((i: { recordId: string }) => i.recordId === theirs)).toBe(false);
   });
 
   it('a definition with running instances cannot be deleted', async () => {

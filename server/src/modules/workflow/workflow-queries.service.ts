@@ -20,7 +20,7 @@ import type { TSelectionItem } from '@tessera/core/contracts/identity';
 import type { TWorkflowGraph } from '@tessera/core/contracts/workflow';
 import type { ZWorkflowUserQuery } from '@tessera/core/contracts/workflow-runtime';
 import type { z } from 'zod';
-import { readWorkflowRecord } from '../business-data/index.ts';
+import { readWorkflowRecord, visibleRecordIds } from '../business-data/index.ts';
 import { userDirectory } from '../identity/index.ts';
 import * as repo from './workflow-engine.repository.ts';
 import { applicableDefinitions, currentNodesUntouched } from './workflow-engine.service.ts';
@@ -88,9 +88,21 @@ export async function getWorkflowInstance(ctx: ServiceContext, id: string): Prom
 export async function listWorkflowInstances(ctx: ServiceContext, query: TWorkflowInstanceQuery): Promise<TWorkflowInstanceList> {
   const user = me(ctx);
   if (query.scope === 'all' && !actorHolds(ctx, P.FlowInstances)) throw forbidden({ permission: P.FlowInstances });
-  const filter = { initiatorId: query.scope === 'mine' ? user.id : undefined, status: query.status, pageId: query.pageId, filter: query.Filter };
+  const filter: repo.InstanceFilter = { initiatorId: query.scope === 'mine' ? user.id : undefined, status: query.status, pageId: query.pageId, filter: query.Filter };
+  // All instances: only those on records the caller's data scope shows (their own stay visible under `mine`).
+  if (query.scope === 'all' && !user.isAdmin) filter.visible = await visiblePages(ctx, query.pageId ? [query.pageId] : await repo.pagesWithInstances(ctx.db));
   const [rows, totalCount] = await Promise.all([repo.listInstances(ctx.db, filter, { offset: query.SkipCount, limit: query.MaxResultCount }), repo.countInstances(ctx.db, filter)]);
   return { items: await new WorkflowViews(ctx).instances(rows), totalCount };
+}
+
+async function visiblePages(ctx: ServiceContext, pageIds: readonly string[]): Promise<NonNullable<repo.InstanceFilter['visible']>> {
+  const out: NonNullable<repo.InstanceFilter['visible']> = { allPages: [], somePages: [] };
+  for (const pageId of pageIds) {
+    const ids = await visibleRecordIds(ctx, pageId);
+    if (ids === 'all') out.allPages.push(pageId);
+    else if (ids !== 'none') out.somePages.push({ pageId, recordIds: ids });
+  }
+  return out;
 }
 
 export async function listMyWorkflowTasks(ctx: ServiceContext, which: 'todo' | 'done' | 'cc', query: TWorkflowTaskQuery): Promise<TWorkflowTaskList> {
