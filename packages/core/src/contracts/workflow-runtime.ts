@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zText } from './text.ts';
 import { pagedResult, text, ZPagedQuery } from './common.ts';
-import { ZWorkflowGraph, ZWorkflowNodeType } from './workflow.ts';
+import { ZFieldPermission, ZWorkflowFieldRef, ZWorkflowGraph, ZWorkflowNodeType } from './workflow.ts';
 
 // Running workflows (issue 13): instances of a published definition version on one business record,
 // and the tasks of their approval / CC nodes (server/src/modules/workflow, workflow-engine.service.ts).
@@ -274,6 +274,12 @@ export const ZWorkflowForRecord = z.object({
   startableDefinitions: z.array(z.object({ id: zText(), name: zText() })),
   /** The caller's pending task on the running instance, if any. */
   myPendingTask: ZWorkflowTask.nullable(),
+  /**
+   * With a pending task: what its node lets the caller do with the record's fields (field ref →
+   * permission; unnamed fields are read-only; several pending tasks: the most permissive). The
+   * server refuses a save that changes anything else (400). Null without a pending task.
+   */
+  fieldPermissions: z.record(ZWorkflowFieldRef, ZFieldPermission).nullable(),
   canWithdraw: z.boolean(),
 });
 export type TWorkflowForRecord = z.infer<typeof ZWorkflowForRecord>;

@@ -19,6 +19,7 @@ import { forbidden } from '../../platform/errors.ts';
 import { readWorkflowRecord } from '../business-data/index.ts';
 import * as repo from './workflow-engine.repository.ts';
 import { applicableDefinitions, currentNodesUntouched } from './workflow-engine.service.ts';
+import { grantOfTasks } from './workflow-field-permissions.ts';
 import { WorkflowViews } from './workflow-views.ts';
 import { workflowError } from './workflow.messages.ts';
 
@@ -38,11 +39,13 @@ export async function getWorkflowForRecord(ctx: ServiceContext, query: TForRecor
       ? (await applicableDefinitions(ctx.db, record.pageId, record, ctx.now())).map((d) => ({ id: d.id, name: d.name }))
       : [];
   let myPendingTask = null;
+  let fieldPermissions = null;
   let canWithdraw = false;
   if (latest && running) {
     const tasks = await repo.tasksOfInstances(ctx.db, [latest.id]);
     const mine = tasks.find((t) => t.assignee_id === user.id && t.status === 'pending' && t.kind === 'approve');
     if (mine) [myPendingTask] = await views.tasks([mine], [latest]);
+    fieldPermissions = (await grantOfTasks(ctx.db, latest, tasks, user.id))?.fieldPermissions ?? null;
     if (latest.initiator_id === user.id) canWithdraw = await currentNodesUntouched(ctx.db, latest.id, tasks);
   }
   return {
@@ -50,6 +53,7 @@ export async function getWorkflowForRecord(ctx: ServiceContext, query: TForRecor
     instance: latest ? (await views.instances([latest]))[0] : null,
     startableDefinitions: startable,
     myPendingTask,
+    fieldPermissions,
     canWithdraw,
   };
 }
