@@ -1,6 +1,6 @@
 import type { TFieldPermission } from '../contracts/workflow.ts';
 import { computedControlIds } from '../linkage/index.ts';
-import { flattenViews, type TPageDefinition, type TView } from '../page-definition.ts';
+import { flattenViews, type TDataControl, type TPageDefinition, type TView } from '../page-definition.ts';
 import { masterViewOf } from './page-fields.ts';
 
 // Field permissions of approval nodes (issue 13), the rules the server enforces on an approver's
@@ -48,9 +48,15 @@ export function approverMayChangeRows<C extends { code: string }>(view: Pick<TVi
 /**
  * The page as an approver's form shows it: controls not editable for the node read-only, hidden
  * ones not displayed; `fixedRowViews` are the ids of child views whose rows cannot be added or
- * deleted. The design's own `isEdit: false` / `isDisplayed: false` stay.
+ * deleted. The design's own `isEdit: false` / `isDisplayed: false` stay; `editable(control)` tells
+ * whether an editable field opens for input (default: its `isEdit`; a runtime definition whose
+ * `isEdit` the user's own field rights turned off answers true, since the task grants the edit).
  */
-export function approverPageDefinition(definition: TPageDefinition, permissions: TFieldPermissionMap): { definition: TPageDefinition; fixedRowViews: Set<string> } {
+export function approverPageDefinition(
+  definition: TPageDefinition,
+  permissions: TFieldPermissionMap,
+  editable: (control: TDataControl) => boolean = (c) => c.isEdit !== false,
+): { definition: TPageDefinition; fixedRowViews: Set<string> } {
   const copy = structuredClone(definition);
   const master = masterViewOf(copy);
   const computed = computedControlIds(copy);
@@ -60,7 +66,7 @@ export function approverPageDefinition(definition: TPageDefinition, permissions:
     if (!isMaster && !approverMayChangeRows(view, view.dataControls, (c) => computed.has(c.id), permissions)) fixedRowViews.add(view.id);
     for (const control of view.dataControls) {
       const p = approverFieldPermission(permissions, fieldRefOf(isMaster, view.code, control.code));
-      if (p !== 'editable') control.isEdit = false;
+      control.isEdit = p === 'editable' && editable(control);
       if (p === 'hidden') control.isDisplayed = false;
     }
   }
