@@ -39,10 +39,11 @@ function approval(id: string, user: string, fieldPermissions: Record<string, TFi
 beforeAll(async () => {
   t = await createTestApp();
   tokens.admin = await t.login();
-  const design = masterDetail(
-    [control('Title', 1001), control('Amount', 1003), control('Note', 1001), control('Secret', 1001)],
-    [control('Item', 1001), control('Price', 1003)],
-  );
+  const amount = control('Amount', 1003);
+  const grade = control('Grade', 1001);
+  const design = masterDetail([control('Title', 1001), amount, control('Note', 1001), control('Secret', 1001), grade], [control('Item', 1001), control('Price', 1003)]);
+  // A linkage fills Grade (read-only for n1's approver) from Amount (editable).
+  design.dataLinkages = [{ id: randomUUID(), dataLinkType: 1, triggerConditions: [{ dataControlId: amount.id, triggerFormula: '{Amount} > 1000' }], assignments: [{ dataControlId: grade.id, assignmentFormula: '"big"' }], pageEvents: [], pageStateControls: [] }];
   const pages = pagesApi(t, () => tokens.admin);
   pageId = (await pages.create('Claim', design)).id;
   const published = await pages.publish(pageId);
@@ -95,7 +96,7 @@ function save(as: string, master: Rec, lines?: Rec[]) {
 }
 
 async function stored(id: string) {
-  const [master] = (await rowsOf(db(), masterViewId, ['Id', 'Title', 'Amount', 'Note', 'Secret', 'ConcurrencyStamp'])).filter((r) => r.Id === id);
+  const [master] = (await rowsOf(db(), masterViewId, ['Id', 'Title', 'Amount', 'Note', 'Secret', 'Grade', 'ConcurrencyStamp'])).filter((r) => r.Id === id);
   const lines = (await rowsOf(db(), linesViewId, ['Id', 'ParentViewDataId', 'Item', 'Price'])).filter((r) => r.ParentViewDataId === id);
   return { master, lines };
 }
@@ -141,6 +142,20 @@ describe('field permissions of approval nodes', () => {
     expect(members).toEqual(['viewDataList.0.dataList.0.Note', 'viewDataList.0.dataList.0.Secret', 'viewDataList.0.dataList.0.Title']);
     expect(res.json().error.validationErrors[0].message).toMatch(/审批节点不允许修改/);
     expect(await stored(id)).toEqual(before);
+  });
+
+  it('a read-only field may come back changed as the linkages compute it, not otherwise', async () => {
+    const id = await submittedClaim();
+    const { master } = await read('a', id);
+    // As the browser sends it: its own run of the linkage filled Grade.
+    const linked = await save('a', { ...master, Amount: 1500, Grade: 'big' });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect((await stored(id)).master).toMatchObject({ Amount: '1500', Grade: 'big' });
+    const again = await read('a', id);
+    const forged = await save('a', { ...again.master, Amount: 1600, Grade: 'huge' });
+    expect(forged.statusCode, forged.body).toBe(400);
+    expect(forged.json().error.validationErrors.flatMap((v: { members: string[] }) => v.members)).toEqual(['viewDataList.0.dataList.0.Grade']);
+    expect((await stored(id)).master).toMatchObject({ Amount: '1500', Grade: 'big' });
   });
 
   it('others still meet 409 InApproval (403 without the edit right); nobody deletes the record while it is in approval', async () => {

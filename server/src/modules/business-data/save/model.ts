@@ -29,11 +29,10 @@ export interface SaveSession {
   /** Per lookup control id: the lower-case ids checked so far → whether the caller may see that source row. */
   readonly lookupChoices: Map<string, Map<string, boolean>>;
   /**
-   * Set while the holder of a pending approval task saves a record in approval (issue 13): the
-   * parse step reads every submitted field, and the approval check refuses changes to the fields
-   * the task's node does not mark editable.
+   * Replaces the caller's field edit rights in the parse step: the holder of a pending approval
+   * task saving a record in approval sets the fields their node marks editable (issue 13, approval.ts).
    */
-  readonly approval?: ApproverGrant;
+  readonly mayEditField?: (view: RuntimeView, control: RuntimeControl) => boolean;
 }
 
 /** The submitted rows of one view. */

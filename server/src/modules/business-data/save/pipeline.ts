@@ -1,7 +1,7 @@
 /**
  * The save pipeline (docs/architecture.md, "The save pipeline"): one master record with its child
- * rows, inside the caller's transaction — load and lock → parse → (an approver's changes,
- * approval.ts) → numbers → linkages → (dictionary
+ * rows, inside the caller's transaction — load and lock → parse → numbers → linkages → (an
+ * approver's changes, approval.ts) → (dictionary
  * and lookup choices) validate →
  * write → history; `answerOf` turns what was written into the API's answer.
  */
@@ -11,7 +11,7 @@ import * as repo from '../business-data.repository.ts';
 import { approverReadAccess } from '../approver-grants.ts';
 import { bizInvalid } from '../business-data.messages.ts';
 import { openPage, type PageAccess } from '../runtime-page.ts';
-import { approverChangeErrors } from './approval.ts';
+import { approverChangeErrors, approverSession } from './approval.ts';
 import { loadChoices } from './choices.ts';
 import { authorOf, saveHistory } from './history.ts';
 import { dictionaryLabelsOn, applyLinkages } from './linkages.ts';
@@ -50,16 +50,18 @@ export async function savePageInTrx(ctx: ServiceContext, trx: Db, session: SaveS
   const master = masterOf(page, entries, t);
   const stored = await loadAndLock(ctx, trx, session, master);
   const approval = stored.approval ?? null;
-  const parsed = parseRows(approval ? { ...session, approval } : session, entries, master, stored);
-  if (approval) {
-    const refused = approverChangeErrors(session, approval, parsed.rows, stored);
-    if (refused.length) throw bizInvalid(t, refused);
-  }
+  const parsed = parseRows(approval ? approverSession(session, approval) : session, entries, master, stored);
   let rows = parsed.rows;
   // Rows that did not parse get no numbers and run no linkages: validation reports everything at once.
   if (parsed.errors.length === 0) {
     await assignDocumentNumbers(trx, session, rows);
     rows = await applyLinkages(session, rows, stored, dictionaryLabelsOn(trx, session.culture));
+  }
+  if (approval) {
+    // What the approver sent, every field read, against what the save makes of it.
+    const submitted = parseRows({ ...session, mayEditField: () => true }, entries, master, stored).rows;
+    const refused = approverChangeErrors(session, approval, submitted, rows, stored);
+    if (refused.length) throw bizInvalid(t, refused);
   }
   validatePage(t, page, rows, parsed.errors, await loadChoices(trx, session, rows));
   await bindRecordFiles(trx, session, master.id, rows, stored);

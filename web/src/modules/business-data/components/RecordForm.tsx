@@ -283,7 +283,7 @@ export function RecordForm({
       title={
         <Space>
           <Button type="text" icon={<ArrowLeftOutlined />} onClick={back} aria-label={t('back')} />
-          {viewOnly ? t('view') : recordId ? t('edit') : t('newRecord')}
+          {viewOnly && !approverEdits ? t('view') : recordId ? t('edit') : t('newRecord')}
         </Space>
       }
       extra={
