@@ -121,6 +121,15 @@ describe('field permissions of approval nodes', () => {
     expect((await read('e', id)).master).toMatchObject({ Secret: 's3cret' });
   });
 
+  it('the record\'s history leaves out the hidden fields for the approver', async () => {
+    const created = await ok('admin', 'POST', `${BD}/save-page`, { pageId, viewDataList: [{ viewId: masterViewId, dataList: [{ Title: 'Desk', Amount: 80, Secret: 'k9' }] }] });
+    const id = created.viewDataList.find((v: { viewId: string }) => v.viewId === masterViewId).dataList[0].Id;
+    await ok('admin', 'POST', INST, { pageId, recordId: id, definitionId, clientRequestId: randomUUID() });
+    const codes = async (as: string) => (await ok(as, 'GET', `${BD}/record-history?pageId=${pageId}&id=${id}`)).items.flatMap((e: { changes: { code: string }[] }) => e.changes.map((c) => c.code)).sort();
+    expect(await codes('admin')).toEqual(['Amount', 'Secret', 'Title']);
+    expect(await codes('a')).toEqual(['Amount', 'Title']);
+  });
+
   it('the approver saves an editable field without the page\'s edit right; the answer hides the hidden ones', async () => {
     const id = await submittedClaim();
     const { master } = await read('a', id);
