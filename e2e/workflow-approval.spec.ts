@@ -22,6 +22,7 @@ const control = (code: string, title: string, controlType: number, extra: object
 let menuId = '';
 let pageId = '';
 let orderViewId = '';
+let roleId = '';
 
 beforeAll(async () => {
   product = await startProduct();
@@ -33,6 +34,7 @@ beforeAll(async () => {
   orderViewId = order.id;
 
   const role = await call<{ id: string }>('POST', '/identity/roles', { name: '员工', description: '', isDefault: false, isPublic: true });
+  roleId = role.id;
   menuId = (await call<{ menu: { id: string } }>('POST', '/app/business-menu/for-page', { pageDefinitionId: page.id, title: { 'zh-CN': '采购订单', 'en-US': 'Purchase orders' }, roleIds: [role.id] })).menu.id;
   const user = (userName: string, surname: string, name: string) =>
     call<{ id: string }>('POST', '/identity/users', { userName, name, surname, email: `${userName}@example.com`, password: PASSWORD, roleNames: ['员工'] });
@@ -228,5 +230,104 @@ describe('approval of a purchase order (issue 13)', () => {
     expect(list.items).toHaveLength(1);
     expect(list.items[0]).toMatchObject({ Total: 2800, Budget: 'IT-2026', FlowStatus: 2 });
     for (const s of [buyer, manager]) await s.context.close();
+  });
+});
+
+/** Picks a user in a flow's user picker (the searchable drop-down labelled `label` in the open dialog). */
+async function pickUser(page: Page, label: string, search: string, name: string) {
+  await page.getByRole('dialog').getByLabel(label).click();
+  await page.keyboard.type(search);
+  await page.locator('.ant-select-item-option', { hasText: name }).click();
+  await page.keyboard.press('Escape');
+}
+
+describe('delegate, take back and remind (issue 13)', () => {
+  it('the buyer picks the approver at submit and reminds; the manager delegates, approves, then takes the approval back', async () => {
+    // A reimbursement page whose first approver the submitter picks; the manager's node allows delegating.
+    const form = { id: randomUUID(), code: 'Claim', title: '报销单', viewType: 1, viewButtons: [], viewControls: [], dataControls: [control('Title', '事由', 1001), control('Total', '金额', 1003)] };
+    const claims = await call<{ id: string }>('POST', '/app/page-definition', { code: 'Claim', name: { 'zh-CN': '报销单', 'en-US': 'Claims' }, definition: { viewControls: [form], pageButtons: [], dataLinkages: [] } });
+    await call('POST', `/app/page-definition/${claims.id}/publish`, {});
+    const claimMenu = (await call<{ menu: { id: string } }>('POST', '/app/business-menu/for-page', { pageDefinitionId: claims.id, title: { 'zh-CN': '报销单', 'en-US': 'Claims' }, roleIds: [roleId] })).menu.id;
+    const [director] = await call<{ id: string }[]>('GET', '/identity/selection-items?type=3&filter=director');
+    const first = newWorkflowNode('approval', 'first', { x: 0, y: 0 }, '主管审批');
+    first.config.assignees = [{ kind: 'chosenAtSubmit' }];
+    first.config.actions = { ...first.config.actions, delegate: true, addSigner: true, removeSigner: true };
+    const finance = newWorkflowNode('approval', 'finance', { x: 0, y: 0 }, '财务审批');
+    finance.config.assignees = [{ kind: 'user', userIds: [director.id] }];
+    const graph = {
+      nodes: [newWorkflowNode('start', 'start', { x: 0, y: 0 }, '发起人'), first, finance, newWorkflowNode('end', 'end', { x: 0, y: 0 }, '结束')],
+      edges: [newWorkflowEdge('e1', 'start', 'first'), newWorkflowEdge('e2', 'first', 'finance'), newWorkflowEdge('e3', 'finance', 'end')],
+    };
+    const definition = await call<{ id: string }>('POST', '/app/workflow-definition', { name: '报销审批', pageId: claims.id, graph });
+    await call('POST', `/app/workflow-definition/${definition.id}/publish`, {});
+    await call('POST', `/app/workflow-definition/${definition.id}/enable`, {});
+    const openClaim = async (page: Page) => {
+      await page.goto(`${product.url}/#/dashboard/console`);
+      await page.getByTestId('greeting').waitFor();
+      await page.goto(`${product.url}/#/menu/${claimMenu}/params/${claimMenu}`);
+      const row = page.locator('.ant-table-row', { hasText: '差旅费' });
+      await row.waitFor();
+      await row.getByRole('button', { name: /查\s*看/ }).click();
+      await page.getByTestId('record-approval').waitFor();
+    };
+    const ok = (page: Page) => page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+
+    // The buyer saves a claim and submits it, picking the manager as the first approver.
+    const buyer = await signedIn('buyer');
+    onTestFailed(() => buyer.page.screenshot({ path: screenshotPath('workflow-actions-failure') }).then(() => undefined));
+    await buyer.page.goto(`${product.url}/#/menu/${claimMenu}/params/${claimMenu}`);
+    await buyer.page.getByRole('button', { name: /新\s*增/ }).click();
+    await buyer.page.locator('#f-Claim-Title').fill('差旅费');
+    await buyer.page.locator('#f-Claim-Total').fill('860');
+    await buyer.page.getByTestId('record-save').click();
+    await buyer.page.getByTestId('workflow-submit').click();
+    await buyer.page.getByTestId('workflow-submit-modal').getByRole('dialog').waitFor();
+    await ok(buyer.page);
+    await poll(() => buyer.page.getByText('请为“主管审批”选择审批人').count()).toBeGreaterThan(0);
+    await pickUser(buyer.page, '“主管审批”的审批人', '经理', '李经理');
+    await ok(buyer.page);
+    await poll(() => status(buyer.page)).toBe('审批中');
+    // A reminder to the manager.
+    await buyer.page.getByTestId('workflow-urge').click();
+    await buyer.page.getByTestId('workflow-urge-modal').getByRole('textbox').fill('出差报销，请尽快');
+    await ok(buyer.page);
+    await poll(() => buyer.page.getByText('已催办').count()).toBeGreaterThan(0);
+
+    // The manager got the reminder, and delegates the task to the director for an opinion.
+    const manager = await signedIn('manager');
+    await manager.page.getByTestId('notifications').click();
+    await manager.page.getByTestId('notification-tab-todo').click();
+    await poll(() => manager.page.getByTestId('notification-item').filter({ hasText: '催办：差旅费' }).count()).toBe(1);
+    await manager.page.keyboard.press('Escape');
+    await openClaim(manager.page);
+    await poll(() => manager.page.getByTestId('record-approval').textContent()).toContain('待我审批：主管审批');
+    await manager.page.getByTestId('workflow-more').click();
+    await manager.page.getByTestId('workflow-delegate').click();
+    await pickUser(manager.page, '委派给', '总监', '赵总监');
+    await ok(manager.page);
+    await poll(() => manager.page.getByTestId('workflow-approve').count()).toBe(0);
+
+    // The director gives the opinion and hands the task back.
+    const directorSession = await signedIn('director');
+    await openClaim(directorSession.page);
+    await poll(() => directorSession.page.getByTestId('record-approval').textContent()).toContain('委派给我：主管审批');
+    await directorSession.page.getByTestId('workflow-approve').click();
+    await directorSession.page.getByTestId('workflow-action-modal').getByLabel('审批意见').fill('金额合理');
+    await ok(directorSession.page);
+    await poll(() => directorSession.page.getByTestId('workflow-approve').count()).toBe(0);
+
+    // Back with the manager, who approves, then takes it back before finance acted.
+    await openClaim(manager.page);
+    await decide(manager.page, '同意');
+    await manager.page.getByTestId('workflow-reclaim').click();
+    await ok(manager.page);
+    await poll(() => manager.page.getByTestId('record-approval').textContent()).toContain('待我审批：主管审批');
+    await manager.page.getByTestId('workflow-progress').click();
+    const history = manager.page.getByTestId('workflow-history');
+    await poll(() => history.textContent()).toContain('拿回');
+    const text = (await history.textContent()) ?? '';
+    for (const entry of ['发起审批', '催办 → 李经理', '出差报销，请尽快', '委派 → 赵总监', '金额合理', '拿回']) expect(text).toContain(entry);
+    await manager.page.screenshot({ path: screenshotPath('workflow-actions-history') });
+    for (const s of [buyer, manager, directorSession]) await s.context.close();
   });
 });

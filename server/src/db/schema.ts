@@ -326,6 +326,8 @@ export interface WorkflowNodeStatesTable {
   arrived_from: ColumnType<string[], string[] | string | undefined, string[] | string>;
   entered_time: Timestamp;
   completed_time: Timestamp | null;
+  /** The task whose completion entered this visit (reclaim). */
+  caused_by_task_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WorkflowTasksTable {
@@ -335,11 +337,14 @@ export interface WorkflowTasksTable {
   node_id: string;
   kind: 'approve' | 'cc';
   assignee_id: string;
-  status: 'pending' | 'waiting' | 'approved' | 'rejected' | 'returned' | 'transferred' | 'cancelled' | 'withdrawn';
+  status: 'pending' | 'waiting' | 'suspended' | 'approved' | 'rejected' | 'returned' | 'transferred' | 'cancelled' | 'withdrawn';
   seq: Generated<number>;
   is_read: Generated<boolean>;
   comment: string | null;
   transferred_from: string | null;
+  /** Not one of the node's own assignees: a delegate, or a signer added before / after `parent_task_id`. */
+  origin: ColumnType<'delegate' | 'addBefore' | 'addAfter' | null, 'delegate' | 'addBefore' | 'addAfter' | null | undefined, never>;
+  parent_task_id: ColumnType<string | null, string | null | undefined, never>;
   creation_time: Timestamp;
   completed_time: Timestamp | null;
   due_time: Timestamp | null;

@@ -265,6 +265,13 @@ export type TSelectionItemType = (typeof SELECTION_ITEM_TYPES)[keyof typeof SELE
 /** At most this many selection items in one answer (a page of a search, or ids to resolve). */
 export const SELECTION_ITEMS_MAX = 100;
 
+/** Comma-separated ids to resolve (the titles of values already chosen). */
+export const ZSelectionIds = z
+  .string()
+  .max(37 * SELECTION_ITEMS_MAX)
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.uuid()).max(SELECTION_ITEMS_MAX));
+
 /**
  * The directory answers in the context of its use: a picker control on a business page the caller
  * can open (`pageId` + `dataControlId`), or, without them, an administrator's screen.
@@ -274,12 +281,7 @@ export const ZSelectionItemQuery = z
     type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(3), z.literal(4)])),
     filter: text(100).optional(),
     /** Comma-separated ids to resolve (the titles of values already chosen). */
-    ids: z
-      .string()
-      .max(37 * SELECTION_ITEMS_MAX)
-      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-      .pipe(z.array(z.uuid()).max(SELECTION_ITEMS_MAX))
-      .optional(),
+    ids: ZSelectionIds.optional(),
     pageId: z.uuid().optional(),
     dataControlId: zText().min(1).max(64).optional(),
     skipCount: z.coerce.number().int().min(0).max(100_000).default(0),

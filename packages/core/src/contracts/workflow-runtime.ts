@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zText } from './text.ts';
 import { pagedResult, text, ZPagedQuery } from './common.ts';
+import { SELECTION_ITEMS_MAX, ZSelectionIds } from './identity.ts';
 import { ZFieldPermission, ZWorkflowFieldRef, ZWorkflowGraph, ZWorkflowNodeType } from './workflow.ts';
 
 // Running workflows (issue 13): instances of a published definition version on one business record,
@@ -13,6 +14,7 @@ import { ZFieldPermission, ZWorkflowFieldRef, ZWorkflowGraph, ZWorkflowNodeType 
 //   GET    /{id}                                                → ZWorkflowInstanceDetail  (initiator, current/past assignees, P.FlowInstances)
 //   POST   /{id}/withdraw            ZWorkflowInstanceActionInput → ZWorkflowInstanceDetail (initiator, while the current node's tasks are untouched)
 //   POST   /{id}/terminate           ZWorkflowInstanceActionInput → ZWorkflowInstanceDetail (P.FlowInstances)
+//   POST   /{id}/urge                ZWorkflowInstanceActionInput → ZWorkflowInstanceDetail (initiator or P.FlowInstances: remind every pending assignee)
 //
 // `/api/app/workflow-task` (signed in; only the task's assignee acts):
 //   GET    /todo                     ZWorkflowTaskQuery         → ZWorkflowTaskList        (pending tasks, newest first)
@@ -22,7 +24,16 @@ import { ZFieldPermission, ZWorkflowFieldRef, ZWorkflowGraph, ZWorkflowNodeType 
 //   POST   /{id}/reject              ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (comment required when the node says so)
 //   POST   /{id}/return              ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (targetNodeId: an earlier node when returnTo is `any`)
 //   POST   /{id}/transfer            ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (userIds: exactly one user)
+//   POST   /{id}/delegate            ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (userIds: exactly one user; the task comes back after they act)
+//   POST   /{id}/add-signer          ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (userIds; position before | after)
+//   POST   /{id}/remove-signer       ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (userIds: open assignees of the same node)
+//   POST   /{id}/cc                  ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (userIds: CC recipients)
+//   POST   /{id}/reclaim             ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (the caller's approved task, while the next nodes are untouched)
+//   POST   /{id}/urge                ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (the initiator or P.FlowInstances; once per 10 minutes per task)
 //   POST   /{id}/cc-read                                        → ZWorkflowTaskActionResult
+//   GET    /users                    ZWorkflowUserQuery         → ZSelectionItemList (display names of active users for a
+//                                                                 flow's pickers: the holder of a pending task, or a user who may submit the record)
+//   (and `POST /api/app/workflow-instance/{id}/urge`: every pending task of the instance)
 //
 // Errors: 400 `ValidationError`; 400 `Workflow.*` (no applicable definition, chosen assignees
 // missing, empty assignees refused, comment required); 403 (not the assignee / initiator / no right);
@@ -67,21 +78,26 @@ export const WORKFLOW_INSTANCE_STATUS_LABELS: Record<TWorkflowInstanceStatus, { 
 
 /**
  * `waiting`: a sequential node's later assignee (opens after the previous one approves);
+ * `suspended`: the assignee delegated the task (委派) or added signers before themself (前加签); it
+ * becomes `pending` again once they acted;
  * `returned`: the approver sent the flow back; `transferred`: the task moved to another user (a new
  * pending task holds it); `cancelled`: closed by the node completing otherwise (or-sign, vote decided,
  * another branch rejecting, terminate); `withdrawn`: the initiator withdrew. CC tasks (`kind: 'cc'`)
  * never block the flow: `pending` with `isRead` false until the recipient reads them, then `approved`
  * with `isRead` true. To-do lists hold `kind: 'approve'` tasks only.
  */
-export const WORKFLOW_TASK_STATUSES = ['pending', 'waiting', 'approved', 'rejected', 'returned', 'transferred', 'cancelled', 'withdrawn'] as const;
+export const WORKFLOW_TASK_STATUSES = ['pending', 'waiting', 'suspended', 'approved', 'rejected', 'returned', 'transferred', 'cancelled', 'withdrawn'] as const;
 export const ZWorkflowTaskStatus = z.enum(WORKFLOW_TASK_STATUSES);
 export type TWorkflowTaskStatus = z.infer<typeof ZWorkflowTaskStatus>;
 export const WORKFLOW_TASK_KINDS = ['approve', 'cc'] as const;
 export const ZWorkflowTaskKind = z.enum(WORKFLOW_TASK_KINDS);
 export type TWorkflowTaskKind = z.infer<typeof ZWorkflowTaskKind>;
 
-/** What a task's assignee may do (the node's `actions`, narrowed to what the engine implements). */
-export const WORKFLOW_TASK_ACTIONS = ['approve', 'reject', 'return', 'transfer', 'ccRead'] as const;
+/**
+ * What a task's assignee may do (the node's `actions`). `reclaim` (拿回) is offered on the caller's
+ * approved task while the nodes it led to are untouched; `urge` (催办) is the initiator's, not the assignee's.
+ */
+export const WORKFLOW_TASK_ACTIONS = ['approve', 'reject', 'return', 'transfer', 'delegate', 'addSigner', 'removeSigner', 'cc', 'reclaim', 'ccRead'] as const;
 export const ZWorkflowTaskAction = z.enum(WORKFLOW_TASK_ACTIONS);
 export type TWorkflowTaskAction = z.infer<typeof ZWorkflowTaskAction>;
 
@@ -92,6 +108,13 @@ export const WORKFLOW_HISTORY_ACTIONS = [
   'reject',
   'return',
   'transfer',
+  'delegate',
+  'addSignerBefore',
+  'addSignerAfter',
+  'removeSigner',
+  'cc',
+  'reclaim',
+  'urge',
   'ccRead',
   'withdraw',
   'terminate',
@@ -103,6 +126,11 @@ export const WORKFLOW_HISTORY_ACTIONS = [
 ] as const;
 export const ZWorkflowHistoryAction = z.enum(WORKFLOW_HISTORY_ACTIONS);
 export type TWorkflowHistoryAction = z.infer<typeof ZWorkflowHistoryAction>;
+
+/** Tasks that are not a node's own assignees: a delegate (委派), signers added before / after (加签). */
+export const WORKFLOW_TASK_ORIGINS = ['delegate', 'addBefore', 'addAfter'] as const;
+export const ZWorkflowTaskOrigin = z.enum(WORKFLOW_TASK_ORIGINS);
+export type TWorkflowTaskOrigin = z.infer<typeof ZWorkflowTaskOrigin>;
 
 /** A node's state in the progress view. */
 export const WORKFLOW_NODE_PROGRESS = ['done', 'active', 'pending', 'skipped'] as const;
@@ -152,6 +180,7 @@ export const ZWorkflowHistoryEntry = z.object({
   comment: zText().nullable(),
   /** transfer / escalate: the new assignee; return: the node returned to. */
   targetUserId: zText().nullable(),
+  targetUserName: zText().nullable(),
   targetNodeId: zText().nullable(),
   time: zText(),
 });
@@ -190,6 +219,10 @@ export const ZWorkflowTask = z.object({
   commentRequiredOnReject: z.boolean(),
   /** `return` with `returnTo: 'any'`: the earlier nodes the assignee may pick. */
   returnTargets: z.array(z.object({ nodeId: zText(), nodeName: zText() })),
+  /** null: one of the node's own assignees. */
+  origin: ZWorkflowTaskOrigin.nullable(),
+  /** `removeSigner`: the other open assignees of the node the caller may remove. */
+  removableSigners: z.array(ZUserRef),
 });
 export type TWorkflowTask = z.infer<typeof ZWorkflowTask>;
 
@@ -224,8 +257,10 @@ export const ZWorkflowTaskActionInput = z.object({
   clientRequestId: ZClientRequestId,
   /** return: the node to return to (`returnTo: 'any'`). */
   targetNodeId: zText().max(64).optional(),
-  /** transfer: the one user who receives the task. */
+  /** transfer / delegate: the one user who receives the task; addSigner / cc: the users added; removeSigner: the assignees removed. */
   userIds: z.array(z.uuid()).max(100).optional(),
+  /** addSigner: before the caller (they act first, then the task comes back) or after (the node waits for them). */
+  position: z.enum(['before', 'after']).optional(),
 });
 export type TWorkflowTaskActionInput = z.input<typeof ZWorkflowTaskActionInput>;
 
@@ -271,7 +306,14 @@ export const ZWorkflowForRecord = z.object({
   /** The running instance, else the latest one (null: never submitted). */
   instance: ZWorkflowInstance.nullable(),
   /** Enabled published definitions of the page the caller may start now (empty while one runs or without edit rights). */
-  startableDefinitions: z.array(z.object({ id: zText(), name: zText() })),
+  startableDefinitions: z.array(
+    z.object({
+      id: zText(),
+      name: zText(),
+      /** Nodes whose people the submitter picks (`chosenAtSubmit`): approval nodes need at least one. */
+      chosenNodes: z.array(z.object({ nodeId: zText(), nodeName: zText(), required: z.boolean() })),
+    }),
+  ),
   /** The caller's pending task on the running instance, if any. */
   myPendingTask: ZWorkflowTask.nullable(),
   /**
@@ -280,6 +322,30 @@ export const ZWorkflowForRecord = z.object({
    * server refuses a save that changes anything else (400). Null without a pending task.
    */
   fieldPermissions: z.record(ZWorkflowFieldRef, ZFieldPermission).nullable(),
+  /** The caller's approved task they may take back (拿回), if any. */
+  myReclaimableTask: ZWorkflowTask.nullable(),
   canWithdraw: z.boolean(),
+  /** The initiator (or a flow administrator) may remind the pending assignees (催办). */
+  canUrge: z.boolean(),
 });
 export type TWorkflowForRecord = z.infer<typeof ZWorkflowForRecord>;
+
+// ---------------------------------------------------------------- the flow's user pickers
+
+/**
+ * Users for the pickers of a flow (transfer, delegate, add signers, CC; approvers chosen at
+ * submit), without the directory rights an administrator's picker needs: the caller holds the
+ * pending task `taskId`, or may submit the record `pageId` + `recordId`. Display names only.
+ */
+export const ZWorkflowUserQuery = z
+  .object({
+    filter: text(100).optional(),
+    ids: ZSelectionIds.optional(),
+    taskId: z.uuid().optional(),
+    pageId: z.uuid().optional(),
+    recordId: z.uuid().optional(),
+    maxResultCount: z.coerce.number().int().min(1).max(SELECTION_ITEMS_MAX).default(50),
+  })
+  .refine((q) => !!q.taskId !== !!(q.pageId && q.recordId), { message: 'taskId, or pageId with recordId', path: ['taskId'] })
+  .refine((q) => !q.pageId === !q.recordId, { message: 'pageId and recordId go together', path: ['recordId'] });
+export type TWorkflowUserQuery = z.input<typeof ZWorkflowUserQuery>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TWorkflowGraph, TWorkflowNode } from '../contracts/workflow.ts';
-import { decideApproval, walkFrom, WorkflowGraphIndex, type ApprovalTaskState } from './engine.ts';
+import { decideApproval, pendingTaskActions, walkFrom, WorkflowGraphIndex, type ApprovalTaskState } from './engine.ts';
 
 const approval = (id: string): TWorkflowNode => ({
   id,
@@ -109,5 +109,16 @@ describe('decideApproval', () => {
   ];
   it.each(rows)('%s %j (%s%%) → %s, next %s', (mode, states, percent, outcome, next) => {
     expect(decideApproval(mode, states, percent)).toEqual({ outcome, openNext: next });
+  });
+});
+
+describe('pendingTaskActions', () => {
+  const none = { reject: false, return: false, transfer: false, delegate: false, addSigner: false, removeSigner: false, cc: false };
+  it('offers the node\'s actions to its own assignees, approve to a delegate, approve/reject to added signers', () => {
+    expect(pendingTaskActions(none, null)).toEqual(['approve']);
+    expect(pendingTaskActions({ ...none, reject: true, delegate: true, cc: true }, null)).toEqual(['approve', 'reject', 'delegate', 'cc']);
+    expect(pendingTaskActions({ ...none, reject: true, delegate: true }, 'delegate')).toEqual(['approve']);
+    expect(pendingTaskActions({ ...none, reject: true, addSigner: true }, 'addAfter')).toEqual(['approve', 'reject']);
+    expect(pendingTaskActions({ ...none, addSigner: true }, 'addBefore')).toEqual(['approve']);
   });
 });

@@ -1,4 +1,5 @@
-import type { TApprovalMode, TWorkflowEdge, TWorkflowGraph, TWorkflowNode } from '../contracts/workflow.ts';
+import type { TApprovalActions, TApprovalMode, TWorkflowEdge, TWorkflowGraph, TWorkflowNode } from '../contracts/workflow.ts';
+import type { TWorkflowTaskAction, TWorkflowTaskOrigin } from '../contracts/workflow-runtime.ts';
 import { compileFormula, isFormulaError, type FormulaContext, type FormulaValue } from '../formula/index.ts';
 
 // The workflow interpreter's pure part (issue 13): where the flow goes when a node completes, and
@@ -251,4 +252,17 @@ export function decideApproval(mode: TApprovalMode, states: readonly ApprovalTas
       return { outcome: 'open', openNext: next >= 0 ? next : null };
     }
   }
+}
+
+/**
+ * What the holder of a pending approval task may do: the node's own assignees what the node allows;
+ * a delegate only hands the task back with an opinion (approve); an added signer approves or, where
+ * the node allows it, rejects.
+ */
+export function pendingTaskActions(actions: TApprovalActions, origin: TWorkflowTaskOrigin | null): TWorkflowTaskAction[] {
+  if (origin === 'delegate') return ['approve'];
+  if (origin !== null) return actions.reject ? ['approve', 'reject'] : ['approve'];
+  const out: TWorkflowTaskAction[] = ['approve'];
+  for (const a of ['reject', 'return', 'transfer', 'delegate', 'addSigner', 'removeSigner', 'cc'] as const) if (actions[a]) out.push(a);
+  return out;
 }

@@ -20,7 +20,11 @@ export type NodeStateRow = Selectable<WorkflowNodeStatesTable>;
 export type TaskRow = Selectable<WorkflowTasksTable>;
 export type ActionRow = Selectable<WorkflowActionsTable>;
 
-export const OPEN_TASK_STATUSES = ['pending', 'waiting'] as const;
+/** Tasks still to act on: pending, a sequential node's later ones (waiting), delegated / waiting for before-signers (suspended). */
+export const OPEN_TASK_STATUSES = ['pending', 'waiting', 'suspended'] as const;
+
+/** Actions a person took on a task (withdraw and reclaim are allowed only while there are none on the next nodes). */
+export const HUMAN_TASK_ACTIONS = ['approve', 'reject', 'return', 'transfer', 'delegate', 'addSignerBefore', 'addSignerAfter', 'removeSigner', 'cc'] as const;
 
 // ---------------------------------------------------------------- instances
 
@@ -121,6 +125,22 @@ export function setNodeState(db: Db, id: string, status: NodeStateRow['status'],
     .execute();
 }
 
+export function setNodeStateCause(db: Db, id: string, taskId: string) {
+  return db.updateTable('workflow_node_states').set({ caused_by_task_id: taskId }).where('id', '=', id).execute();
+}
+
+/** Node visits entered (or joins arrived at) when the given tasks completed. */
+export function nodeStatesCausedBy(db: Db, taskIds: readonly string[]) {
+  if (taskIds.length === 0) return Promise.resolve([] as NodeStateRow[]);
+  return db.selectFrom('workflow_node_states').selectAll().where('caused_by_task_id', 'in', [...taskIds]).execute();
+}
+
+/** The visits' tasks (all kinds). */
+export function tasksOfNodeStates(db: Db, nodeStateIds: readonly string[]) {
+  if (nodeStateIds.length === 0) return Promise.resolve([] as TaskRow[]);
+  return db.selectFrom('workflow_tasks').selectAll().where('node_state_id', 'in', [...nodeStateIds]).orderBy('seq').orderBy('creation_time').orderBy('id').execute();
+}
+
 export function cancelActiveNodeStates(db: Db, instanceId: string, at: Date) {
   return db.updateTable('workflow_node_states').set({ status: 'cancelled', completed_time: at }).where('instance_id', '=', instanceId).where('status', '=', 'active').execute();
 }
@@ -149,7 +169,7 @@ export function updateTask(db: Db, id: string, changes: Partial<Pick<TaskRow, 's
   return db.updateTable('workflow_tasks').set(changes).where('id', '=', id).execute();
 }
 
-/** Closes the open (pending / waiting) tasks of an instance, or of one node visit; answers the closed ones. */
+/** Closes the open (pending / waiting / suspended) tasks of an instance, or of one node visit; answers the closed ones. */
 export function closeOpenTasks(db: Db, where: { instanceId: string; nodeStateId?: string; kind?: TaskRow['kind'] }, status: TaskRow['status'], at: Date) {
   let q = db
     .updateTable('workflow_tasks')
@@ -229,9 +249,29 @@ export async function humanActionsOnTasks(db: Db, taskIds: readonly string[]): P
     .selectFrom('workflow_actions')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('task_id', 'in', [...taskIds])
-    .where('action', 'in', ['approve', 'reject', 'return', 'transfer'])
+    .where('action', 'in', [...HUMAN_TASK_ACTIONS])
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Which of the given tasks a person acted on. */
+export async function tasksActedOn(db: Db, taskIds: readonly string[]): Promise<Set<string>> {
+  if (taskIds.length === 0) return new Set();
+  const rows = await db.selectFrom('workflow_actions').select('task_id').distinct().where('task_id', 'in', [...taskIds]).where('action', 'in', [...HUMAN_TASK_ACTIONS]).execute();
+  return new Set(rows.map((r) => r.task_id!));
+}
+
+/** When a task was last urged (催办). */
+export async function lastUrged(db: Db, taskIds: readonly string[]): Promise<Map<string, Date>> {
+  if (taskIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('workflow_actions')
+    .select(['task_id', (eb) => eb.fn.max('creation_time').as('at')])
+    .where('task_id', 'in', [...taskIds])
+    .where('action', '=', 'urge')
+    .groupBy('task_id')
+    .execute();
+  return new Map(rows.map((r) => [r.task_id!, new Date(r.at as unknown as string)]));
 }
 
 export function insertOutbox(db: Db, row: Pick<Insertable<WorkflowOutboxTable>, 'instance_id' | 'event'> & { payload: Record<string, unknown> }) {

@@ -26,18 +26,19 @@ import {
   type TWorkflowTaskActionInput,
   type TWorkflowTaskActionResult,
 } from '@tessera/core/contracts/workflow-runtime';
-import { evaluateCondition, WorkflowGraphIndex } from '@tessera/core/workflow/engine';
+import { evaluateCondition, pendingTaskActions, WorkflowGraphIndex } from '@tessera/core/workflow/engine';
 import { recordAudit } from '../../platform/audit.ts';
 import { actorHolds, type Db, type ServiceContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { isUniqueViolation } from '../../platform/sql-values.ts';
-import { activeUserIds } from '../identity/index.ts';
+import { activeUserIds, userDisplayNames } from '../identity/index.ts';
 import { notifyUsers } from '../notifications/index.ts';
 import { readWorkflowRecord, setRecordFlowStatus } from '../business-data/index.ts';
 import * as repo from './workflow-engine.repository.ts';
 import type { InstanceRow, TaskRow } from './workflow-engine.repository.ts';
-import { advanceFrom, asSystem, decideNode, finishInstance, inTransaction, loadRun, returnToNode, type Run } from './workflow-runner.ts';
+import { advanceFrom, asSystem, decideNode, finishInstance, graphOf, inTransaction, loadRun, returnToNode, type Run } from './workflow-runner.ts';
+import { addSigners, ccFromTask, delegateTask, reclaimTask, removeSigners, type TaskMove } from './workflow-task-moves.ts';
 import { cancelTaskTimers, scheduleNextReminder, scheduleTaskTimers } from './workflow-timers.ts';
 import { WorkflowViews } from './workflow-views.ts';
 import { workflowError, workflowText } from './workflow.messages.ts';
@@ -174,46 +175,81 @@ interface Actor {
  */
 export async function actOnWorkflowTask(ctx: ServiceContext, taskId: string, action: TaskActionName, input: TWorkflowTaskActionInput): Promise<TWorkflowTaskActionResult> {
   const user = me(ctx);
+  let applied = true;
   try {
-    await inTransaction(ctx, (trx) => applyTaskAction(ctx, trx, taskId, action, input, { id: user.id, history: action }));
+    applied = (await inTransaction(ctx, (trx) => applyTaskAction(ctx, trx, taskId, action, input, { id: user.id, history: action }))) !== REPEATED;
   } catch (err) {
     if (!(isUniqueViolation(err) && (await repo.findRequest(ctx.db, user.id, input.clientRequestId)))) throw err;
+    applied = false;
   }
+  return taskActionResult(ctx, taskId, applied ? `Workflow${action[0].toUpperCase()}${action.slice(1)}` : null, input.comment);
+}
+
+/** The task and its instance after an action; the audit entry only when this request applied it (not for a repeat). */
+async function taskActionResult(ctx: ServiceContext, taskId: string, auditAction: string | null, comment: string | undefined): Promise<TWorkflowTaskActionResult> {
   const task = await repo.findTask(ctx.db, taskId);
   if (!task) throw taskNotFound(ctx);
   const instance = (await repo.findInstance(ctx.db, task.instance_id))!;
   const views = new WorkflowViews(ctx);
   const [taskDto] = await views.tasks([task], [instance]);
   const [instanceDto] = await views.instances([instance]);
-  await recordAudit(ctx, `Workflow${action[0].toUpperCase()}${action.slice(1)}`, { entityType: ENTITY_TYPE, entityId: instance.id, details: { taskId, comment: input.comment ?? null } });
+  if (auditAction) await recordAudit(ctx, auditAction, { entityType: ENTITY_TYPE, entityId: instance.id, details: { taskId, comment: comment ?? null } });
   return { task: taskDto, instance: instanceDto };
 }
 
-async function applyTaskAction(ctx: ServiceContext, trx: Db, taskId: string, action: TaskActionName, input: TWorkflowTaskActionInput, actor: Actor): Promise<void> {
+/** A repeated request (same actor, same clientRequestId): nothing was applied. */
+const REPEATED = 'repeated' as const;
+
+async function applyTaskAction(ctx: ServiceContext, trx: Db, taskId: string, action: TaskActionName, input: TWorkflowTaskActionInput, actor: Actor): Promise<void | typeof REPEATED> {
   const found = await repo.findTask(trx, taskId);
   if (!found) throw taskNotFound(ctx);
   const instance = await repo.lockInstance(trx, found.instance_id);
   if (!instance) throw taskNotFound(ctx);
   // Under the lock: a repeated request (double click, retry) finds the first one's action and changes nothing.
-  if (actor.id !== null && (await repo.findRequest(trx, actor.id, input.clientRequestId))) return;
+  if (actor.id !== null && (await repo.findRequest(trx, actor.id, input.clientRequestId))) return REPEATED;
   // Re-read under the instance's lock: another action may have closed the task meanwhile.
   const task = (await repo.findTask(trx, taskId))!;
   if (actor.id !== null && task.assignee_id !== actor.id) throw workflowError(ctx, 403, 'Forbidden', 'engine.notAssignee');
   if (action === 'ccRead') return readCc(ctx, trx, task, actor, input);
   if (task.kind !== 'approve') throw workflowError(ctx, 400, 'Workflow.ActionNotAllowed', 'engine.actionNotAllowed', { action }, { members: ['id'] });
-  if (task.status !== 'pending') throw workflowError(ctx, 409, 'Workflow.TaskNotPending', 'engine.taskNotPending', { status: task.status }, { details: { status: task.status } });
+  if (action === 'reclaim' && instance.status !== 'running') throw workflowError(ctx, 409, 'Workflow.ReclaimTooLate', 'engine.reclaimTooLate');
+  if (action !== 'reclaim' && task.status !== 'pending') throw workflowError(ctx, 409, 'Workflow.TaskNotPending', 'engine.taskNotPending', { status: task.status }, { details: { status: task.status } });
   if (instance.status !== 'running') throw notRunning(ctx, instance.status);
-  const run = await loadRun(ctx, trx, instance);
+  const run: Run = { ...(await loadRun(ctx, trx, instance)), cause: task.id };
   const node = run.index.node(task.node_id) as ApprovalNode;
-  const allowed = action === 'approve' || (action === 'reject' && node.config.actions.reject) || (action === 'return' && node.config.actions.return) || (action === 'transfer' && node.config.actions.transfer);
-  if (!allowed) throw workflowError(ctx, 400, 'Workflow.ActionNotAllowed', 'engine.actionNotAllowed', { action }, { members: ['id'] });
+  if (action !== 'reclaim' && !pendingTaskActions(node.config.actions, task.origin).includes(action)) {
+    throw workflowError(ctx, 400, 'Workflow.ActionNotAllowed', 'engine.actionNotAllowed', { action }, { members: ['id'] });
+  }
   const comment = input.comment?.trim() || null;
-  const history = (extra: { target_user_id?: string | null; target_node_id?: string | null } = {}) =>
-    repo.insertAction(trx, { instance_id: instance.id, task_id: task.id, node_id: task.node_id, actor_id: actor.id, action: actor.history, comment, target_user_id: extra.target_user_id ?? null, target_node_id: extra.target_node_id ?? null, client_request_id: actor.id ? input.clientRequestId : null, result: null, creation_time: run.now });
+  const history = (extra: { action?: string; target_user_id?: string | null; target_node_id?: string | null; result?: unknown } = {}) =>
+    repo.insertAction(trx, {
+      instance_id: instance.id,
+      task_id: task.id,
+      node_id: task.node_id,
+      actor_id: actor.id,
+      action: extra.action ?? actor.history,
+      comment,
+      target_user_id: extra.target_user_id ?? null,
+      target_node_id: extra.target_node_id ?? null,
+      client_request_id: actor.id ? input.clientRequestId : null,
+      result: extra.result === undefined ? null : JSON.stringify(extra.result),
+      creation_time: run.now,
+    });
   const completed = (status: TaskRow['status']) =>
     repo.insertOutbox(trx, { instance_id: instance.id, event: 'task.completed', payload: { taskId: task.id, nodeId: task.node_id, status, actorId: actor.id } });
+  const move: TaskMove = { run, task, node, input, comment, history, completed };
 
   switch (action) {
+    case 'delegate':
+      return delegateTask(move);
+    case 'addSigner':
+      return addSigners(move);
+    case 'removeSigner':
+      return removeSigners(move);
+    case 'cc':
+      return ccFromTask(move);
+    case 'reclaim':
+      return reclaimTask(move);
     case 'approve':
     case 'reject': {
       if (action === 'reject' && node.config.commentRequiredOnReject && !comment && actor.id !== null) throw workflowError(ctx, 400, 'Workflow.CommentRequired', 'engine.commentRequired', {}, { members: ['comment'] });
@@ -286,11 +322,15 @@ export async function terminateWorkflowInstance(ctx: ServiceContext, id: string,
 
 async function endByHand(ctx: ServiceContext, id: string, input: TWorkflowInstanceActionInput, action: 'withdraw' | 'terminate') {
   const user = me(ctx);
+  let applied = true;
   try {
     await inTransaction(ctx, async (trx) => {
       const instance = await repo.lockInstance(trx, id);
       if (!instance) throw instanceNotFound(ctx);
-      if (await repo.findRequest(trx, user.id, input.clientRequestId)) return;
+      if (await repo.findRequest(trx, user.id, input.clientRequestId)) {
+        applied = false;
+        return;
+      }
       if (action === 'withdraw' && instance.initiator_id !== user.id) throw workflowError(ctx, 403, 'Forbidden', 'engine.notInitiator');
       if (action === 'terminate' && !actorHolds(ctx, P.FlowInstances)) throw forbidden({ permission: P.FlowInstances });
       if (instance.status !== 'running') throw notRunning(ctx, instance.status);
@@ -303,8 +343,9 @@ async function endByHand(ctx: ServiceContext, id: string, input: TWorkflowInstan
     });
   } catch (err) {
     if (!(isUniqueViolation(err) && (await repo.findRequest(ctx.db, user.id, input.clientRequestId)))) throw err;
+    applied = false;
   }
-  await recordAudit(ctx, action === 'withdraw' ? 'WorkflowWithdrawn' : 'WorkflowTerminated', { entityType: ENTITY_TYPE, entityId: id, details: { comment: input.comment ?? null } });
+  if (applied) await recordAudit(ctx, action === 'withdraw' ? 'WorkflowWithdrawn' : 'WorkflowTerminated', { entityType: ENTITY_TYPE, entityId: id, details: { comment: input.comment ?? null } });
   return getWorkflowInstanceAs(ctx, id);
 }
 
@@ -353,4 +394,66 @@ export async function timeoutWorkflowTask(ctx: ServiceContext, taskId: string): 
     await repo.insertAction(ctx.db, { instance_id: task.instance_id, task_id: task.id, node_id: task.node_id, actor_id: null, action: 'escalate', comment: null, target_user_id: to, target_node_id: null, client_request_id: null, result: null, creation_time: run.now });
     await repo.insertOutbox(ctx.db, { instance_id: task.instance_id, event: 'task.completed', payload: { taskId: task.id, nodeId: task.node_id, status: 'transferred', actorId: null } });
   }
+}
+
+// ---------------------------------------------------------------- urge (催办)
+
+const URGE_EVERY_MINUTES = 10;
+
+/** Reminds the instance's pending assignees (or the one of `taskId`): the initiator or P.FlowInstances, once per task per 10 minutes. */
+async function urge(ctx: ServiceContext, instanceId: string, taskId: string | null, input: TWorkflowInstanceActionInput): Promise<boolean> {
+  const user = me(ctx);
+  let applied = true;
+  try {
+    await inTransaction(ctx, async (trx) => {
+      const instance = await repo.lockInstance(trx, instanceId);
+      if (!instance) throw instanceNotFound(ctx);
+      if (await repo.findRequest(trx, user.id, input.clientRequestId)) {
+        applied = false;
+        return;
+      }
+      if (instance.initiator_id !== user.id && !actorHolds(ctx, P.FlowInstances)) throw workflowError(ctx, 403, 'Forbidden', 'engine.notUrger');
+      if (instance.status !== 'running') throw notRunning(ctx, instance.status);
+      const pending = (await repo.tasksOfInstances(trx, [instanceId])).filter((t) => t.kind === 'approve' && t.status === 'pending' && (taskId === null || t.id === taskId));
+      if (pending.length === 0) {
+        if (taskId !== null) throw workflowError(ctx, 409, 'Workflow.TaskNotPending', 'engine.nothingToUrge');
+        throw workflowError(ctx, 409, 'Workflow.NothingToUrge', 'engine.nothingToUrge');
+      }
+      const now = ctx.now();
+      const last = await repo.lastUrged(trx, pending.map((t) => t.id));
+      const due = pending.filter((t) => !last.has(t.id) || now.getTime() - last.get(t.id)!.getTime() >= URGE_EVERY_MINUTES * 60_000);
+      if (due.length === 0) throw workflowError(ctx, 409, 'Workflow.UrgedRecently', 'engine.urgedRecently', { minutes: URGE_EVERY_MINUTES });
+      const index = new WorkflowGraphIndex(await graphOf(trx, instance));
+      const [definition] = await repo.definitionNames(trx, [instance.definition_id]);
+      const urger = (await userDisplayNames(trx, [user.id], ctx.culture)).get(user.id) ?? user.userName;
+      const comment = input.comment?.trim() || null;
+      for (const [i, t] of due.entries()) {
+        await notifyUsers(trx, {
+          userIds: [t.assignee_id],
+          type: 'todo',
+          title: workflowText(ctx, 'engine.urgeTitle', { title: instance.record_title }).slice(0, 200),
+          content: [workflowText(ctx, 'engine.urgeContent', { user: urger, node: index.nodes.get(t.node_id)?.name || t.node_id, definition: definition?.name ?? '' }), comment].filter(Boolean).join('\n'),
+          link: `/flows/assignTask?taskId=${t.id}`,
+          sender: { id: user.id, name: urger },
+        });
+        await repo.insertAction(trx, { instance_id: instanceId, task_id: t.id, node_id: t.node_id, actor_id: user.id, action: 'urge', comment, target_user_id: t.assignee_id, target_node_id: null, client_request_id: i === 0 ? input.clientRequestId : null, result: null, creation_time: now });
+      }
+    });
+  } catch (err) {
+    if (!(isUniqueViolation(err) && (await repo.findRequest(ctx.db, user.id, input.clientRequestId)))) throw err;
+    applied = false;
+  }
+  return applied;
+}
+
+export async function urgeWorkflowInstance(ctx: ServiceContext, id: string, input: TWorkflowInstanceActionInput): Promise<TWorkflowInstanceDetail> {
+  if (await urge(ctx, id, null, input)) await recordAudit(ctx, 'WorkflowUrge', { entityType: ENTITY_TYPE, entityId: id, details: { comment: input.comment ?? null } });
+  return getWorkflowInstanceAs(ctx, id);
+}
+
+export async function urgeWorkflowTask(ctx: ServiceContext, taskId: string, input: TWorkflowInstanceActionInput): Promise<TWorkflowTaskActionResult> {
+  const task = await repo.findTask(ctx.db, taskId);
+  if (!task) throw taskNotFound(ctx);
+  const applied = await urge(ctx, task.instance_id, task.id, input);
+  return taskActionResult(ctx, taskId, applied ? 'WorkflowUrge' : null, input.comment);
 }

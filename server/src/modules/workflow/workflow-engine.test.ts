@@ -50,6 +50,8 @@ beforeAll(async () => {
   const submitters = await createRole(db(), 'Submitters');
   await grant(db(), 'R', submitters, pageWorkCodes('Expense'));
   ids.approvers = await createRole(db(), 'Approvers');
+  // a and b open the records they approve (the record page's approval bar).
+  await grant(db(), 'R', ids.approvers, pageWorkCodes('Expense'));
   ids.nobody = await createRole(db(), 'Nobody');
   ids.ini = await createUser(db(), 'ini', { roles: [submitters], units: [dept] });
   for (const name of ['a', 'b', 'c', 'd', 'e']) ids[name] = await createUser(db(), name, { roles: name === 'a' || name === 'b' ? [ids.approvers] : [] });
@@ -132,7 +134,7 @@ async function taskOf(instanceId: string, user: string, nodeId: string): Promise
 // ---------------------------------------------------------------- the matrix
 
 type Step =
-  | { as: string; act: 'approve' | 'reject' | 'return' | 'transfer'; node: string; body?: object; status?: number }
+  | { as: string; act: 'approve' | 'reject' | 'return' | 'transfer' | 'delegate' | 'add-signer' | 'remove-signer' | 'cc' | 'reclaim'; node: string; body?: object; status?: number }
   | { as: string; act: 'withdraw' | 'terminate'; status?: number };
 interface Expectation {
   open: Record<string, string[]>;
@@ -152,6 +154,9 @@ interface Row {
 const running = (open: Record<string, string[]>): Expectation => ({ open, status: 'running', flow: 1 });
 const approved: Expectation = { open: {}, status: 'approved', flow: 2 };
 const rejected: Expectation = { open: {}, status: 'rejected', flow: 3 };
+
+/** Every action the node may allow. */
+const ALL_ACTIONS: Partial<ApprovalConfig> = { actions: { reject: true, return: true, transfer: true, delegate: true, addSigner: true, removeSigner: true, cc: true } };
 
 const ROWS: Row[] = [
   { name: 'or: the first approval completes the node', graph: line(approval('n1', () => [users('a', 'b')])), steps: [{ as: 'b', act: 'approve', node: 'n1' }], expect: [running({ n1: ['a', 'b'] }), approved] },
@@ -309,6 +314,91 @@ const ROWS: Row[] = [
     steps: [{ as: 'e', act: 'approve', node: 'n1', status: 403 }, { as: 'a', act: 'approve', node: 'n1' }, { as: 'b', act: 'approve', node: 'n1', status: 409 }],
     expect: [running({ n1: ['a', 'b'] }), running({ n1: ['a', 'b'] }), running({ n2: ['c'] }), running({ n2: ['c'] })],
   },
+  {
+    name: 'delegate: the delegate acts, then the task comes back to its assignee',
+    graph: line(approval('n1', () => [users('a')], ALL_ACTIONS)),
+    steps: [
+      { as: 'a', act: 'delegate', node: 'n1', body: { userIds: ['a'] }, status: 400 },
+      { as: 'a', act: 'delegate', node: 'n1', body: { userIds: ['b', 'c'] }, status: 400 },
+      { as: 'a', act: 'delegate', node: 'n1', body: { userIds: ['b'] } },
+      { as: 'a', act: 'approve', node: 'n1', status: 409 },
+      { as: 'b', act: 'approve', node: 'n1', body: { comment: '建议同意' } },
+      { as: 'a', act: 'approve', node: 'n1' },
+    ],
+    expect: [running({ n1: ['a'] }), running({ n1: ['a'] }), running({ n1: ['a'] }), running({ n1: ['b'] }), running({ n1: ['b'] }), running({ n1: ['a'] }), approved],
+  },
+  {
+    name: 'delegate is refused where the node does not allow it',
+    graph: line(approval('n1', () => [users('a')])),
+    steps: [{ as: 'a', act: 'delegate', node: 'n1', body: { userIds: ['b'] }, status: 400 }],
+    expect: [running({ n1: ['a'] }), running({ n1: ['a'] })],
+  },
+  {
+    name: 'add signers before: they approve first, then the task comes back',
+    graph: line(approval('n1', () => [users('a')], ALL_ACTIONS)),
+    steps: [
+      { as: 'a', act: 'add-signer', node: 'n1', body: { userIds: ['b'] }, status: 400 },
+      { as: 'a', act: 'add-signer', node: 'n1', body: { userIds: ['b', 'c'], position: 'before' } },
+      { as: 'b', act: 'approve', node: 'n1' },
+      { as: 'c', act: 'approve', node: 'n1' },
+      { as: 'a', act: 'approve', node: 'n1' },
+    ],
+    expect: [running({ n1: ['a'] }), running({ n1: ['a'] }), running({ n1: ['b', 'c'] }), running({ n1: ['c'] }), running({ n1: ['a'] }), approved],
+  },
+  {
+    name: 'add signers after: the assignee approves now, the node waits for them',
+    graph: line(approval('n1', () => [users('a')], ALL_ACTIONS), approval('n2', () => [users('d')])),
+    steps: [{ as: 'a', act: 'add-signer', node: 'n1', body: { userIds: ['b'], position: 'after' } }, { as: 'b', act: 'approve', node: 'n1' }],
+    expect: [running({ n1: ['a'] }), running({ n1: ['b'] }), running({ n2: ['d'] })],
+  },
+  {
+    name: "add signer after in or-sign: the others' tasks stay open until the added signer approves",
+    graph: line(approval('n1', () => [users('a', 'c')], ALL_ACTIONS), approval('n2', () => [users('d')])),
+    steps: [{ as: 'a', act: 'add-signer', node: 'n1', body: { userIds: ['b'], position: 'after' } }, { as: 'b', act: 'approve', node: 'n1' }],
+    expect: [running({ n1: ['a', 'c'] }), running({ n1: ['b', 'c'] }), running({ n2: ['d'] })],
+  },
+  {
+    name: "an added signer's rejection rejects the instance",
+    graph: line(approval('n1', () => [users('a')], ALL_ACTIONS)),
+    steps: [{ as: 'a', act: 'add-signer', node: 'n1', body: { userIds: ['b'], position: 'after' } }, { as: 'b', act: 'reject', node: 'n1' }],
+    expect: [running({ n1: ['a'] }), running({ n1: ['b'] }), rejected],
+  },
+  {
+    name: 'remove signers from a countersign: the rest decide',
+    graph: line(approval('n1', () => [users('a', 'b', 'c')], { mode: 'all', ...ALL_ACTIONS })),
+    steps: [
+      { as: 'a', act: 'remove-signer', node: 'n1', body: { userIds: ['a'] }, status: 400 },
+      { as: 'a', act: 'remove-signer', node: 'n1', body: { userIds: ['e'] }, status: 400 },
+      { as: 'a', act: 'remove-signer', node: 'n1', body: { userIds: ['b'] } },
+      { as: 'a', act: 'approve', node: 'n1' },
+      { as: 'c', act: 'approve', node: 'n1' },
+    ],
+    expect: [running({ n1: ['a', 'b', 'c'] }), running({ n1: ['a', 'b', 'c'] }), running({ n1: ['a', 'b', 'c'] }), running({ n1: ['a', 'c'] }), running({ n1: ['c'] }), approved],
+  },
+  {
+    name: 'remove a signer from a vote: the node is decided again and passes',
+    graph: line(approval('n1', () => [users('a', 'b', 'c')], { mode: 'vote', votePassPercent: 50, ...ALL_ACTIONS })),
+    steps: [{ as: 'a', act: 'approve', node: 'n1' }, { as: 'b', act: 'remove-signer', node: 'n1', body: { userIds: ['c'] } }],
+    expect: [running({ n1: ['a', 'b', 'c'] }), running({ n1: ['b', 'c'] }), approved],
+  },
+  {
+    name: 'reclaim (拿回) while the next node is untouched; the node opens again for the reclaimer',
+    graph: line(approval('n1', () => [users('a')]), approval('n2', () => [users('b')])),
+    steps: [{ as: 'a', act: 'approve', node: 'n1' }, { as: 'a', act: 'reclaim', node: 'n1' }, { as: 'a', act: 'approve', node: 'n1' }, { as: 'b', act: 'approve', node: 'n2' }],
+    expect: [running({ n1: ['a'] }), running({ n2: ['b'] }), running({ n1: ['a'] }), running({ n2: ['b'] }), approved],
+  },
+  {
+    name: "reclaim in a countersign keeps the others' approvals",
+    graph: line(approval('n1', () => [users('a', 'b')], { mode: 'all' }), approval('n2', () => [users('c')])),
+    steps: [{ as: 'a', act: 'approve', node: 'n1' }, { as: 'b', act: 'approve', node: 'n1' }, { as: 'b', act: 'reclaim', node: 'n1' }, { as: 'b', act: 'approve', node: 'n1' }],
+    expect: [running({ n1: ['a', 'b'] }), running({ n1: ['b'] }), running({ n2: ['c'] }), running({ n1: ['b'] }), running({ n2: ['c'] })],
+  },
+  {
+    name: 'reclaim is refused once the next node acted, and when nothing followed',
+    graph: line(approval('n1', () => [users('a')]), approval('n2', () => [users('b', 'c')], { mode: 'all' })),
+    steps: [{ as: 'a', act: 'approve', node: 'n1' }, { as: 'b', act: 'approve', node: 'n2' }, { as: 'a', act: 'reclaim', node: 'n1', status: 409 }, { as: 'b', act: 'reclaim', node: 'n2', status: 409 }],
+    expect: [running({ n1: ['a'] }), running({ n2: ['b', 'c'] }), running({ n2: ['c'] }), running({ n2: ['c'] }), running({ n2: ['c'] })],
+  },
 ];
 
 function exclusiveGraph(): TWorkflowGraph {
@@ -347,8 +437,8 @@ describe('workflow engine: feature matrix', () => {
         const detail = await detailOf(instanceId);
         const holder = step.status === 403 ? 'a' : step.as;
         const task =
-          step.status === 409
-            ? detail.tasks.findLast((x) => x.assigneeId === ids[step.as] && x.nodeId === act.node)!
+          step.status === 409 || step.act === 'reclaim'
+            ? detail.tasks.findLast((x) => x.assigneeId === ids[step.as] && x.nodeId === act.node && x.kind === 'approve')!
             : await taskOf(instanceId, holder, act.node);
         const body: Record<string, unknown> = { clientRequestId: randomUUID(), ...(act.body ?? {}) };
         if (Array.isArray(body.userIds)) body.userIds = (body.userIds as string[]).map((u) => ids[u] ?? u);
@@ -437,7 +527,7 @@ describe('workflow engine: details', () => {
     expect(await ok('ini', 'GET', `${INST}/for-record?pageId=${pageId}&recordId=${recordId}`)).toMatchObject({ flowStatus: 1, instance: { id: started.id, status: 'running' }, startableDefinitions: [], canWithdraw: true });
     const todo = await ok('a', 'GET', `${TASK}/todo`);
     const task = todo.items.find((x: TWorkflowTask) => x.instanceId === started.id);
-    expect(task).toMatchObject({ nodeId: 'n1', status: 'pending', allowedActions: ['approve', 'reject', 'return', 'transfer'], recordTitle: started.recordTitle });
+    expect(task).toMatchObject({ nodeId: 'n1', status: 'pending', allowedActions: ['approve', 'reject', 'return', 'transfer', 'cc'], recordTitle: started.recordTitle });
     expect((await call('e', 'GET', `${INST}/${started.id}`)).statusCode).toBe(403);
     expect((await call('a', 'GET', `${INST}/${started.id}`)).statusCode).toBe(200);
     await ok('a', 'POST', `${TASK}/${task.id}/approve`, { clientRequestId: randomUUID(), comment: '同意' });
@@ -447,6 +537,94 @@ describe('workflow engine: details', () => {
     expect(mine.items.some((i: { id: string; status: string }) => i.id === started.id && i.status === 'approved')).toBe(true);
     expect((await call('ini', 'GET', `${INST}?scope=all`)).statusCode).toBe(403);
     expect((await ok('admin', 'GET', `${INST}?scope=all&status=approved`)).totalCount).toBeGreaterThan(0);
+  });
+
+  it('the actions offered follow the node and the task: a delegate only hands back; removable signers are named', async () => {
+    const definitionId = await publishDefinition(line(approval('n1', () => [users('a', 'b')], { mode: 'all', ...ALL_ACTIONS }))());
+    const started = (await start(definitionId, await newRecord())).json();
+    const a = await taskOf(started.id, 'a', 'n1');
+    expect(a.allowedActions).toEqual(['approve', 'reject', 'return', 'transfer', 'delegate', 'addSigner', 'removeSigner', 'cc']);
+    expect(a.removableSigners).toEqual([{ id: ids.b, name: 'b' }]);
+    await ok('a', 'POST', `${TASK}/${a.id}/delegate`, { clientRequestId: randomUUID(), userIds: [ids.c] });
+    const c = await taskOf(started.id, 'c', 'n1');
+    expect(c).toMatchObject({ origin: 'delegate', allowedActions: ['approve'] });
+    // b may not remove a's suspended task nor the delegate.
+    expect((await taskOf(started.id, 'b', 'n1')).removableSigners).toEqual([]);
+    const refused = await call('c', 'POST', `${TASK}/${c.id}/reject`, { clientRequestId: randomUUID() });
+    expect(refused.statusCode, refused.body).toBe(400);
+    const history = (await detailOf(started.id)).history.map((h) => [h.action, h.targetUserId]);
+    expect(history).toEqual([['start', null], ['delegate', ids.c]]);
+  });
+
+  it('CC from a task: the recipients get CC tasks, the flow does not wait', async () => {
+    const definitionId = await publishDefinition(line(approval('n1', () => [users('a')]))());
+    const started = (await start(definitionId, await newRecord())).json();
+    const a = await taskOf(started.id, 'a', 'n1');
+    expect((await call('a', 'POST', `${TASK}/${a.id}/cc`, { clientRequestId: randomUUID(), userIds: [] })).statusCode).toBe(400);
+    await ok('a', 'POST', `${TASK}/${a.id}/cc`, { clientRequestId: randomUUID(), userIds: [ids.d, ids.e] });
+    for (const u of ['d', 'e']) {
+      const cc = await ok(u, 'GET', `${TASK}/cc`);
+      expect(cc.items.find((x: TWorkflowTask) => x.instanceId === started.id)).toMatchObject({ kind: 'cc', nodeId: 'n1', isRead: false });
+    }
+    expect(openTasks(await detailOf(started.id))).toEqual({ n1: ['a'] });
+  });
+
+  it('urge (催办): the initiator reminds the pending assignees, once per 10 minutes; others are refused', async () => {
+    const definitionId = await publishDefinition(line(approval('n1', () => [users('a', 'b')], { mode: 'all' }))());
+    const recordId = await newRecord();
+    const started = (await start(definitionId, recordId)).json();
+    expect((await ok('ini', 'GET', `${INST}/for-record?pageId=${pageId}&recordId=${recordId}`)).canUrge).toBe(true);
+    expect((await ok('a', 'GET', `${INST}/for-record?pageId=${pageId}&recordId=${recordId}`)).canUrge).toBe(false);
+    const a = await taskOf(started.id, 'a', 'n1');
+    expect((await call('b', 'POST', `${TASK}/${a.id}/urge`, { clientRequestId: randomUUID() })).statusCode).toBe(403);
+    const once = { clientRequestId: randomUUID(), comment: '请尽快' };
+    await ok('ini', 'POST', `${TASK}/${a.id}/urge`, once);
+    await ok('ini', 'POST', `${TASK}/${a.id}/urge`, once); // the same request again: applied once
+    const again = await call('ini', 'POST', `${TASK}/${a.id}/urge`, { clientRequestId: randomUUID() });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().error.code).toBe('Workflow.UrgedRecently');
+    // The instance-wide urge reaches b (a was urged just now).
+    await ok('ini', 'POST', `${INST}/${started.id}/urge`, { clientRequestId: randomUUID() });
+    expect((await call('ini', 'POST', `${INST}/${started.id}/urge`, { clientRequestId: randomUUID() })).statusCode).toBe(409);
+    const notes = await db().selectFrom('notifications').select(['user_id', 'content']).where('link', 'like', `%${a.id}%`).execute();
+    expect(notes).toHaveLength(1);
+    expect(notes[0].content).toContain('请尽快');
+    const history = (await detailOf(started.id)).history.filter((h) => h.action === 'urge').map((h) => h.targetUserId);
+    expect(history).toEqual([ids.a, ids.b]);
+    const audits = await db().selectFrom('audit_logs').select('id').where('action', '=', 'WorkflowUrge').where('entity_id', '=', started.id).execute();
+    expect(audits).toHaveLength(2);
+  });
+
+  it('for-record offers reclaim (拿回) to the approver while the next node is untouched', async () => {
+    const definitionId = await publishDefinition(line(approval('n1', () => [users('a')]), approval('n2', () => [users('b')]))());
+    const recordId = await newRecord();
+    const started = (await start(definitionId, recordId)).json();
+    const a = await taskOf(started.id, 'a', 'n1');
+    await ok('a', 'POST', `${TASK}/${a.id}/approve`, { clientRequestId: randomUUID() });
+    const view = await ok('a', 'GET', `${INST}/for-record?pageId=${pageId}&recordId=${recordId}`);
+    expect(view.myReclaimableTask).toMatchObject({ id: a.id, allowedActions: ['reclaim'] });
+    const done = await ok('a', 'GET', `${TASK}/done`);
+    expect(done.items.find((x: TWorkflowTask) => x.id === a.id).allowedActions).toEqual(['reclaim']);
+    await ok('b', 'POST', `${TASK}/${(await taskOf(started.id, 'b', 'n2')).id}/approve`, { clientRequestId: randomUUID() });
+    expect((await ok('a', 'GET', `${INST}/for-record?pageId=${pageId}&recordId=${recordId}`)).myReclaimableTask).toBeNull();
+  });
+
+  it("the flow's user picker answers the holder of a pending task and the record's submitter, display names only", async () => {
+    const definitionId = await publishDefinition(line(approval('n1', () => [users('a')]))());
+    const recordId = await newRecord();
+    const started = (await start(definitionId, recordId)).json();
+    const a = await taskOf(started.id, 'a', 'n1');
+    const found = await ok('a', 'GET', `${TASK}/users?taskId=${a.id}&filter=e`);
+    expect(found.map((u: { title: string }) => u.title)).toContain('e');
+    expect(found.every((u: { description: string | null }) => u.description === null)).toBe(true);
+    expect(await ok('a', 'GET', `${TASK}/users?taskId=${a.id}&ids=${ids.b}`)).toEqual([{ id: ids.b, title: 'b', description: null }]);
+    // Not the holder: refused; the submitter (who may edit the record) may pick approvers.
+    expect((await call('e', 'GET', `${TASK}/users?taskId=${a.id}`)).statusCode).toBe(403);
+    expect((await call('ini', 'GET', `${TASK}/users?pageId=${pageId}&recordId=${recordId}&filter=c`)).statusCode).toBe(200);
+    expect((await call('e', 'GET', `${TASK}/users?pageId=${pageId}&recordId=${recordId}`)).statusCode).toBe(403);
+    const bad = await call('a', 'GET', `${TASK}/users`);
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().error.validationErrors.length).toBeGreaterThan(0);
   });
 
   it('a definition with running instances cannot be deleted', async () => {

@@ -32,7 +32,7 @@ const N2: Record<string, TFieldPermission> = { Note: 'editable', 'Lines.Item': '
 function approval(id: string, user: string, fieldPermissions: Record<string, TFieldPermission>): TWorkflowNode {
   const n = node('approval', id, { x: 0, y: 0 }, id);
   if (n.type !== 'approval') throw new Error('not an approval node');
-  n.config = { ...n.config, commentRequiredOnReject: false, assignees: [{ kind: 'user', userIds: [ids[user]] }], fieldPermissions };
+  n.config = { ...n.config, commentRequiredOnReject: false, assignees: [{ kind: 'user', userIds: [ids[user]] }], fieldPermissions, actions: { ...n.config.actions, delegate: true } };
   return n;
 }
 
@@ -205,6 +205,27 @@ describe('field permissions of approval nodes', () => {
     const viaView = await call('a', 'POST', `${BD}/save-view`, { pageId, viewId: linesViewId, dataList: [{ ...again.lines[0], Item: 'Bus' }], deletedIds: [] });
     expect(viaView.statusCode, viaView.body).toBe(400);
     expect(await stored(id)).toEqual(before);
+  });
+
+  it('a delegate holds the node\'s permissions while the task is delegated; the suspended assignee does not', async () => {
+    const id = await submittedClaim();
+    const info: TWorkflowForRecord = await ok('a', 'GET', `${INST}/for-record?pageId=${pageId}&recordId=${id}`);
+    await ok('a', 'POST', `${TASK}/${info.myPendingTask!.id}/delegate`, { clientRequestId: randomUUID(), userIds: [ids.e] });
+    expect((await ok('a', 'GET', `${INST}/for-record?pageId=${pageId}&recordId=${id}`)).fieldPermissions).toBeNull();
+    expect((await ok('e', 'GET', `${INST}/for-record?pageId=${pageId}&recordId=${id}`)).fieldPermissions).toEqual(N1);
+    const asA = await read('a', id);
+    expect((await save('a', { ...asA.master, Amount: 5 })).statusCode).toBe(403);
+    const asE = await read('e', id);
+    expect(asE.master).not.toHaveProperty('Secret');
+    expect((await save('e', { ...asE.master, Note: 'mine' })).statusCode).toBe(400);
+    const saved = await save('e', { ...asE.master, Amount: 130 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The delegate hands it back: the assignee's task is pending again, and so are its permissions.
+    await approve('e', id);
+    const back = await read('a', id);
+    const res = await save('a', { ...back.master, Amount: 140 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await stored(id)).master).toMatchObject({ Amount: '140' });
   });
 
   it('after approve the next node\'s permissions apply; the approval\'s end leaves the page\'s own rights', async () => {

@@ -12,7 +12,7 @@ import {
   ZWorkflowInstanceQuery,
 } from '@tessera/core/contracts/workflow-runtime';
 import { requirePermission, signedIn } from '../../platform/route-access.ts';
-import { startWorkflow, terminateWorkflowInstance, withdrawWorkflowInstance } from './workflow-engine.service.ts';
+import { startWorkflow, terminateWorkflowInstance, urgeWorkflowInstance, withdrawWorkflowInstance } from './workflow-engine.service.ts';
 import { getWorkflowForRecord, getWorkflowInstance, listWorkflowInstances } from './workflow-queries.service.ts';
 
 /** `/api/app/workflow-instance` (contracts/workflow-runtime.ts): start, read, withdraw, terminate. */
@@ -49,6 +49,12 @@ export async function workflowInstanceRoutes(fastify: FastifyInstance) {
     config: signedIn(),
     schema: { tags, summary: 'The initiator withdraws, while nobody acted on the current nodes (FlowStatus 4)', params: ZIdParam, body: ZWorkflowInstanceActionInput, response: { 200: ZWorkflowInstanceDetail } },
     handler: (req) => withdrawWorkflowInstance(req.ctx, req.params.id, req.body),
+  });
+
+  app.post(`${base}/:id/urge`, {
+    config: signedIn(),
+    schema: { tags, summary: 'Remind (催办) every pending assignee: the initiator or P.FlowInstances; tasks urged in the last 10 minutes are skipped (409 when all were)', params: ZIdParam, body: ZWorkflowInstanceActionInput, response: { 200: ZWorkflowInstanceDetail } },
+    handler: (req) => urgeWorkflowInstance(req.ctx, req.params.id, req.body),
   });
 
   app.post(`${base}/:id/terminate`, {

@@ -16,12 +16,25 @@ import type {
 import { FLOW_STATUSES_STARTABLE, type TFlowStatus } from '@tessera/core/contracts/workflow-runtime';
 import { actorHolds, type ServiceContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
+import type { TSelectionItem } from '@tessera/core/contracts/identity';
+import type { TWorkflowGraph } from '@tessera/core/contracts/workflow';
+import type { ZWorkflowUserQuery } from '@tessera/core/contracts/workflow-runtime';
+import type { z } from 'zod';
 import { readWorkflowRecord } from '../business-data/index.ts';
+import { userDirectory } from '../identity/index.ts';
 import * as repo from './workflow-engine.repository.ts';
 import { applicableDefinitions, currentNodesUntouched } from './workflow-engine.service.ts';
 import { grantOfTasks } from './workflow-field-permissions.ts';
+import { reclaimableTaskIds } from './workflow-task-moves.ts';
 import { WorkflowViews } from './workflow-views.ts';
 import { workflowError } from './workflow.messages.ts';
+
+/** The nodes whose people the submitter picks. */
+const chosenAtSubmitNodes = (graph: TWorkflowGraph) =>
+  graph.nodes.flatMap((n) => {
+    const rules = n.type === 'approval' ? n.config.assignees : n.type === 'cc' ? n.config.recipients : [];
+    return rules.some((r) => r.kind === 'chosenAtSubmit') ? [{ nodeId: n.id, nodeName: n.name || n.id, required: n.type === 'approval' }] : [];
+  });
 
 const me = (ctx: ServiceContext) => {
   if (!ctx.user) throw forbidden();
@@ -36,17 +49,24 @@ export async function getWorkflowForRecord(ctx: ServiceContext, query: TForRecor
   const running = latest?.status === 'running';
   const startable =
     !running && record.mayEdit && FLOW_STATUSES_STARTABLE.includes(record.flowStatus as TFlowStatus)
-      ? (await applicableDefinitions(ctx.db, record.pageId, record, ctx.now())).map((d) => ({ id: d.id, name: d.name }))
+      ? (await applicableDefinitions(ctx.db, record.pageId, record, ctx.now())).map((d) => ({ id: d.id, name: d.name, chosenNodes: chosenAtSubmitNodes(d.graph) }))
       : [];
   let myPendingTask = null;
   let fieldPermissions = null;
+  let myReclaimableTask = null;
   let canWithdraw = false;
+  let canUrge = false;
   if (latest && running) {
     const tasks = await repo.tasksOfInstances(ctx.db, [latest.id]);
     const mine = tasks.find((t) => t.assignee_id === user.id && t.status === 'pending' && t.kind === 'approve');
     if (mine) [myPendingTask] = await views.tasks([mine], [latest]);
     fieldPermissions = (await grantOfTasks(ctx.db, latest, tasks, user.id))?.fieldPermissions ?? null;
+    const approvedByMe = tasks.filter((t) => t.assignee_id === user.id && t.status === 'approved' && t.kind === 'approve');
+    const reclaimable = await reclaimableTaskIds(ctx.db, approvedByMe);
+    const reclaim = approvedByMe.filter((t) => reclaimable.has(t.id)).at(-1);
+    if (reclaim) [myReclaimableTask] = await views.tasks([reclaim], [latest]);
     if (latest.initiator_id === user.id) canWithdraw = await currentNodesUntouched(ctx.db, latest.id, tasks);
+    canUrge = (latest.initiator_id === user.id || actorHolds(ctx, P.FlowInstances)) && tasks.some((t) => t.kind === 'approve' && t.status === 'pending');
   }
   return {
     flowStatus: (record.flowStatus in { 0: 1, 1: 1, 2: 1, 3: 1, 4: 1 } ? record.flowStatus : 0) as TFlowStatus,
@@ -54,7 +74,9 @@ export async function getWorkflowForRecord(ctx: ServiceContext, query: TForRecor
     startableDefinitions: startable,
     myPendingTask,
     fieldPermissions,
+    myReclaimableTask,
     canWithdraw,
+    canUrge,
   };
 }
 
@@ -86,4 +108,17 @@ export async function listMyWorkflowTasks(ctx: ServiceContext, which: 'todo' | '
   };
   const [rows, totalCount] = await Promise.all([repo.listTasks(ctx.db, filter, { offset: query.SkipCount, limit: query.MaxResultCount }), repo.countTasks(ctx.db, filter)]);
   return { items: await new WorkflowViews(ctx).tasks(rows), totalCount };
+}
+
+/** Display names of active users for a flow's pickers: the holder of a pending task, or a user who may submit the record. */
+export async function workflowUsers(ctx: ServiceContext, query: z.output<typeof ZWorkflowUserQuery>): Promise<TSelectionItem[]> {
+  const user = me(ctx);
+  if (query.taskId) {
+    const task = await repo.findTask(ctx.db, query.taskId);
+    if (!task || task.assignee_id !== user.id || task.status !== 'pending' || task.kind !== 'approve') throw workflowError(ctx, 403, 'Forbidden', 'engine.notAssignee');
+  } else {
+    await readWorkflowRecord(ctx, ctx.db, query.pageId!, query.recordId!, 'edit');
+  }
+  const items = await userDirectory(ctx.db, { filter: query.filter, ids: query.ids, skipCount: 0, maxResultCount: query.maxResultCount }, ctx.culture);
+  return items.map((item) => ({ ...item, description: null }));
 }

@@ -26,6 +26,8 @@ export interface Run {
   index: WorkflowGraphIndex;
   record: WorkflowRecord;
   now: Date;
+  /** The task whose completion moves the flow now: node visits entered remember it (reclaim). */
+  cause?: string | null;
 }
 
 /** The system acting inside the caller's transaction (automatic assignments go through the save pipeline as it). */
@@ -70,13 +72,15 @@ export async function advanceFrom(run: Run, fromNodeId: string): Promise<void> {
         else await repo.insertNodeState(run.trx, { instance_id: run.instance.id, node_id: step.nodeId, node_type: 'join', status: 'completed', entered_time: run.now, completed_time: run.now });
         continue;
       }
-      const stateId = await repo.insertNodeState(run.trx, { instance_id: run.instance.id, node_id: step.nodeId, node_type: step.type, status: 'completed', entered_time: run.now, completed_time: run.now });
+      const stateId = await repo.insertNodeState(run.trx, { instance_id: run.instance.id, node_id: step.nodeId, node_type: step.type, status: 'completed', entered_time: run.now, completed_time: run.now, caused_by_task_id: run.cause ?? null });
       if (step.type === 'cc') await openCc(run, step.nodeId, stateId);
     }
     for (const [joinId, arrived] of Object.entries(walk.joinArrivals)) {
       const waiting = waitingJoins.find((s) => s.node_id === joinId);
       if (waiting) await repo.setNodeState(run.trx, waiting.id, 'active', null, arrived);
-      else await repo.insertNodeState(run.trx, { instance_id: run.instance.id, node_id: joinId, node_type: 'join', status: 'active', arrived_from: JSON.stringify(arrived), entered_time: run.now, completed_time: null });
+      else await repo.insertNodeState(run.trx, { instance_id: run.instance.id, node_id: joinId, node_type: 'join', status: 'active', arrived_from: JSON.stringify(arrived), entered_time: run.now, completed_time: null, caused_by_task_id: run.cause ?? null });
+      // A waiting join the cause's branch arrived at: reclaiming that task would have to take the arrival back.
+      if (waiting && run.cause) await repo.setNodeStateCause(run.trx, waiting.id, run.cause);
     }
     for (const step of walk.approvals) {
       const done = await openApproval(run, run.index.node(step.nodeId) as ApprovalNode);
@@ -108,7 +112,7 @@ const scopeOf = (run: Run, nodeId: string) => ({
 export async function openApproval(run: Run, node: ApprovalNode): Promise<boolean> {
   const config = node.config;
   let assignees = await resolveAssignees(run.trx, config.assignees, scopeOf(run, node.id));
-  const stateId = await repo.insertNodeState(run.trx, { instance_id: run.instance.id, node_id: node.id, node_type: 'approval', status: 'active', entered_time: run.now, completed_time: null });
+  const stateId = await repo.insertNodeState(run.trx, { instance_id: run.instance.id, node_id: node.id, node_type: 'approval', status: 'active', entered_time: run.now, completed_time: null, caused_by_task_id: run.cause ?? null });
   await repo.insertOutbox(run.trx, { instance_id: run.instance.id, event: 'node.entered', payload: { nodeId: node.id, nodeStateId: stateId } });
   if (assignees.length === 0) {
     if (config.emptyAssignee.policy === 'refuse') throw workflowError(run.ctx, 400, 'Workflow.EmptyAssignee', 'engine.emptyAssignee', { node: node.name || node.id }, { members: ['pageId'] });
@@ -143,9 +147,19 @@ export async function openApproval(run: Run, node: ApprovalNode): Promise<boolea
   return false;
 }
 
-/** Task states as the mode counts them (a transferred task lives on in its successor). */
+/**
+ * Task states as the mode counts them: the node's own assignees only (a transferred task lives on in
+ * its successor; delegates and added signers are not counted); a suspended task still waits for its
+ * assignee, so it counts as pending.
+ */
 export const approvalStates = (tasks: readonly TaskRow[]): ApprovalTaskState[] =>
-  tasks.filter((t) => t.status !== 'transferred').map((t) => (t.status === 'cancelled' || t.status === 'withdrawn' || t.status === 'returned' ? 'closed' : (t.status as ApprovalTaskState)));
+  ownTasks(tasks).map((t) =>
+    t.status === 'cancelled' || t.status === 'withdrawn' || t.status === 'returned' ? 'closed' : t.status === 'suspended' ? 'pending' : (t.status as ApprovalTaskState),
+  );
+
+/** The node's own assignees' tasks in order (not transferred away, not a delegate or added signer). */
+const ownTasks = (tasks: readonly TaskRow[]) => tasks.filter((t) => t.status !== 'transferred' && t.origin === null);
+const isOpen = (t: TaskRow) => (repo.OPEN_TASK_STATUSES as readonly string[]).includes(t.status);
 
 /** Ends a node visit: open tasks cancelled (their timers too), the visit completed or cancelled. */
 export async function closeNode(run: Run, nodeStateId: string, status: NodeStateRow['status']) {
@@ -154,9 +168,21 @@ export async function closeNode(run: Run, nodeStateId: string, status: NodeState
   await repo.setNodeState(run.trx, nodeStateId, status, run.now);
 }
 
-/** After a task of an approval node closed: complete, reject, or open the next sequential task. */
+/**
+ * After a task of an approval node closed: a suspended task whose delegate / before-signers are all
+ * done opens again; an added signer's rejection rejects; while added signers are open the node waits;
+ * else the mode decides: complete, reject, or open the next sequential task.
+ */
 export async function decideNode(run: Run, nodeStateId: string, node: ApprovalNode): Promise<void> {
-  const tasks = await repo.tasksOfNodeState(run.trx, nodeStateId);
+  let tasks = await repo.tasksOfNodeState(run.trx, nodeStateId);
+  if (tasks.some((t) => t.origin !== null && t.origin !== 'delegate' && t.status === 'rejected')) return finishInstance(run, 'rejected');
+  const resumed = tasks.filter((p) => p.status === 'suspended' && !tasks.some((c) => c.parent_task_id === p.id && isOpen(c)));
+  for (const p of resumed) {
+    await repo.updateTask(run.trx, p.id, { status: 'pending' });
+    await scheduleTaskTimers(run.trx, { ...p, status: 'pending' }, node.config.timeout, run.now);
+  }
+  if (resumed.length) tasks = await repo.tasksOfNodeState(run.trx, nodeStateId);
+  if (tasks.some((t) => t.origin !== null && isOpen(t))) return;
   const decision = decideApproval(node.config.mode, approvalStates(tasks), node.config.votePassPercent);
   if (decision.outcome === 'approved') {
     await closeNode(run, nodeStateId, 'completed');
@@ -164,7 +190,7 @@ export async function decideNode(run: Run, nodeStateId: string, node: ApprovalNo
   } else if (decision.outcome === 'rejected') {
     await finishInstance(run, 'rejected');
   } else if (decision.openNext !== null) {
-    const next = tasks.filter((t) => t.status !== 'transferred')[decision.openNext];
+    const next = ownTasks(tasks)[decision.openNext];
     await repo.updateTask(run.trx, next.id, { status: 'pending' });
     await scheduleTaskTimers(run.trx, { ...next, status: 'pending' }, node.config.timeout, run.now);
   }

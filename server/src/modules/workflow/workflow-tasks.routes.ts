@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParam } from '@tessera/core/contracts/common';
-import { ZWorkflowTaskActionInput, ZWorkflowTaskActionResult, ZWorkflowTaskList, ZWorkflowTaskQuery } from '@tessera/core/contracts/workflow-runtime';
+import { ZSelectionItemList } from '@tessera/core/contracts/identity';
+import { ZWorkflowInstanceActionInput, ZWorkflowUserQuery, ZWorkflowTaskActionInput, ZWorkflowTaskActionResult, ZWorkflowTaskList, ZWorkflowTaskQuery } from '@tessera/core/contracts/workflow-runtime';
 import { signedIn } from '../../platform/route-access.ts';
-import { actOnWorkflowTask, type TaskActionName } from './workflow-engine.service.ts';
-import { listMyWorkflowTasks } from './workflow-queries.service.ts';
+import { actOnWorkflowTask, urgeWorkflowTask, type TaskActionName } from './workflow-engine.service.ts';
+import { listMyWorkflowTasks, workflowUsers } from './workflow-queries.service.ts';
 
 /** `/api/app/workflow-task` (contracts/workflow-runtime.ts): the caller's task lists and actions. Only the assignee acts (403). */
 export async function workflowTaskRoutes(fastify: FastifyInstance) {
@@ -21,11 +22,22 @@ export async function workflowTaskRoutes(fastify: FastifyInstance) {
     });
   }
 
+  app.get(`${base}/users`, {
+    config: signedIn(),
+    schema: { tags, summary: 'Active users (display names) for the flow\'s pickers: the holder of the pending task taskId, or a user who may submit the record pageId + recordId', querystring: ZWorkflowUserQuery, response: { 200: ZSelectionItemList } },
+    handler: (req) => workflowUsers(req.ctx, req.query),
+  });
+
   const actions: [string, TaskActionName, string][] = [
     ['approve', 'approve', 'Approve (409 when the task is no longer pending)'],
     ['reject', 'reject', 'Reject: the instance ends as rejected (FlowStatus 3); a comment when the node requires one'],
     ['return', 'return', 'Return to the initiator (the instance ends, FlowStatus 4), the previous approval node, or targetNodeId (returnTo any)'],
     ['transfer', 'transfer', 'Transfer the task to userIds[0]'],
+    ['delegate', 'delegate', 'Delegate (委派) to userIds[0]: the task is suspended until they act, then comes back'],
+    ['add-signer', 'addSigner', 'Add signers (加签) userIds before the caller (they act first) or after (the node waits for them); position before | after'],
+    ['remove-signer', 'removeSigner', 'Remove signers (减签): the open tasks of userIds on the same node are cancelled and the node is decided again'],
+    ['cc', 'cc', 'Send a copy (抄送) to userIds'],
+    ['reclaim', 'reclaim', 'Take back (拿回) the caller\'s approved task while nobody acted on the nodes it led to'],
     ['cc-read', 'ccRead', 'Mark a CC task read'],
   ];
   for (const [path, action, summary] of actions) {
@@ -35,4 +47,10 @@ export async function workflowTaskRoutes(fastify: FastifyInstance) {
       handler: (req) => actOnWorkflowTask(req.ctx, req.params.id, action, req.body),
     });
   }
+
+  app.post(`${base}/:id/urge`, {
+    config: signedIn(),
+    schema: { tags, summary: 'Remind (催办) the assignee of a pending task: the initiator or P.FlowInstances; 409 when urged in the last 10 minutes', params: ZIdParam, body: ZWorkflowInstanceActionInput, response: { 200: ZWorkflowTaskActionResult } },
+    handler: (req) => urgeWorkflowTask(req.ctx, req.params.id, req.body),
+  });
 }

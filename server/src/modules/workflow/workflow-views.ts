@@ -12,13 +12,14 @@ import type {
   TWorkflowTask,
   TWorkflowTaskAction,
 } from '@tessera/core/contracts/workflow-runtime';
-import { WorkflowGraphIndex } from '@tessera/core/workflow/engine';
+import { pendingTaskActions, WorkflowGraphIndex } from '@tessera/core/workflow/engine';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { iso } from '../../platform/sql-values.ts';
 import { userDisplayNames } from '../identity/index.ts';
 import * as repo from './workflow-engine.repository.ts';
 import type { InstanceRow, TaskRow } from './workflow-engine.repository.ts';
 import { graphOf } from './workflow-runner.ts';
+import { reclaimableTaskIds, removableTasks } from './workflow-task-moves.ts';
 
 class Graphs {
   private readonly cache = new Map<string, WorkflowGraphIndex>();
@@ -72,11 +73,17 @@ export class WorkflowViews {
     const instanceIds = [...new Set(rows.map((t) => t.instance_id))];
     // One query for a page of tasks, not one per instance.
     const instances = instanceRows ?? (await repo.instancesByIds(this.db, instanceIds));
-    const [definitions, names, states] = await Promise.all([
+    const running = new Set(instances.filter((i) => i.status === 'running').map((i) => i.id));
+    const pendingOwn = rows.filter((t) => t.status === 'pending' && t.kind === 'approve' && t.origin === null && running.has(t.instance_id));
+    const [definitions, states, reclaimable, visitTasks] = await Promise.all([
       repo.definitionNames(this.db, instances.map((i) => i.definition_id)),
-      userDisplayNames(this.db, [...rows.map((t) => t.assignee_id), ...instances.map((i) => i.initiator_id)], this.ctx.culture),
       repo.nodeStatesOf(this.db, instanceIds),
+      reclaimableTaskIds(this.db, rows.filter((t) => running.has(t.instance_id))),
+      repo.tasksOfNodeStates(this.db, [...new Set(pendingOwn.map((t) => t.node_state_id))]),
     ]);
+    const removable = new Map<string, TaskRow[]>();
+    for (const t of pendingOwn) removable.set(t.id, await removableTasks(this.db, t, visitTasks.filter((x) => x.node_state_id === t.node_state_id)));
+    const names = await userDisplayNames(this.db, [...rows.map((t) => t.assignee_id), ...instances.map((i) => i.initiator_id), ...[...removable.values()].flat().map((t) => t.assignee_id)], this.ctx.culture);
     const out: TWorkflowTask[] = [];
     for (const t of rows) {
       const i = instances.find((x) => x.id === t.instance_id)!;
@@ -84,15 +91,14 @@ export class WorkflowViews {
       const node = index.nodes.get(t.node_id);
       const approval = node?.type === 'approval' ? (node as TWorkflowNodeOf<'approval'>) : null;
       const isOpen = t.status === 'pending' && i.status === 'running';
-      const allowed: TWorkflowTaskAction[] = [];
+      let allowed: TWorkflowTaskAction[] = [];
       const visited = new Set(states.filter((s) => s.instance_id === i.id && s.status === 'completed').map((s) => s.node_id));
       const returnTargets = approval && approval.config.returnTo === 'any' ? index.earlierApprovals(t.node_id).filter((n) => visited.has(n.id)).map((n) => ({ nodeId: n.id, nodeName: n.name })) : [];
+      const removableSigners = (removable.get(t.id) ?? []).map((x) => ({ id: x.assignee_id, name: names.get(x.assignee_id) ?? null }));
       if (isOpen && t.kind === 'approve' && approval) {
-        allowed.push('approve');
-        if (approval.config.actions.reject) allowed.push('reject');
-        if (approval.config.actions.return) allowed.push('return');
-        if (approval.config.actions.transfer) allowed.push('transfer');
+        allowed = pendingTaskActions(approval.config.actions, t.origin).filter((a) => a !== 'removeSigner' || removableSigners.length > 0);
       }
+      if (reclaimable.has(t.id)) allowed.push('reclaim');
       // A CC stays readable after the flow ended.
       if (t.kind === 'cc' && t.status === 'pending') allowed.push('ccRead');
       out.push({
@@ -117,6 +123,8 @@ export class WorkflowViews {
         allowedActions: allowed,
         commentRequiredOnReject: approval?.config.commentRequiredOnReject ?? false,
         returnTargets,
+        origin: t.origin,
+        removableSigners,
       });
     }
     return out;
@@ -126,7 +134,12 @@ export class WorkflowViews {
     const [instance] = await this.instances([row]);
     const index = await this.graphs.of(row);
     const [states, tasks, actions] = await Promise.all([repo.nodeStatesOf(this.db, [row.id]), repo.tasksOfInstances(this.db, [row.id]), repo.actionsOf(this.db, row.id)]);
-    const names = await userDisplayNames(this.db, actions.map((a) => a.actor_id ?? ''), this.ctx.culture);
+    // Add signers / remove signers / CC name several users (`result.userIds`); transfer and the like one.
+    const targetsOf = (a: (typeof actions)[number]): string[] => {
+      const listed = (a.result as { userIds?: unknown } | null)?.userIds;
+      return Array.isArray(listed) ? listed.map(String) : a.target_user_id ? [a.target_user_id] : [];
+    };
+    const names = await userDisplayNames(this.db, actions.flatMap((a) => [a.actor_id ?? '', ...targetsOf(a)]).filter(Boolean), this.ctx.culture);
     const progress = (nodeId: string): TWorkflowNodeProgress => {
       const visits = states.filter((s) => s.node_id === nodeId);
       if (visits.some((s) => s.status === 'active')) return 'active';
@@ -148,6 +161,7 @@ export class WorkflowViews {
         actorName: a.actor_id ? (names.get(a.actor_id) ?? null) : null,
         comment: a.comment,
         targetUserId: a.target_user_id,
+        targetUserName: targetsOf(a).map((id) => names.get(id) ?? id).join('、') || null,
         targetNodeId: a.target_node_id,
         time: iso(a.creation_time)!,
       })),

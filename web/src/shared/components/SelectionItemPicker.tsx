@@ -38,24 +38,37 @@ const ICONS: Record<TSelectionItemType, ReactNode> = { 1: <ApartmentOutlined />,
  * Where a picker is used: a picker control on a business page (the server checks the caller may
  * view it, and answers display names only); absent on administrators' screens.
  */
-export type SelectionContext = { pageId: string; dataControlId: string } | undefined;
+export type SelectionContext =
+  | { pageId: string; dataControlId: string }
+  /** A flow's picker (users only): the caller's pending task, or the record being submitted. */
+  | { workflow: { taskId: string } | { pageId: string; recordId: string } }
+  | undefined;
 
 /** The server answers at most this many items at once. */
 const SELECTION_PAGE = 100;
 
 /** spec §3 selection items from `GET /api/identity/selection-items`. */
 export function fetchSelectionItems(type: TSelectionItemType, params: { filter?: string; ids?: string[]; maxResultCount?: number; context?: SelectionContext }) {
+  const context = params.context;
+  if (context && 'workflow' in context) {
+    return api.get<TSelectionItem[]>('/app/workflow-task/users', {
+      filter: params.filter || undefined,
+      ids: params.ids?.length ? params.ids.join(',') : undefined,
+      maxResultCount: params.maxResultCount,
+      ...context.workflow,
+    });
+  }
   return api.get<TSelectionItem[]>('/identity/selection-items', {
     type,
     filter: params.filter || undefined,
     ids: params.ids?.length ? params.ids.join(',') : undefined,
     maxResultCount: params.maxResultCount,
-    pageId: params.context?.pageId,
-    dataControlId: params.context?.dataControlId,
+    pageId: context?.pageId,
+    dataControlId: context?.dataControlId,
   });
 }
 
-const contextKey = (context: SelectionContext) => (context ? `${context.pageId}:${context.dataControlId}` : 'admin');
+const contextKey = (context: SelectionContext) => (!context ? 'admin' : 'workflow' in context ? `workflow:${JSON.stringify(context.workflow)}` : `${context.pageId}:${context.dataControlId}`);
 
 export const useSelectionSearch = (type: TSelectionItemType, filter: string, enabled = true, context?: SelectionContext) =>
   useQuery({

@@ -1,5 +1,6 @@
-import { App, Button, Descriptions, Drawer, Dropdown, Form, Input, Modal, Select, Space, Timeline, Typography } from 'antd';
-import type { TWorkflowInstance, TWorkflowTask } from '@tessera/core/contracts/workflow-runtime';
+import { DownOutlined } from '@ant-design/icons';
+import { App, Button, Checkbox, Descriptions, Drawer, Dropdown, Form, Input, Modal, Radio, Select, Space, Timeline, Typography } from 'antd';
+import type { TWorkflowForRecord, TWorkflowInstance, TWorkflowTask } from '@tessera/core/contracts/workflow-runtime';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,15 +9,17 @@ import { FlowStatusTag } from '../../../shared/components/FlowStatusTag.tsx';
 import { SelectionItemPicker } from '../../../shared/components/SelectionItemPicker.tsx';
 import type { RecordExtraProps } from '../../../shared/components/record-extras.ts';
 import { validValues } from '../../../shared/ui/form-values.ts';
-import { newRequestId, useStartWorkflow, useTaskAction, useWithdrawWorkflow, useWorkflowForRecord, useWorkflowInstance, type TaskAction } from './api.ts';
+import { newRequestId, useStartWorkflow, useTaskAction, useUrgeWorkflow, useWithdrawWorkflow, useWorkflowForRecord, useWorkflowInstance, type TaskAction } from './api.ts';
 import './i18n.ts';
 
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
 
 /**
  * The approval bar of a business record (issue 13): its approval status; submit for approval when a
- * flow applies; approve / reject / return / transfer when the caller holds the pending task;
- * withdraw for the initiator; the flow's progress and history in a drawer.
+ * flow applies (picking the approvers of nodes chosen at submit); approve / reject / return /
+ * transfer and, under "more", delegate / add or remove signers / CC when the caller holds the
+ * pending task; take back (拿回) an approval while the next node is untouched; withdraw and urge
+ * (催办) for the initiator; the flow's progress and history in a drawer.
  */
 export default function RecordApproval({ pageId, recordId, flowStatus, onChanged }: RecordExtraProps) {
   const { t } = useTranslation('workflowRuntime');
@@ -24,13 +27,18 @@ export default function RecordApproval({ pageId, recordId, flowStatus, onChanged
   const state = useWorkflowForRecord(pageId, recordId);
   const start = useStartWorkflow();
   const withdraw = useWithdrawWorkflow();
-  const [acting, setActing] = useState<TaskAction | null>(null);
+  const urge = useUrgeWorkflow();
+  const act = useTaskAction();
+  const [acting, setActing] = useState<ModalAction | null>(null);
+  const [submitting, setSubmitting] = useState<Startable | null>(null);
   const [showProgress, setShowProgress] = useState(false);
   const info = state.data;
   const status = info?.flowStatus ?? flowStatus;
   const failed = (err: unknown) => message.error(err instanceof ApiError ? err.message : String(err));
 
-  const submit = (definitionId?: string) =>
+  const submit = (definitionId: string) => {
+    const chosen = info?.startableDefinitions.find((d) => d.id === definitionId);
+    if (chosen?.chosenNodes.length) return setSubmitting(chosen);
     modal.confirm({
       title: t('submitTitle'),
       content: t('submitConfirm'),
@@ -38,6 +46,23 @@ export default function RecordApproval({ pageId, recordId, flowStatus, onChanged
         try {
           await start.mutateAsync({ pageId, recordId, definitionId, clientRequestId: newRequestId() });
           message.success(t('submitted'));
+          onChanged();
+        } catch (err) {
+          failed(err);
+        }
+      },
+    });
+  };
+
+  const reclaimable = info?.myReclaimableTask ?? null;
+  const reclaim = () =>
+    modal.confirm({
+      title: t('reclaim'),
+      content: t('reclaimConfirm'),
+      onOk: async () => {
+        try {
+          await act.mutateAsync({ taskId: reclaimable!.id, action: 'reclaim', input: { clientRequestId: newRequestId() } });
+          message.success(t('reclaimed'));
           onChanged();
         } catch (err) {
           failed(err);
@@ -65,9 +90,9 @@ export default function RecordApproval({ pageId, recordId, flowStatus, onChanged
       )}
       {task && task.kind === 'approve' && (
         <>
-          <Typography.Text type="secondary">{t('myTask', { node: task.nodeName })}</Typography.Text>
+          <Typography.Text type="secondary">{t(task.origin === 'delegate' ? 'delegatedToMe' : 'myTask', { node: task.nodeName })}</Typography.Text>
           <Button type="primary" onClick={() => setActing('approve')} data-testid="workflow-approve">
-            {t('approve')}
+            {task.origin === 'delegate' ? t('handBack') : t('approve')}
           </Button>
           {task.allowedActions.includes('reject') && (
             <Button danger onClick={() => setActing('reject')} data-testid="workflow-reject">
@@ -84,8 +109,27 @@ export default function RecordApproval({ pageId, recordId, flowStatus, onChanged
               {t('transfer')}
             </Button>
           )}
+          {MORE_ACTIONS.some((a) => task.allowedActions.includes(a)) && (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: MORE_ACTIONS.filter((a) => task.allowedActions.includes(a)).map((a) => ({ key: a, label: t(a), 'data-testid': `workflow-${a}` })),
+                onClick: ({ key }) => setActing(key as ModalAction),
+              }}
+            >
+              <Button data-testid="workflow-more">
+                {t('more')} <DownOutlined />
+              </Button>
+            </Dropdown>
+          )}
         </>
       )}
+      {reclaimable && (
+        <Button onClick={reclaim} loading={act.isPending} data-testid="workflow-reclaim">
+          {t('reclaim')}
+        </Button>
+      )}
+      {info?.canUrge && instance && <UrgeButton instanceId={instance.id} onDone={() => void state.refetch()} busy={urge.isPending} urge={urge.mutateAsync} />}
       {info?.canWithdraw && instance && (
         <Button
           onClick={() =>
@@ -114,8 +158,81 @@ export default function RecordApproval({ pageId, recordId, flowStatus, onChanged
         </Button>
       )}
       {task && acting && <TaskActionModal task={task} action={acting} onClose={() => setActing(null)} onDone={onChanged} />}
+      {submitting && <SubmitModal pageId={pageId} recordId={recordId} definition={submitting} onClose={() => setSubmitting(null)} onDone={onChanged} />}
       {instance && <ProgressDrawer instance={instance} open={showProgress} onClose={() => setShowProgress(false)} />}
     </Space>
+  );
+}
+
+type Startable = TWorkflowForRecord['startableDefinitions'][number];
+/** The actions that open the modal (reclaim confirms, CC read happens in the task centre). */
+type ModalAction = Exclude<TaskAction, 'reclaim' | 'ccRead'>;
+/** Offered under "more" beside the main buttons. */
+const MORE_ACTIONS = ['delegate', 'addSigner', 'removeSigner', 'cc'] as const satisfies readonly ModalAction[];
+
+/** 催办: a reminder with an optional message to every pending assignee. */
+function UrgeButton({ instanceId, onDone, busy, urge }: { instanceId: string; onDone(): void; busy: boolean; urge: ReturnType<typeof useUrgeWorkflow>['mutateAsync'] }) {
+  const { t } = useTranslation('workflowRuntime');
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [comment, setComment] = useState('');
+  const [requestId, setRequestId] = useState(newRequestId);
+  const ok = async () => {
+    try {
+      await urge({ instanceId, input: { clientRequestId: requestId, comment: comment.trim() || undefined } });
+      message.success(t('urged'));
+      setOpen(false);
+      setComment('');
+      setRequestId(newRequestId());
+      onDone();
+    } catch (err) {
+      message.error(err instanceof ApiError ? err.message : String(err));
+    }
+  };
+  return (
+    <>
+      <Button onClick={() => setOpen(true)} data-testid="workflow-urge">
+        {t('urge')}
+      </Button>
+      <Modal open={open} title={t('urge')} onOk={() => void ok()} onCancel={() => setOpen(false)} confirmLoading={busy} destroyOnHidden data-testid="workflow-urge-modal">
+        <Typography.Paragraph type="secondary">{t('urgeHint')}</Typography.Paragraph>
+        <Input.TextArea rows={3} maxLength={2000} value={comment} onChange={(e) => setComment(e.target.value)} placeholder={t('urgePlaceholder')} aria-label={t('comment')} />
+      </Modal>
+    </>
+  );
+}
+
+/** Submit with the approvers of the nodes the submitter picks (`chosenAtSubmit`). */
+function SubmitModal({ pageId, recordId, definition, onClose, onDone }: { pageId: string; recordId: string; definition: Startable; onClose(): void; onDone(): void }) {
+  const { t } = useTranslation('workflowRuntime');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Record<string, string[]>>();
+  const start = useStartWorkflow();
+  const [requestId] = useState(newRequestId);
+  const ok = async () => {
+    const values = await validValues(form);
+    if (!values) return;
+    try {
+      const chosenAssignees = Object.fromEntries(definition.chosenNodes.map((n) => [n.nodeId, values[n.nodeId] ?? []]));
+      await start.mutateAsync({ pageId, recordId, definitionId: definition.id, chosenAssignees, clientRequestId: requestId });
+      message.success(t('submitted'));
+      onClose();
+      onDone();
+    } catch (err) {
+      message.error(err instanceof ApiError ? err.message : String(err));
+    }
+  };
+  return (
+    <Modal open title={`${t('submitTitle')} · ${definition.name}`} onOk={() => void ok()} onCancel={onClose} confirmLoading={start.isPending} destroyOnHidden data-testid="workflow-submit-modal">
+      <Typography.Paragraph type="secondary">{t('submitConfirm')}</Typography.Paragraph>
+      <Form form={form} layout="vertical">
+        {definition.chosenNodes.map((n) => (
+          <Form.Item key={n.nodeId} name={n.nodeId} label={t('chooseFor', { node: n.nodeName })} rules={n.required ? [{ required: true, type: 'array', min: 1, message: t('chooseRequired', { node: n.nodeName }) }] : []}>
+            <SelectionItemPicker type={3} multiple presentation="select" context={{ workflow: { pageId, recordId } }} />
+          </Form.Item>
+        ))}
+      </Form>
+    </Modal>
   );
 }
 
@@ -123,9 +240,15 @@ interface ActionValues {
   comment?: string;
   targetNodeId?: string;
   userId?: string;
+  userIds?: string[];
+  position?: 'before' | 'after';
 }
 
-/** Approve, reject, return or transfer one task, with a comment (required on reject when the node says so). */
+/**
+ * One action on one task with a comment (required on reject when the node says so): approve,
+ * reject, return (to a chosen node), transfer / delegate (one user), add signers (users, before or
+ * after), remove signers (of the node's open ones), CC (users).
+ */
 function TaskActionModal({ task, action, onClose, onDone }: { task: TWorkflowTask; action: TaskAction; onClose(): void; onDone(): void }) {
   const { t } = useTranslation('workflowRuntime');
   const { message } = App.useApp();
@@ -144,7 +267,8 @@ function TaskActionModal({ task, action, onClose, onDone }: { task: TWorkflowTas
           clientRequestId: requestId,
           comment: values.comment?.trim() || undefined,
           targetNodeId: values.targetNodeId || undefined,
-          userIds: values.userId ? [values.userId] : undefined,
+          userIds: values.userId ? [values.userId] : values.userIds?.length ? values.userIds : undefined,
+          position: action === 'addSigner' ? values.position : undefined,
         },
       });
       message.success(t('done'));
@@ -155,17 +279,34 @@ function TaskActionModal({ task, action, onClose, onDone }: { task: TWorkflowTas
     }
   };
   const commentRequired = action === 'reject' && task.commentRequiredOnReject;
+  const users = { workflow: { taskId: task.id } };
+  const title = action === 'approve' && task.origin === 'delegate' ? t('handBack') : t(`actionTitle.${action}`);
   return (
-    <Modal open title={t(`actionTitle.${action}`)} onOk={() => void ok()} onCancel={onClose} confirmLoading={act.isPending} destroyOnHidden data-testid="workflow-action-modal">
+    <Modal open title={title} onOk={() => void ok()} onCancel={onClose} confirmLoading={act.isPending} destroyOnHidden data-testid="workflow-action-modal">
       <Form form={form} layout="vertical">
         {action === 'return' && task.returnTargets.length > 0 && (
           <Form.Item name="targetNodeId" label={t('returnTo')}>
             <Select allowClear placeholder={t('returnToDefault')} options={task.returnTargets.map((n) => ({ value: n.nodeId, label: n.nodeName }))} />
           </Form.Item>
         )}
-        {action === 'transfer' && (
-          <Form.Item name="userId" label={t('transferTo')} rules={[{ required: true, message: t('transferRequired') }]}>
-            <SelectionItemPicker type={3} presentation="select" />
+        {(action === 'transfer' || action === 'delegate') && (
+          <Form.Item name="userId" label={t(`${action}To`)} rules={[{ required: true, message: t('userRequired') }]}>
+            <SelectionItemPicker type={3} presentation="select" context={users} />
+          </Form.Item>
+        )}
+        {action === 'addSigner' && (
+          <Form.Item name="position" label={t('signerPosition')} initialValue="before">
+            <Radio.Group options={[{ value: 'before', label: t('signerBefore') }, { value: 'after', label: t('signerAfter') }]} />
+          </Form.Item>
+        )}
+        {(action === 'addSigner' || action === 'cc') && (
+          <Form.Item name="userIds" label={t(`${action}Users`)} rules={[{ required: true, type: 'array', min: 1, message: t('usersRequired') }]}>
+            <SelectionItemPicker type={3} multiple presentation="select" context={users} />
+          </Form.Item>
+        )}
+        {action === 'removeSigner' && (
+          <Form.Item name="userIds" label={t('removeSignerUsers')} rules={[{ required: true, type: 'array', min: 1, message: t('usersRequired') }]}>
+            <Checkbox.Group options={task.removableSigners.map((u) => ({ value: u.id, label: u.name ?? u.id }))} />
           </Form.Item>
         )}
         <Form.Item name="comment" label={t('comment')} rules={commentRequired ? [{ required: true, whitespace: true, message: t('commentRequired') }] : []}>
@@ -212,6 +353,7 @@ function ProgressDrawer({ instance, open, onClose }: { instance: TWorkflowInstan
           children: (
             <div>
               <Typography.Text strong>{t(`history.${h.action}`)}</Typography.Text>
+              {h.targetUserName ? <Typography.Text> → {h.targetUserName}</Typography.Text> : null}
               {h.nodeName ? <Typography.Text type="secondary"> · {h.nodeName}</Typography.Text> : null}
               <div>
                 {h.actorName ?? (h.actorId ? h.actorId : t('instance.system'))} · {time(h.time)}

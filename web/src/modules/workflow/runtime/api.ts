@@ -4,6 +4,7 @@ import type {
   TWorkflowForRecord,
   TWorkflowInstanceActionInput,
   TWorkflowInstanceDetail,
+  TWorkflowTaskAction,
   TWorkflowTaskActionInput,
   TWorkflowTaskActionResult,
 } from '@tessera/core/contracts/workflow-runtime';
@@ -46,11 +47,28 @@ function useWorkflowMutation<V, R>(fn: (v: V) => Promise<R>) {
 
 export const useStartWorkflow = () => useWorkflowMutation((input: TStartWorkflowInput) => api.post<TWorkflowInstanceDetail>(INSTANCES, input, { silent: true }));
 
-export type TaskAction = 'approve' | 'reject' | 'return' | 'transfer';
+export type TaskAction = TWorkflowTaskAction;
+/** The route of each action (`/api/app/workflow-task/{id}/{path}`). */
+const ACTION_PATHS: Record<TaskAction, string> = {
+  approve: 'approve',
+  reject: 'reject',
+  return: 'return',
+  transfer: 'transfer',
+  delegate: 'delegate',
+  addSigner: 'add-signer',
+  removeSigner: 'remove-signer',
+  cc: 'cc',
+  reclaim: 'reclaim',
+  ccRead: 'cc-read',
+};
 export const useTaskAction = () =>
   useWorkflowMutation((v: { taskId: string; action: TaskAction; input: TWorkflowTaskActionInput }) =>
-    api.post<TWorkflowTaskActionResult>(`${TASKS}/${v.taskId}/${v.action}`, v.input, { silent: true }),
+    api.post<TWorkflowTaskActionResult>(`${TASKS}/${v.taskId}/${ACTION_PATHS[v.action]}`, v.input, { silent: true }),
   );
+
+/** 催办: every pending assignee of the instance. */
+export const useUrgeWorkflow = () =>
+  useWorkflowMutation((v: { instanceId: string; input: TWorkflowInstanceActionInput }) => api.post<TWorkflowInstanceDetail>(`${INSTANCES}/${v.instanceId}/urge`, v.input, { silent: true }));
 
 export const useWithdrawWorkflow = () =>
   useWorkflowMutation((v: { instanceId: string; input: TWorkflowInstanceActionInput }) => api.post<TWorkflowInstanceDetail>(`${INSTANCES}/${v.instanceId}/withdraw`, v.input, { silent: true }));
