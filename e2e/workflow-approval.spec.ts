@@ -9,6 +9,8 @@ import { apiCall as apiCallFor, apiToken } from './shell-helpers.ts';
 // page (drawn on the canvas by workflow-designer.spec.ts; made through the same API here), run from
 // the record page by the people it names: the buyer submits, the manager approves, and orders over
 // 10 000 go on to the director. The record's approval status follows, in the record and the list.
+// The manager's node lets the manager correct the total (editable), shows the subject read-only
+// and hides the budget code; the server enforces the same on the manager's save.
 
 let product: Product;
 let adminToken = '';
@@ -19,15 +21,17 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000,
 const control = (code: string, title: string, controlType: number, extra: object = {}) => ({ id: randomUUID(), code, title, controlType, isDisplayed: true, isEdit: true, ...extra });
 let menuId = '';
 let pageId = '';
+let orderViewId = '';
 let roleId = '';
 
 beforeAll(async () => {
   product = await startProduct();
   adminToken = await apiToken(product);
-  const order = { id: randomUUID(), code: 'Order', title: '订单', viewType: 1, viewButtons: [], viewControls: [], dataControls: [control('Title', '事由', 1001), control('Total', '金额', 1003, { extraProperties: { accuracy: 2 } })] };
+  const order = { id: randomUUID(), code: 'Order', title: '订单', viewType: 1, viewButtons: [], viewControls: [], dataControls: [control('Title', '事由', 1001), control('Total', '金额', 1003, { extraProperties: { accuracy: 2 } }), control('Budget', '预算科目', 1001)] };
   const page = await call<{ id: string }>('POST', '/app/page-definition', { code: 'PurchaseOrder', name: { 'zh-CN': '采购订单', 'en-US': 'Purchase orders' }, definition: { viewControls: [order], pageButtons: [], dataLinkages: [] } });
   await call('POST', `/app/page-definition/${page.id}/publish`, {});
   pageId = page.id;
+  orderViewId = order.id;
 
   const role = await call<{ id: string }>('POST', '/identity/roles', { name: '员工', description: '', isDefault: false, isPublic: true });
   roleId = role.id;
@@ -39,15 +43,16 @@ beforeAll(async () => {
   const director = await user('director', '赵', '总监');
 
   // Start → 部门经理审批 → 金额判断 (Total > 10000 → 总监审批; otherwise the end) → end.
-  const approval = (id: string, name: string, userId: string) => {
+  const approval = (id: string, name: string, userId: string, fieldPermissions: Record<string, 'hidden' | 'readonly' | 'editable'> = {}) => {
     const node = newWorkflowNode('approval', id, { x: 0, y: 0 }, name);
     node.config.assignees = [{ kind: 'user', userIds: [userId] }];
+    node.config.fieldPermissions = fieldPermissions;
     return node;
   };
   const graph = {
     nodes: [
       newWorkflowNode('start', 'start', { x: 0, y: 0 }, '发起人'),
-      approval('manager', '部门经理审批', manager.id),
+      approval('manager', '部门经理审批', manager.id, { Total: 'editable', Title: 'readonly', Budget: 'hidden' }),
       newWorkflowNode('exclusive', 'amount', { x: 0, y: 240 }, '金额判断'),
       approval('director', '总监审批', director.id),
       newWorkflowNode('end', 'end', { x: 0, y: 480 }, '结束'),
@@ -184,6 +189,46 @@ describe('approval of a purchase order (issue 13)', () => {
     await openOrder(manager.page, '订书机 5 个（会议室用）');
     await decide(manager.page, '可以');
     await poll(() => status(manager.page)).toBe('已通过');
+    for (const s of [buyer, manager]) await s.context.close();
+  });
+
+  it('the manager corrects the total their node makes editable, saves, approves; the subject stays read-only, the budget hidden', async () => {
+    const buyer = await signedIn('buyer');
+    onTestFailed(() => buyer.page.screenshot({ path: screenshotPath('workflow-field-permissions-failure') }).then(() => undefined));
+    await openList(buyer.page);
+    await buyer.page.getByRole('button', { name: /新\s*增/ }).click();
+    await buyer.page.locator('#f-Order-Title').fill('显示器 3 台');
+    await buyer.page.locator('#f-Order-Total').fill('3000');
+    await buyer.page.locator('#f-Order-Budget').fill('IT-2026');
+    await buyer.page.getByTestId('record-save').click();
+    await poll(() => status(buyer.page)).toBe('草稿');
+    await buyer.page.getByTestId('workflow-submit').click();
+    await buyer.page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await poll(() => status(buyer.page)).toBe('审批中');
+    // The initiator's form stays read-only while the approval runs.
+    await buyer.page.getByTestId('record-in-approval').waitFor();
+    expect(await buyer.page.locator('#f-Order-Total').isDisabled()).toBe(true);
+
+    const manager = await signedIn('manager');
+    onTestFailed(() => manager.page.screenshot({ path: screenshotPath('workflow-field-permissions-manager-failure') }).then(() => undefined));
+    await openOrder(manager.page, '显示器 3 台');
+    await manager.page.getByTestId('record-approver-editing').waitFor();
+    await poll(() => manager.page.locator('#f-Order-Total').isEnabled()).toBe(true);
+    expect(await manager.page.locator('#f-Order-Title').isDisabled()).toBe(true);
+    expect(await manager.page.locator('#f-Order-Budget').count()).toBe(0);
+    await manager.page.locator('#f-Order-Total').fill('2800');
+    await manager.page.getByTestId('record-save').click();
+    await poll(() => manager.page.getByText('保存成功').count()).toBeGreaterThan(0);
+    await manager.page.screenshot({ path: screenshotPath('workflow-field-permissions') });
+    await decide(manager.page, '按实际报价');
+    await poll(() => status(manager.page)).toBe('已通过');
+    // Approved: read-only again for the manager.
+    await poll(() => manager.page.getByTestId('record-save').count()).toBe(0);
+
+    // Stored: the corrected total, the subject and the hidden budget code as the buyer wrote them.
+    const list = await call<{ items: Record<string, unknown>[] }>('POST', '/app/business-data/query-view-data', { pageId, viewId: orderViewId, filterConditions: [{ key: 'Title', judgmentMethod: 'eq', value: '显示器 3 台' }] });
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({ Total: 2800, Budget: 'IT-2026', FlowStatus: 2 });
     for (const s of [buyer, manager]) await s.context.close();
   });
 });

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { P } from '@tessera/core/contracts/permissions';
-import { registerRecordExtra } from '../shared/components/record-extras.ts';
+import { registerRecordEditGrant, registerRecordExtra } from '../shared/components/record-extras.ts';
+import { useApproverGrant } from '../modules/workflow/runtime/use-approver-grant.ts';
 import { lazyWithTimeout, type PreloadableLazy } from './routes/lazy-page.ts';
 
 /**
@@ -50,3 +51,5 @@ export const modulePages: Record<string, ModulePage> = {
 
 // The workflow's approval bar on business records (a chunk of its own, loaded with a record page).
 registerRecordExtra(lazy(() => import('../modules/workflow/runtime/RecordApproval.tsx')));
+// …and what the holder of a pending approval task may change in the record's form (issue 13).
+registerRecordEditGrant(useApproverGrant);

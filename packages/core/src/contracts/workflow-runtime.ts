@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zText } from './text.ts';
 import { pagedResult, text, ZPagedQuery } from './common.ts';
 import { SELECTION_ITEMS_MAX, ZSelectionIds } from './identity.ts';
-import { ZWorkflowGraph, ZWorkflowNodeType } from './workflow.ts';
+import { ZFieldPermission, ZWorkflowFieldRef, ZWorkflowGraph, ZWorkflowNodeType } from './workflow.ts';
 
 // Running workflows (issue 13): instances of a published definition version on one business record,
 // and the tasks of their approval / CC nodes (server/src/modules/workflow, workflow-engine.service.ts).
@@ -316,6 +316,12 @@ export const ZWorkflowForRecord = z.object({
   ),
   /** The caller's pending task on the running instance, if any. */
   myPendingTask: ZWorkflowTask.nullable(),
+  /**
+   * With a pending task: what its node lets the caller do with the record's fields (field ref →
+   * permission; unnamed fields are read-only; several pending tasks: the most permissive). The
+   * server refuses a save that changes anything else (400). Null without a pending task.
+   */
+  fieldPermissions: z.record(ZWorkflowFieldRef, ZFieldPermission).nullable(),
   /** The caller's approved task they may take back (拿回), if any. */
   myReclaimableTask: ZWorkflowTask.nullable(),
   canWithdraw: z.boolean(),

@@ -7,22 +7,27 @@ import { flattenViews } from '@tessera/core/page-definition';
 import type { ServiceContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { userDisplayNames } from '../identity/index.ts';
+import { approverGrantOf, approverPermissionOf } from './approver-grants.ts';
 import { bizNotFound, type Translate } from './business-data.messages.ts';
 import { showsLabels, ValueLabels } from './labels.ts';
 import { FILE_TYPES } from './record-values.ts';
 import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope.ts';
 import { openPage, type RuntimeControl, type RuntimePage } from './runtime-page.ts';
+import { isInApproval } from './save/index.ts';
 
 /**
  * A record's change history, newest first. The record must be in the caller's scope (deleted
- * records included); fields the caller may not view are left out of every entry.
+ * records included); fields the caller may not view are left out of every entry, and so are the
+ * hidden fields of the node of the caller's pending approval task on it (issue 13).
  */
 export async function recordHistory(ctx: ServiceContext, input: { pageId: string; id: string }): Promise<TRecordHistoryList> {
   const { t, page, access } = await openPage(ctx, input.pageId);
   const scope = await scopeConditionFor(ctx, ctx.db, page, 't');
   const [row] = await repo.rowsByIds(ctx.db, page.master, [input.id], [scope.where]);
   if (!row) throw bizNotFound(t, 'record.notFound', {}, { id: input.id });
+  const grant = isInApproval(row) ? await approverGrantOf(ctx, ctx.db, page.pageId, String(row.Id)) : null;
+  const shown = (c: StoredChange) => access.canView(c.code) && !(grant && approverPermissionOf(page, grant, page.views.get(c.viewId) ?? page.master, c.code) === 'hidden');
   const rows = await repo.listHistory(ctx.db, page.pageId, input.id);
   // Authors by their full name in the reader's culture; the name kept at the change stands in.
   const names = await userDisplayNames(ctx.db, rows.map((r) => r.user_id ?? ''), ctx.culture);
@@ -32,7 +37,7 @@ export async function recordHistory(ctx: ServiceContext, input: { pageId: string
     userId: r.user_id,
     userName: (r.user_id ? names.get(r.user_id) : undefined) ?? r.user_name,
     time: new Date(r.time).toISOString(),
-    changes: (r.changes as StoredChange[]).filter((c) => access.canView(c.code)).map((c) => withView(page, c)),
+    changes: (r.changes as StoredChange[]).filter(shown).map((c) => withView(page, c)),
   }));
   await withLabels(ctx, page, items.flatMap((e) => e.changes), t);
   return { items, totalCount: items.length };

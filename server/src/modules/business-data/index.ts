@@ -16,3 +16,5 @@ export { requirePickerControl, type PickerControlInput } from './runtime-page.ts
 export { mayReadRecordField, registerRecordFileBinder, requireFileControl, type RecordFileBinder, type RecordFileBinding, type RecordFileUse } from './record-files.ts';
 // The workflow engine: one record's rights and values, its FlowStatus, automatic assignments.
 export { applyWorkflowAssignments, readWorkflowRecord, setRecordFlowStatus, visibleRecordIds, type WorkflowRecord } from './workflow-record.ts';
+// The workflow engine tells who holds a pending approval task on a record in approval, and what its node lets them change.
+export { registerApproverGrants, type ApproverGrant, type ApproverGrantSource } from './approver-grants.ts';

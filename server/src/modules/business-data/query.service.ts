@@ -14,9 +14,11 @@ import { bizInvalid, bizNotFound, coreMessage, type Translate } from './business
 import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope.ts';
 import { belowFilterFields, compileFilterSql, filterFieldsOf, SYSTEM_FILTER_FIELDS, type SqlField } from './filter-sql.ts';
+import { approverGrantOf, approverReadAccess } from './approver-grants.ts';
 import { labelPageDisplay, ValueLabels } from './labels.ts';
 import { rowToRecord, toPageData } from './record-values.ts';
 import { openPage, requireView, type RuntimeControl, type RuntimePage, type RuntimeView } from './runtime-page.ts';
+import { isInApproval } from './save/index.ts';
 
 export interface QueryViewInput {
   pageId: string;
@@ -150,9 +152,12 @@ export async function cheapCount(db: Db, view: RuntimeView, conditions: (RawBuil
 
 /** One master record in the caller's scope with every child row (one query per view). */
 export async function queryPageData(ctx: ServiceContext, input: { pageId: string; id: string; offsetMinutes?: number }): Promise<TPageDataResult> {
-  const { t, page, access } = await openPage(ctx, input.pageId);
+  const { t, page, access: pageAccess } = await openPage(ctx, input.pageId);
   const scope = await scopeConditionFor(ctx, ctx.db, page, 't');
   const [master] = await repo.rowsByIds(ctx.db, page.master, [input.id], [repo.notDeleted, scope.where]);
   if (!master) throw bizNotFound(t, 'record.notFound', {}, { id: input.id });
+  // The holder of a pending approval task reads the record without their node's hidden fields (issue 13).
+  const grant = isInApproval(master) ? await approverGrantOf(ctx, ctx.db, page.pageId, String(master.Id)) : null;
+  const access = grant ? approverReadAccess(page, pageAccess, grant) : pageAccess;
   return labelPageDisplay(ctx, ctx.db, t, page, access, toPageData(ctx.culture, page, access, await repo.pageRows(ctx.db, page, master), input.offsetMinutes ?? 0));
 }

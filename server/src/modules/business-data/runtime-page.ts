@@ -167,6 +167,8 @@ export async function openPage(ctx: ServiceContext, pageId: string, options: { r
  */
 export class PageAccess {
   private readonly has: (code: string) => boolean;
+  /** Controls hidden on top of the field rights (an approval node's hidden fields, issue 13). */
+  private hidden: ((view: RuntimeView, control: RuntimeControl) => boolean) | null = null;
   constructor(
     private readonly page: RuntimePage,
     holds: ReadonlySet<string> | ((code: string) => boolean),
@@ -208,6 +210,12 @@ export class PageAccess {
   }
   /** Controls of a view the caller may see. */
   visibleControls(view: RuntimeView): RuntimeControl[] {
-    return view.controls.filter((c) => this.canView(c.code));
+    return view.controls.filter((c) => this.canView(c.code) && !this.hidden?.(view, c));
+  }
+  /** The same rights, with some controls of some views hidden as well (in what is read, not in what is checked). */
+  hiding(hidden: (view: RuntimeView, control: RuntimeControl) => boolean): PageAccess {
+    const narrowed = new PageAccess(this.page, this.has);
+    narrowed.hidden = hidden;
+    return narrowed;
   }
 }

@@ -16,15 +16,15 @@ import * as repo from './business-data.repository.ts';
 import { scopeConditionFor } from './data-scope.ts';
 import { labelPageDisplay } from './labels.ts';
 import { rowToRecord } from './record-values.ts';
-import { requireView } from './runtime-page.ts';
+import { requireView, type PageAccess } from './runtime-page.ts';
 import { answerOf, authorOf, deletionHistory, entriesOf, inApprovalError, isInApproval, savePageInTrx, saveSession, UUID, type Rec } from './save/index.ts';
 
 /** Saves one master record with its child lists; answers with the page as stored (no re-read). */
 export async function savePage(ctx: ServiceContext, input: TSavePageInput & { offsetMinutes?: number }): Promise<TPageDataResult> {
   const session = await saveSession(ctx, input.pageId, input.offsetMinutes);
   const entries = entriesOf(session.page, input.viewDataList, session.t);
-  const { written } = await ctx.db.transaction().execute((trx) => savePageInTrx(ctx, trx, session, entries));
-  return labelPageDisplay(ctx, ctx.db, session.t, session.page, session.access, answerOf(session, written));
+  const { written, readAccess } = await ctx.db.transaction().execute((trx) => savePageInTrx(ctx, trx, session, entries));
+  return labelPageDisplay(ctx, ctx.db, session.t, session.page, readAccess, answerOf({ ...session, access: readAccess }, written));
 }
 
 /**
@@ -37,11 +37,17 @@ export async function saveView(ctx: ServiceContext, input: TSaveViewInput & { of
   const { page, t } = session;
   const view = requireView(page, input.viewId, t);
   if (view.parent && view.parent.id !== page.master.id) throw bizInvalid(t, [{ message: t('view.notChild'), members: ['viewId'] }]);
+  // What the caller reads of each master record saved (an approver: without their node's hidden fields).
+  const readAccess = new Map<string, PageAccess>();
   const savedIds = await ctx.db.transaction().execute(async (trx) => {
     const ids: string[] = [];
     if (!view.parent) {
       if (input.deletedIds.length) throw bizInvalid(t, [{ message: t('view.notChild'), members: ['deletedIds'] }]);
-      for (const row of input.dataList) ids.push((await savePageInTrx(ctx, trx, session, new Map([[view.id, { view, entryIndex: 0, rows: [row] }]]))).masterId);
+      for (const row of input.dataList) {
+        const saved = await savePageInTrx(ctx, trx, session, new Map([[view.id, { view, entryIndex: 0, rows: [row] }]]));
+        readAccess.set(saved.masterId, saved.readAccess);
+        ids.push(saved.masterId);
+      }
       return ids;
     }
     // Group the rows (and deletions) by their master record.
@@ -68,17 +74,19 @@ export async function saveView(ctx: ServiceContext, input: TSaveViewInput & { of
       const incoming = new Map(rows.map((r) => [String(r.Id ?? '').toLowerCase(), r]));
       const merged: Rec[] = stored.filter((r) => !deleted.has(String(r.Id))).map((r) => incoming.get(String(r.Id)) ?? r);
       for (const r of rows) if (!stored.some((s) => s.Id === String(r.Id ?? '').toLowerCase())) merged.push(r);
-      await savePageInTrx(ctx, trx, session, new Map([
+      const saved = await savePageInTrx(ctx, trx, session, new Map([
         [page.master.id, { view: page.master, entryIndex: 0, rows: [{ Id: masterId, ConcurrencyStamp: master.ConcurrencyStamp }] }],
         [view.id, { view, entryIndex: 1, rows: merged }],
       ]));
+      readAccess.set(masterId, saved.readAccess);
       ids.push(...rows.map((r) => String(r.Id ?? '')).filter(Boolean));
     }
     return ids;
   });
   // Master ids come from masterOf (always GUIDs); a child row may have been sent without one.
   const rows = await repo.rowsByIds(ctx.db, view, savedIds.filter((id) => UUID.test(id)), [repo.notDeleted]);
-  return { items: rows.map((r) => rowToRecord(r, session.access.visibleControls(view))) };
+  const accessOf = (r: Rec) => readAccess.get(String(view.parent ? r.ParentViewDataId : r.Id)) ?? session.access;
+  return { items: rows.map((r) => rowToRecord(r, accessOf(r).visibleControls(view))) };
 }
 
 /** Soft-deletes master records in the caller's scope (404 if any is not); one history row each. */

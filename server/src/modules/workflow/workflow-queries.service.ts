@@ -24,6 +24,7 @@ import { readWorkflowRecord, visibleRecordIds } from '../business-data/index.ts'
 import { userDirectory } from '../identity/index.ts';
 import * as repo from './workflow-engine.repository.ts';
 import { applicableDefinitions, currentNodesUntouched } from './workflow-engine.service.ts';
+import { grantOfTasks } from './workflow-field-permissions.ts';
 import { reclaimableTaskIds } from './workflow-task-moves.ts';
 import { WorkflowViews } from './workflow-views.ts';
 import { workflowError } from './workflow.messages.ts';
@@ -51,6 +52,7 @@ export async function getWorkflowForRecord(ctx: ServiceContext, query: TForRecor
       ? (await applicableDefinitions(ctx.db, record.pageId, record, ctx.now())).map((d) => ({ id: d.id, name: d.name, chosenNodes: chosenAtSubmitNodes(d.graph) }))
       : [];
   let myPendingTask = null;
+  let fieldPermissions = null;
   let myReclaimableTask = null;
   let canWithdraw = false;
   let canUrge = false;
@@ -58,6 +60,7 @@ export async function getWorkflowForRecord(ctx: ServiceContext, query: TForRecor
     const tasks = await repo.tasksOfInstances(ctx.db, [latest.id]);
     const mine = tasks.find((t) => t.assignee_id === user.id && t.status === 'pending' && t.kind === 'approve');
     if (mine) [myPendingTask] = await views.tasks([mine], [latest]);
+    fieldPermissions = (await grantOfTasks(ctx.db, latest, tasks, user.id))?.fieldPermissions ?? null;
     const approvedByMe = tasks.filter((t) => t.assignee_id === user.id && t.status === 'approved' && t.kind === 'approve');
     const reclaimable = await reclaimableTaskIds(ctx.db, approvedByMe);
     const reclaim = approvedByMe.filter((t) => reclaimable.has(t.id)).at(-1);
@@ -70,6 +73,7 @@ export async function getWorkflowForRecord(ctx: ServiceContext, query: TForRecor
     instance: latest ? (await views.instances([latest]))[0] : null,
     startableDefinitions: startable,
     myPendingTask,
+    fieldPermissions,
     myReclaimableTask,
     canWithdraw,
     canUrge,

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { TFieldPermissionMap } from '@tessera/core/workflow/field-permissions';
 
 /**
  * What other modules show on a business record's page beside its own buttons (the workflow's
@@ -21,3 +22,24 @@ export function registerRecordExtra(component: ComponentType<RecordExtraProps>):
 }
 
 export const recordExtras = (): readonly ComponentType<RecordExtraProps>[] => extras;
+
+/**
+ * What another module lets the signed-in user change on a record the page keeps read-only: the
+ * holder of a pending approval task edits the fields their node marks editable, and does not see
+ * the hidden ones (issue 13; the server enforces both). Null: nothing.
+ */
+export interface RecordEditGrant {
+  /** Field ref (`code`, `viewCode.code`) → permission; fields not named are read-only. */
+  fieldPermissions: TFieldPermissionMap;
+}
+
+/** A React hook, registered once at start-up by the shell (the same one for the app's whole life). */
+export type RecordEditGrantHook = (pageId: string, recordId: string | null, flowStatus: number) => RecordEditGrant | null;
+
+let grantHook: RecordEditGrantHook = () => null;
+
+export function registerRecordEditGrant(hook: RecordEditGrantHook): void {
+  grantHook = hook;
+}
+
+export const useRecordEditGrant: RecordEditGrantHook = (pageId, recordId, flowStatus) => grantHook(pageId, recordId, flowStatus);

@@ -8,6 +8,7 @@ import { AppError } from '../../../platform/errors.ts';
 import { bizNotFound, type Translate } from '../business-data.messages.ts';
 import * as repo from '../business-data.repository.ts';
 import { userDisplayNames } from '../../identity/index.ts';
+import { approverGrantOf } from '../approver-grants.ts';
 import { scopeConditionFor } from '../data-scope.ts';
 import { rowToRecord } from '../record-values.ts';
 import type { RuntimePage } from '../runtime-page.ts';
@@ -18,6 +19,8 @@ import type { MasterInput } from './parse.ts';
  * Locks the master record and reads the page as stored. A row outside the caller's scope (or
  * deleted) is a 404, told apart from a new id in the same query; the caller needs the page's "add"
  * or "edit" action; a stale ConcurrencyStamp is a 409 naming who changed the record and when.
+ * A record in approval is a 409 (`BusinessData.InApproval`) except for the holder of a pending
+ * approval task on it: that task stands in for the edit action (issue 13, approver-grants.ts).
  */
 export async function loadAndLock(ctx: ServiceContext, trx: Db, session: SaveSession, master: MasterInput): Promise<StoredPage> {
   const { page, t } = session;
@@ -25,13 +28,16 @@ export async function loadAndLock(ctx: ServiceContext, trx: Db, session: SaveSes
   const locked = await repo.lockRow(trx, page.master, master.id, scope.where);
   if (locked && !locked.visible) throw bizNotFound(t, 'record.notFound', {}, { id: master.id });
   const storedMaster = locked?.row;
-  session.access.requireAction(storedMaster ? 'edit' : 'add');
+  // In approval: only the flow itself (automatic nodes, with the system's context) and the holders
+  // of its pending approval tasks (in their node's editable fields) change it.
+  const inApproval = Boolean(storedMaster && isInApproval(storedMaster) && !ctx.isSystem);
+  const approval = inApproval ? await approverGrantOf(ctx, trx, page.pageId, master.id) : null;
+  if (!approval) session.access.requireAction(storedMaster ? 'edit' : 'add');
   if (!storedMaster) return { isNew: true, rows: new Map(), records: storedRecordsOf(page, new Map()) };
   if (master.input.ConcurrencyStamp !== storedMaster.ConcurrencyStamp) throw await conflictError(trx, t, storedMaster, session.culture);
-  // In approval: only the flow itself (automatic nodes, with the system's context) changes it.
-  if (isInApproval(storedMaster) && !ctx.isSystem) throw inApprovalError(t, storedMaster);
+  if (inApproval && !approval) throw inApprovalError(t, storedMaster);
   const rows = await repo.pageRows(trx, page, storedMaster);
-  return { isNew: false, rows, records: storedRecordsOf(page, rows) };
+  return { isNew: false, rows, records: storedRecordsOf(page, rows), approval };
 }
 
 export const isInApproval = (row: Rec) => Number(row.FlowStatus ?? 0) === FLOW_STATUS.inApproval;

@@ -4,6 +4,7 @@
 import { ControlTypeId } from '@tessera/core/controls/registry';
 import type { RequestUser } from '../../../platform/auth.ts';
 import type { Culture } from '../../../platform/messages.ts';
+import type { ApproverGrant } from '../approver-grants.ts';
 import type { Translate } from '../business-data.messages.ts';
 import type { PageAccess, RuntimeControl, RuntimePage, RuntimeView } from '../runtime-page.ts';
 
@@ -27,6 +28,11 @@ export interface SaveSession {
   readonly dictionaryChoices: Map<string, ReadonlySet<string> | null>;
   /** Per lookup control id: the lower-case ids checked so far → whether the caller may see that source row. */
   readonly lookupChoices: Map<string, Map<string, boolean>>;
+  /**
+   * Replaces the caller's field edit rights in the parse step: the holder of a pending approval
+   * task saving a record in approval sets the fields their node marks editable (issue 13, approval.ts).
+   */
+  readonly mayEditField?: (view: RuntimeView, control: RuntimeControl) => boolean;
 }
 
 /** The submitted rows of one view. */
@@ -54,6 +60,8 @@ export interface StoredPage {
   rows: Map<string, Rec[]>;
   /** The same rows as records, per view, by id. */
   records: Map<string, Map<string, Rec>>;
+  /** The record is in approval and the caller holds a pending task on it: what the task grants. */
+  approval?: ApproverGrant | null;
 }
 
 /** One field's change, as the history records it. */

@@ -68,13 +68,14 @@ export function newRowDefaults(session: SaveSession, view: RuntimeView, parentId
 /**
  * Applies client values onto `base` (stored or default values) where the caller may set them:
  * not for controls the caller may not edit (field permissions), computed controls, or the document
- * number of a stored row — those keep the stored / default value, never blank.
+ * number of a stored row — those keep the stored / default value, never blank. An approver's
+ * field rights are their node's (`session.mayEditField`, approval.ts).
  */
 export function applyInput(session: SaveSession, view: RuntimeView, base: Rec, input: Rec, isNew: boolean, member: string, errors: ValidationErrorItem[]): Rec {
   const out: Rec = { ...base };
   for (const c of view.controls) {
     if (!Object.hasOwn(input, c.code)) continue;
-    if (!session.access.canEdit(c.code) || isComputed(c)) continue;
+    if (!(session.mayEditField ? session.mayEditField(view, c) : session.access.canEdit(c.code)) || isComputed(c)) continue;
     // A stored document number never changes; a new one is issued or consumed on save.
     if (ruleOf(c) && !isNew) continue;
     const tooPrecise = c.formulaComputed ? null : excessDecimals(c, input[c.code]);

@@ -1,13 +1,17 @@
 /**
  * The save pipeline (docs/architecture.md, "The save pipeline"): one master record with its child
- * rows, inside the caller's transaction — load and lock → parse → numbers → linkages → (dictionary
+ * rows, inside the caller's transaction — load and lock → parse → numbers → linkages → (an
+ * approver's changes, approval.ts) → (dictionary
  * and lookup choices) validate →
  * write → history; `answerOf` turns what was written into the API's answer.
  */
 import { uuidv7 } from '../../../platform/ids.ts';
 import type { Db, ServiceContext } from '../../../platform/context.ts';
 import * as repo from '../business-data.repository.ts';
-import { openPage } from '../runtime-page.ts';
+import { approverReadAccess } from '../approver-grants.ts';
+import { bizInvalid } from '../business-data.messages.ts';
+import { openPage, type PageAccess } from '../runtime-page.ts';
+import { approverChangeErrors, approverSession } from './approval.ts';
 import { loadChoices } from './choices.ts';
 import { authorOf, saveHistory } from './history.ts';
 import { dictionaryLabelsOn, applyLinkages } from './linkages.ts';
@@ -33,6 +37,8 @@ export interface SaveResult {
   masterId: string;
   /** Every row of the page as stored after the save, per view id (unordered; see `answerOf`). */
   written: Map<string, Rec[]>;
+  /** What the caller reads of the record (an approver: without their node's hidden fields). */
+  readAccess: PageAccess;
 }
 
 /**
@@ -43,12 +49,19 @@ export async function savePageInTrx(ctx: ServiceContext, trx: Db, session: SaveS
   const { page, t } = session;
   const master = masterOf(page, entries, t);
   const stored = await loadAndLock(ctx, trx, session, master);
-  const parsed = parseRows(session, entries, master, stored);
+  const approval = stored.approval ?? null;
+  const parsed = parseRows(approval ? approverSession(session, approval) : session, entries, master, stored);
   let rows = parsed.rows;
   // Rows that did not parse get no numbers and run no linkages: validation reports everything at once.
   if (parsed.errors.length === 0) {
     await assignDocumentNumbers(trx, session, rows);
     rows = await applyLinkages(session, rows, stored, dictionaryLabelsOn(trx, session.culture));
+  }
+  if (approval) {
+    // What the approver sent, every field read, against what the save makes of it.
+    const submitted = parseRows({ ...session, mayEditField: () => true }, entries, master, stored).rows;
+    const refused = approverChangeErrors(session, approval, submitted, rows, stored);
+    if (refused.length) throw bizInvalid(t, refused);
   }
   validatePage(t, page, rows, parsed.errors, await loadChoices(trx, session, rows));
   await bindRecordFiles(trx, session, master.id, rows, stored);
@@ -56,5 +69,5 @@ export async function savePageInTrx(ctx: ServiceContext, trx: Db, session: SaveS
   const written = await applyWrites(trx, plan, t);
   const history = saveHistory(page, master.id, stored.isNew, plan.changes, authorOf(session.user, session.culture));
   if (history) await repo.insertHistory(trx, [history]);
-  return { masterId: master.id, written };
+  return { masterId: master.id, written, readAccess: approval ? approverReadAccess(page, session.access, approval) : session.access };
 }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Space, Spin, Tooltip } from 'antd';
 import type { TPageDataResult, TPageRuntime } from '@tessera/core/contracts/business-data';
 import { linkagesOf, type TPageData, type TPageDefinition } from '@tessera/core/page-definition';
+import { approverPageDefinition } from '@tessera/core/workflow/field-permissions';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
@@ -11,7 +12,7 @@ import { ApiError } from '../../../shared/api/client.ts';
 import { uploadControlFile } from '../../../shared/api/files.ts';
 import { useSession } from '../../../shared/auth/session.ts';
 import { PageRenderer, type ChangeCause, type PageRendererServices } from '../../../shared/components/page-renderer/PageRenderer.tsx';
-import { recordExtras } from '../../../shared/components/record-extras.ts';
+import { recordExtras, useRecordEditGrant } from '../../../shared/components/record-extras.ts';
 import { businessDataKeys, deleteRecords, fetchDictionaryLabels, fetchSystemDate, queryDropDown, queryOpenWindow, queryPageData, reserveDocumentNumber, savePage, voidDocumentNumber } from '../api/business-data.ts';
 import { HistoryDrawer } from './HistoryDrawer.tsx';
 
@@ -162,9 +163,18 @@ export function RecordForm({
     void client.invalidateQueries({ queryKey: businessDataKeys.list(runtime.pageId) });
     if (recordId) void client.invalidateQueries({ queryKey: businessDataKeys.history(runtime.pageId, recordId) });
   }, [client, runtime.pageId, recordId]);
-  // The approval status (system column): a record in approval cannot be changed.
+  // The approval status (system column): a record in approval cannot be changed…
   const flowStatus = Number(data?.viewDataList.find((v) => v.viewId === runtime.masterViewId)?.dataList[0]?.FlowStatus ?? 0);
   const inApproval = flowStatus === 1;
+  // …except by the holder of a pending approval task, in the fields their node marks editable (issue
+  // 13): those open for input even without the page's own edit rights, hidden ones are not shown,
+  // the lines of a view stay fixed unless every field of it is editable. The server enforces it.
+  const grant = useRecordEditGrant(runtime.pageId, recordId, flowStatus);
+  const approver = useMemo(
+    () => (inApproval && grant ? approverPageDefinition(definition, grant.fieldPermissions, (c) => c.isEdit !== false || runtime.fields[c.code]?.edit === false) : null),
+    [inApproval, grant, definition, runtime.fields],
+  );
+  const approverEdits = Boolean(grant && inApproval && Object.values(grant.fieldPermissions).includes('editable'));
 
   const services = useMemo<PageRendererServices>(
     () => ({
@@ -246,7 +256,7 @@ export function RecordForm({
     modal.confirm({ title: t('unsavedTitle'), content: t('unsavedText'), okText: t('leave'), cancelText: t('stay'), onOk: onBack });
   };
 
-  const canSave = !viewOnly && !inApproval && (recordId ? runtime.actions.edit : runtime.actions.add);
+  const canSave = approverEdits || (!viewOnly && !inApproval && (recordId ? runtime.actions.edit : runtime.actions.add));
   // Page buttons of the design with a built-in action (the renderer runs custom assignment buttons itself).
   const onButton = useCallback(
     (button: { buttonType?: unknown }) => {
@@ -273,7 +283,7 @@ export function RecordForm({
       title={
         <Space>
           <Button type="text" icon={<ArrowLeftOutlined />} onClick={back} aria-label={t('back')} />
-          {viewOnly ? t('view') : recordId ? t('edit') : t('newRecord')}
+          {viewOnly && !approverEdits ? t('view') : recordId ? t('edit') : t('newRecord')}
         </Space>
       }
       extra={
@@ -301,12 +311,23 @@ export function RecordForm({
         </Space>
       }
     >
-      {inApproval && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('inApproval')} data-testid="record-in-approval" />}
+      {inApproval && !approverEdits && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('inApproval')} data-testid="record-in-approval" />}
+      {approverEdits && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('approverEditing')} data-testid="record-approver-editing" />}
       {problems.length > 0 && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={problems.slice(0, 8).join('；')} />}
       {loading || clockOffset === null || dictionaries === null ? (
         <Spin />
       ) : (
-        <PageRenderer definition={definition} value={data} onChange={onChange} mode="runtime" readOnly={!canSave} services={services} showAllErrors={problems.length > 0} onButton={onButton} />
+        <PageRenderer
+          definition={approver?.definition ?? definition}
+          fixedRowViews={approver?.fixedRowViews}
+          value={data}
+          onChange={onChange}
+          mode="runtime"
+          readOnly={!canSave}
+          services={services}
+          showAllErrors={problems.length > 0}
+          onButton={onButton}
+        />
       )}
       <HistoryDrawer pageId={runtime.pageId} recordId={recordId} open={showHistory} onClose={() => setShowHistory(false)} />
     </Card>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TStartWorkflowInput,
   TWorkflowForRecord,
@@ -20,14 +20,16 @@ export const workflowRuntimeKeys = {
   instance: (id: string) => ['workflow-runtime', 'instance', id] as const,
 };
 
-export const useWorkflowForRecord = (pageId: string, recordId: string) =>
-  useQuery({
+export const workflowForRecordQuery = (pageId: string, recordId: string) =>
+  queryOptions({
     queryKey: workflowRuntimeKeys.forRecord(pageId, recordId),
     queryFn: () => api.get<TWorkflowForRecord>(`${INSTANCES}/for-record`, { pageId, recordId }, { silent: true }),
     // Others act on the flow meanwhile (the approver, the initiator): always read it again when a record opens.
     staleTime: 0,
     refetchOnMount: 'always',
   });
+
+export const useWorkflowForRecord = (pageId: string, recordId: string) => useQuery(workflowForRecordQuery(pageId, recordId));
 
 export const useWorkflowInstance = (id: string | null) =>
   useQuery({ queryKey: workflowRuntimeKeys.instance(id ?? ''), queryFn: () => api.get<TWorkflowInstanceDetail>(`${INSTANCES}/${id}`), enabled: !!id, staleTime: 0, refetchOnMount: 'always' });

@@ -34,6 +34,9 @@ export function GridView({ view, parentRecordId }: { view: TView; parentRecordId
   const [selected, setSelected] = useState<string[]>([]);
   const rows = childRowsOf(ctx.data, view, parentRecordId);
   const viewReadOnly = ctx.readOnly || ctx.pageState.readOnly.has(view.id);
+  // Fixed rows: the cells may still be edited, but no row is added, copied or deleted.
+  const rowsFixed = ctx.fixedRowViews.has(view.id);
+  const selectable = !viewReadOnly && !rowsFixed;
   const controls = view.dataControls.filter((c) => flags(c, view).visible && c.code !== view.associateForeignKeyCode);
   const table = useRef<TableRef>(null);
   // On a phone the lines are cards (expand one to edit it); wider screens get the grid.
@@ -80,7 +83,7 @@ export function GridView({ view, parentRecordId }: { view: TView; parentRecordId
   const hiddenButton = (b: TButton) => ctx.pageState.hidden.has(b.id);
   const lockedButton = (b: TButton) => viewReadOnly || ctx.pageState.readOnly.has(b.id);
   // Rows can be added where an add tool is usable: the default tools, or a visible, unlocked add button.
-  const canAddRows = !viewReadOnly && (!buttons || buttons.some((b) => buttonAction(b) === 'add' && !hiddenButton(b) && !lockedButton(b)));
+  const canAddRows = selectable && (!buttons || buttons.some((b) => buttonAction(b) === 'add' && !hiddenButton(b) && !lockedButton(b)));
   const addRow = useCallback(() => ctx.addRows(view, parentRecordId), [ctx, view, parentRecordId]);
   const onKeyDown = useGridKeyboard({ viewCode: view.code, controlCodes: stops, rowCount: rows.length, table, addRow: canAddRows ? addRow : undefined });
 
@@ -113,18 +116,18 @@ export function GridView({ view, parentRecordId }: { view: TView; parentRecordId
           ? buttons.filter((b) => !hiddenButton(b)).map((b) => {
               const action = buttonAction(b);
               const title = localizedTitle(b as { title: string; code?: string | null }, i18n.language);
-              if (ROW_ACTIONS.has(action)) return rowTool(action, b.id, title, lockedButton(b));
+              if (ROW_ACTIONS.has(action)) return rowTool(action, b.id, title, lockedButton(b) || rowsFixed);
               return (
                 <Button key={b.id} size="small" disabled={lockedButton(b)} onClick={() => ctx.runButton(b, view)}>
                   {title}
                 </Button>
               );
             })
-          : !viewReadOnly && !phone && [rowTool('add', 'add', t('addRow'), false), rowTool('copyRow', 'copy', t('copyRows'), false), rowTool('delete', 'delete', t('deleteRows'), false)]}
+          : selectable && !phone && [rowTool('add', 'add', t('addRow'), false), rowTool('copyRow', 'copy', t('copyRows'), false), rowTool('delete', 'delete', t('deleteRows'), false)]}
         <Typography.Text type="secondary">{t('rowCount', { count: rows.length })}</Typography.Text>
       </Space>
       {phone ? (
-        <RowCards view={view} rows={rows} controls={controls} readOnly={viewReadOnly} canAdd={canAddRows} onAdd={addRow} />
+        <RowCards view={view} rows={rows} controls={controls} readOnly={viewReadOnly} canDelete={selectable} canAdd={canAddRows} onAdd={addRow} />
       ) : (
       <Table<TBusinessRecord>
           ref={table}
@@ -137,8 +140,8 @@ export function GridView({ view, parentRecordId }: { view: TView; parentRecordId
           dataSource={rows}
           pagination={false}
           scroll={{ x: width, y: 360 }}
-          rowSelection={viewReadOnly ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), columnWidth: 48, fixed: true }}
-          summary={controls.some((c) => summaryOf(c)) ? () => summaryRow({ columns: controls, leading: viewReadOnly ? 1 : 2, totals: (c, kind) => summarize(kind, rows.map((r) => r[c.code])), t, language: i18n.language }) : undefined}
+          rowSelection={!selectable ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), columnWidth: 48, fixed: true }}
+          summary={controls.some((c) => summaryOf(c)) ? () => summaryRow({ columns: controls, leading: selectable ? 2 : 1, totals: (c, kind) => summarize(kind, rows.map((r) => r[c.code])), t, language: i18n.language }) : undefined}
           locale={{ emptyText: t('lookupEmpty') }}
         />
       )}
@@ -150,7 +153,7 @@ export function GridView({ view, parentRecordId }: { view: TView; parentRecordId
  * A child view's lines on a phone: one expandable card per line (its number and first field in
  * the header, its fields one per row inside); a newly added line opens.
  */
-function RowCards({ view, rows, controls, readOnly, canAdd, onAdd }: { view: TView; rows: TBusinessRecord[]; controls: TDataControl[]; readOnly: boolean; canAdd: boolean; onAdd(): void }) {
+function RowCards({ view, rows, controls, readOnly, canDelete, canAdd, onAdd }: { view: TView; rows: TBusinessRecord[]; controls: TDataControl[]; readOnly: boolean; canDelete: boolean; canAdd: boolean; onAdd(): void }) {
   const { t, i18n } = useTranslation('pageRenderer');
   const ctx = useRenderer();
   const flags = useControlFlags();
@@ -177,7 +180,7 @@ function RowCards({ view, rows, controls, readOnly, canAdd, onAdd }: { view: TVi
               {first && record[first.code] != null && record[first.code] !== '' ? ` · ${formatControlValue(first, record[first.code], { locale })}` : ''}
             </span>
           ),
-          extra: readOnly ? undefined : (
+          extra: !canDelete ? undefined : (
             <Popconfirm title={t('confirmDelete')} onConfirm={() => ctx.deleteRows(view, [record.Id])}>
               <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('deleteRows')} onClick={(e) => e.stopPropagation()} />
             </Popconfirm>

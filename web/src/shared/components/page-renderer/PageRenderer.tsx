@@ -8,6 +8,7 @@
  *   `value` the renderer starts a new record with spec §4 defaults and keeps the data itself;
  *   `onChange` still reports every change (after linkages ran).
  * - `readOnly?: boolean` — every field and button disabled.
+ * - `fixedRowViews?: ReadonlySet<string>` — child views whose rows cannot be added, copied or deleted.
  * - `showAllErrors?: boolean` — show every field's validation message (after a failed save);
  *   otherwise only touched fields show theirs.
  * - `services?: PageRendererServices` — server-backed pieces, all optional: `queryLookup(query)` rows for
@@ -40,6 +41,7 @@ import './renderer-texts.ts';
 export type { ChangeCause, PageRendererProps, PageRendererServices, LookupQuery, LookupResult, OptionItem } from './renderer-types.ts';
 
 const touchKey = (viewId: string, recordId: string, code: string) => `${viewId}|${recordId}|${code}`;
+const NO_VIEWS: ReadonlySet<string> = new Set();
 
 /**
  * Renders a page definition (spec §3): master form views, child grids, tab/group containers, every
@@ -47,7 +49,7 @@ const touchKey = (viewId: string, recordId: string, code: string) => `${viewId}|
  * preview (sample data, never saved) and by the business runtime (issue 8) with its own services.
  */
 export function PageRenderer(props: PageRendererProps) {
-  const { definition, mode, readOnly = false, services, showAllErrors = false } = props;
+  const { definition, mode, readOnly = false, fixedRowViews = NO_VIEWS, services, showAllErrors = false } = props;
   const { t, i18n } = useTranslation('pageRenderer');
   const context = useMemo(
     () => ({
@@ -164,6 +166,7 @@ export function PageRenderer(props: PageRendererProps) {
       data,
       mode,
       readOnly,
+      fixedRowViews,
       services,
       pageState,
       computed,
@@ -204,7 +207,7 @@ export function PageRenderer(props: PageRendererProps) {
         props.onButton?.(button, view);
       },
     };
-  }, [data, definition, computed, mode, readOnly, services, pageState, touched, showAllErrors, commit, fetchNumbers, runCustomAction, context, props.onButton]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [data, definition, computed, mode, readOnly, fixedRowViews, services, pageState, touched, showAllErrors, commit, fetchNumbers, runCustomAction, context, props.onButton]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!definition.viewControls.length) return <Empty description={t('noViews')} />;
   if (!value) return null;

@@ -14,6 +14,8 @@ export interface RendererContextValue {
   data: TPageData;
   mode: RendererMode;
   readOnly: boolean;
+  /** Child views whose rows cannot be added, copied or deleted (an approver's fixed lines, issue 13). */
+  fixedRowViews: ReadonlySet<string>;
   services?: PageRendererServices;
   pageState: PageState;
   /** Controls whose value a formula always computes (core `computedControlIds`): read-only, skipped by the keyboard. */

@@ -68,6 +68,8 @@ export interface PageRendererProps {
   onChange?(value: TPageData, cause: ChangeCause): void;
   mode: RendererMode;
   readOnly?: boolean;
+  /** Ids of child views whose rows cannot be added, copied or deleted (their cells follow the controls' flags). */
+  fixedRowViews?: ReadonlySet<string>;
   services?: PageRendererServices;
   /** Shows every field's validation message (e.g. after a failed save). */
   showAllErrors?: boolean;
