@@ -104,21 +104,25 @@ async function decide(page: Page, comment: string) {
   await poll(() => page.getByTestId('workflow-approve').count()).toBe(0);
 }
 
+/** On the orders' list: a new order with these fields (control code → text), saved as a draft, then submitted. */
+async function submitNewOrder(page: Page, fields: Record<string, string>) {
+  await openList(page);
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  for (const [code, value] of Object.entries(fields)) await page.locator(`#f-Order-${code}`).fill(value);
+  await page.getByTestId('record-save').click();
+  await poll(() => status(page)).toBe('草稿');
+  await page.getByTestId('workflow-submit').click();
+  await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await poll(() => status(page)).toBe('审批中');
+}
+
 describe('approval of a purchase order (issue 13)', () => {
   it('the buyer submits, the manager and — over 10 000 — the director approve; the status follows', async () => {
     const buyer = await signedIn('buyer');
     onTestFailed(() => buyer.page.screenshot({ path: screenshotPath('workflow-approval-failure') }).then(() => undefined));
 
     // A new order, saved, then submitted from its page.
-    await openList(buyer.page);
-    await buyer.page.getByRole('button', { name: /新\s*增/ }).click();
-    await buyer.page.locator('#f-Order-Title').fill('笔记本电脑 20 台');
-    await buyer.page.locator('#f-Order-Total').fill('20000');
-    await buyer.page.getByTestId('record-save').click();
-    await poll(() => status(buyer.page)).toBe('草稿');
-    await buyer.page.getByTestId('workflow-submit').click();
-    await buyer.page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
-    await poll(() => status(buyer.page)).toBe('审批中');
+    await submitNewOrder(buyer.page, { Title: '笔记本电脑 20 台', Total: '20000' });
     // In approval: read-only, with a notice; nothing to save.
     await buyer.page.getByTestId('record-in-approval').waitFor();
     expect(await buyer.page.getByTestId('record-save').count()).toBe(0);
@@ -157,14 +161,7 @@ describe('approval of a purchase order (issue 13)', () => {
   it('a small order needs the manager only; a rejected one can be changed and submitted again', async () => {
     const buyer = await signedIn('buyer');
     onTestFailed(() => buyer.page.screenshot({ path: screenshotPath('workflow-approval-small-failure') }).then(() => undefined));
-    await openList(buyer.page);
-    await buyer.page.getByRole('button', { name: /新\s*增/ }).click();
-    await buyer.page.locator('#f-Order-Title').fill('订书机 5 个');
-    await buyer.page.locator('#f-Order-Total').fill('150');
-    await buyer.page.getByTestId('record-save').click();
-    await buyer.page.getByTestId('workflow-submit').click();
-    await buyer.page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
-    await poll(() => status(buyer.page)).toBe('审批中');
+    await submitNewOrder(buyer.page, { Title: '订书机 5 个', Total: '150' });
 
     // The manager rejects (a reason is required), then the buyer changes and submits it again.
     const manager = await signedIn('manager');
@@ -195,16 +192,7 @@ describe('approval of a purchase order (issue 13)', () => {
   it('the manager corrects the total their node makes editable, saves, approves; the subject stays read-only, the budget hidden', async () => {
     const buyer = await signedIn('buyer');
     onTestFailed(() => buyer.page.screenshot({ path: screenshotPath('workflow-field-permissions-failure') }).then(() => undefined));
-    await openList(buyer.page);
-    await buyer.page.getByRole('button', { name: /新\s*增/ }).click();
-    await buyer.page.locator('#f-Order-Title').fill('显示器 3 台');
-    await buyer.page.locator('#f-Order-Total').fill('3000');
-    await buyer.page.locator('#f-Order-Budget').fill('IT-2026');
-    await buyer.page.getByTestId('record-save').click();
-    await poll(() => status(buyer.page)).toBe('草稿');
-    await buyer.page.getByTestId('workflow-submit').click();
-    await buyer.page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
-    await poll(() => status(buyer.page)).toBe('审批中');
+    await submitNewOrder(buyer.page, { Title: '显示器 3 台', Total: '3000', Budget: 'IT-2026' });
     // The initiator's form stays read-only while the approval runs.
     await buyer.page.getByTestId('record-in-approval').waitFor();
     expect(await buyer.page.locator('#f-Order-Total').isDisabled()).toBe(true);
