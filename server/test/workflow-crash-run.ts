@@ -1,0 +1,487 @@
+/**
+ * The workflow engine's crash run (issue 13), shared by the CI test (test/workflow-crash.test.ts)
+ * and the long benchmark (bench/workflow/workflow-crash.bench.ts).
+ *
+ * 1. Setup, in this process on the run's database (a PGlite folder, or a throwaway PostgreSQL
+ *    database): migrate and seed, an Expense page, users, four published definitions — or-sign with
+ *    a reminder and a timeout, countersign, sequential, vote, a condition on the amount, a parallel
+ *    split and join — and records.
+ * 2. A server process (test/workflow-crash-child.ts) on that database. A script drawn from a seeded
+ *    PRNG (print the seed to reproduce) sends real HTTP requests: start, approve, reject, return,
+ *    transfer, withdraw, terminate (each with a fresh clientRequestId), some stale ones (a closed
+ *    task), some sent twice on purpose, and now and then "run the timers due in N minutes". At
+ *    `kills` points chosen up front, the server is killed with SIGKILL a random moment after the
+ *    request left (often mid-transaction), then started again on the same data; a request whose
+ *    answer did not arrive is sent again with the SAME clientRequestId, as a client retries.
+ * 3. A last kill, the database opened again in this process (the next start's recovery), and the
+ *    invariants of test/workflow-crash-invariants.ts checked against what the client heard.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { TAssignee, TWorkflowGraph, TWorkflowNode, TWorkflowNodeOf } from '@tessera/core/contracts/workflow';
+import type { TWorkflowInstanceDetail } from '@tessera/core/contracts/workflow-runtime';
+import { newWorkflowEdge as edge, newWorkflowNode as node } from '@tessera/core/workflow/defaults';
+import { openDatabase } from '../src/db/database.ts';
+import { bizTable, bizTableName, nextCreationTime } from '../src/modules/pages/index.ts';
+import { prepareServer } from '../src/server.ts';
+import { createRole, createUser, FIXTURE_PASSWORD, grant, pageWorkCodes } from './access-fixtures.ts';
+import { workflowInvariantViolations, type SentRequest } from './workflow-crash-invariants.ts';
+
+export interface CrashRunOptions {
+  seed: number;
+  /** Client actions to send (retries and reads not counted). */
+  actions: number;
+  /** SIGKILLs of the server process during the script (a last one follows it). */
+  kills: number;
+  /** A PostgreSQL server to make the run's database on; the embedded database (a temporary folder) when unset. */
+  postgresUrl?: string;
+  /** Records to act on (default: one per 6 actions, at least 12). */
+  records?: number;
+  log?: (line: string) => void;
+}
+
+export interface CrashRunResult {
+  seed: number;
+  database: 'PGlite' | 'PostgreSQL';
+  actions: number;
+  /** Of the actions: acknowledged (200) and refused (4xx). */
+  applied: number;
+  refused: number;
+  byKind: Record<string, number>;
+  kills: number;
+  /** Requests sent again after a kill took their answer, with the same clientRequestId. */
+  retries: number;
+  /** Acknowledged requests sent a second time on purpose (a double click). */
+  duplicates: number;
+  timerRuns: number;
+  /** Mean time from spawning a server process to its READY line. */
+  meanStartMs: number;
+  seconds: number;
+  violations: string[];
+}
+
+type ApprovalConfig = TWorkflowNodeOf<'approval'>['config'];
+const ADMIN_PASSWORD = 'Crash#Admin2026';
+const APPROVERS = ['a', 'b', 'c', 'd', 'e'] as const;
+const CHILD = path.join(import.meta.dirname, 'workflow-crash-child.ts');
+
+/** mulberry32: a small seeded PRNG, so a failing run is repeated by its seed. */
+export function prng(seed: number) {
+  let s = seed >>> 0;
+  const next = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]! };
+}
+
+class ServerProcess {
+  child: ChildProcess | null = null;
+  url = '';
+  starts = 0;
+  startMs = 0;
+  constructor(private readonly env: NodeJS.ProcessEnv) {}
+
+  async start(): Promise<void> {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { env: { ...process.env, ...this.env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    this.child = child;
+    this.url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (d) => {
+        out += d;
+        const m = /READY (\S+)/.exec(out);
+        if (m) resolve(m[1]!);
+      });
+      child.once('exit', (code, signal) => reject(new Error(`the server process ended while starting (${code ?? signal}): ${out}`)));
+    });
+    this.starts++;
+    this.startMs += performance.now() - t0;
+  }
+
+  /** SIGKILL, and wait until the process is gone. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  get alive() {
+    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
+  }
+}
+
+interface RecordState {
+  id: string;
+  amount: number;
+  instanceId: string | null;
+  status: string | null;
+}
+
+/** No answer arrived: the server died under the request. */
+class NoAnswer extends Error {}
+
+export async function runWorkflowCrash(options: CrashRunOptions): Promise<CrashRunResult> {
+  const log = options.log ?? (() => undefined);
+  const rnd = prng(options.seed);
+  const t0 = performance.now();
+  const onPostgres = !!options.postgresUrl;
+  let databaseUrl: string | undefined;
+  let pgliteDir: string | undefined;
+  if (options.postgresUrl) databaseUrl = await createDatabase(options.postgresUrl);
+  else pgliteDir = await mkdtemp(path.join(tmpdir(), 'tessera-wf-crash-'));
+  const jwtSecret = randomBytes(32).toString('hex');
+  const recordCount = options.records ?? Math.max(12, Math.ceil(options.actions / 6));
+  const server = new ServerProcess({ CRASH_JWT_SECRET: jwtSecret, CRASH_ADMIN_PASSWORD: ADMIN_PASSWORD, ...(pgliteDir ? { CRASH_PGLITE_DIR: pgliteDir } : { CRASH_DATABASE_URL: databaseUrl }) });
+  try {
+    const world = await setUp({ databaseUrl, pgliteDir, jwtSecret, records: recordCount, rnd });
+    log(`setup done in ${Math.round(performance.now() - t0)} ms (${recordCount} records, ${world.definitions.length} definitions)`);
+    await server.start();
+
+    const tokens: Record<string, string> = {};
+    for (const name of ['admin', 'ini', ...APPROVERS]) tokens[name] = await login(server.url, name, name === 'admin' ? ADMIN_PASSWORD : FIXTURE_PASSWORD);
+    const nameOf = Object.fromEntries(Object.entries(world.users).map(([k, v]) => [v, k]));
+
+    const sent = new Map<string, SentRequest>();
+    const byKind: Record<string, number> = {};
+    let actions = 0;
+    /** Requests that change something: the actions and the timer runs (the kill points count them). */
+    let mutations = 0;
+    let kills = 0;
+    let retries = 0;
+    let duplicates = 0;
+    let timerRuns = 0;
+    let clockMinutes = 0;
+    let latencyMs = 50;
+    // The kill points, drawn up front among the first `actions` changing requests (all are reached).
+    const killAt = new Set<number>();
+    while (killAt.size < Math.min(options.kills, options.actions)) killAt.add(1 + rnd.int(options.actions - 1));
+    const violations: string[] = [];
+
+    /** Sends a request; with `killAfter`, kills the server that long after it left. 5xx is a violation. */
+    const send = async (as: string | null, method: string, url: string, body?: unknown, killAfter?: number): Promise<{ status: number; json: any }> => {
+      const started = performance.now();
+      const request = fetch(`${server.url}/api${url}`, {
+        method,
+        headers: { ...(as ? { authorization: `Bearer ${tokens[as]}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then(
+        async (res) => ({ status: res.status, json: await res.json().catch(() => null) }),
+        () => null,
+      );
+      if (killAfter !== undefined) {
+        await Promise.race([request, sleep(killAfter)]);
+        await server.kill();
+        kills++;
+      }
+      const answer = await request;
+      if (!answer) throw new NoAnswer(`${method} ${url}`);
+      if (method !== 'GET') latencyMs = 0.8 * latencyMs + 0.2 * (performance.now() - started);
+      if (answer.status >= 500) violations.push(`${method} ${url} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
+      return answer;
+    };
+    const restartIfDead = async () => {
+      if (!server.alive) await server.start();
+    };
+    /** An action: maybe killed; retried with the same body (and clientRequestId) until it is answered. */
+    const act = async (what: string, as: string, method: string, url: string, body: { clientRequestId: string } & Record<string, unknown>) => {
+      actions++;
+      byKind[what] = (byKind[what] ?? 0) + 1;
+      const killAfter = killAt.has(++mutations) ? rnd.next() * 1.3 * latencyMs : undefined;
+      let answer: { status: number; json: any } | null = null;
+      for (let attempt = 0; !answer; attempt++) {
+        if (attempt > 0) retries++;
+        try {
+          answer = await send(as, method, url, body, attempt === 0 ? killAfter : undefined);
+        } catch (err) {
+          if (!(err instanceof NoAnswer) || attempt > 3) throw err;
+        }
+        await restartIfDead();
+      }
+      sent.set(`${as}/${body.clientRequestId}`, { actorId: world.users[as]!, clientRequestId: body.clientRequestId, what, status: answer.status });
+      if (answer.status === 200 && rnd.next() < 0.08) {
+        // A double click: the same request again changes nothing and answers 200.
+        duplicates++;
+        const again = await send(as, method, url, body);
+        if (again.status !== 200) violations.push(`${what} ${body.clientRequestId} sent again answered ${again.status}, first 200`);
+      }
+      return answer;
+    };
+
+    const startable = () => world.records.filter((r) => r.status === null || r.status === 'withdrawn' || r.status === 'rejected' || r.status === 'terminated');
+    const running = () => world.records.filter((r) => r.status === 'running');
+    const admin = async (url: string) => {
+      const res = await send('admin', 'GET', url);
+      if (res.status !== 200) throw new Error(`GET ${url} → ${res.status} ${JSON.stringify(res.json)}`);
+      return res.json;
+    };
+
+    while (actions < options.actions) {
+      const r = rnd.next();
+      if (r < 0.04) {
+        // Timers: the clock moves on; the reminders and timeouts due run (a kill may hit one).
+        clockMinutes += 20 + rnd.int(30);
+        timerRuns++;
+        const killAfter = killAt.has(++mutations) ? rnd.next() * 1.3 * latencyMs : undefined;
+        for (let attempt = 0; ; attempt++) {
+          if (attempt > 0) retries++;
+          try {
+            await send(null, 'POST', '/crash-test/run-jobs', { offsetMinutes: clockMinutes }, attempt === 0 ? killAfter : undefined);
+            break;
+          } catch (err) {
+            if (!(err instanceof NoAnswer) || attempt > 3) throw err;
+            await restartIfDead();
+          }
+        }
+        await restartIfDead();
+        for (const rec of running()) rec.status = 'unknown';
+        continue;
+      }
+      const live = running().concat(world.records.filter((x) => x.status === 'unknown'));
+      if ((r < 0.32 || live.length === 0) && startable().length > 0) {
+        const rec = rnd.pick(startable());
+        const definition = rnd.pick(world.definitions);
+        const res = await act('start', 'ini', 'POST', '/app/workflow-instance', { pageId: world.pageId, recordId: rec.id, definitionId: definition, clientRequestId: randomUUID() });
+        if (res.status === 200) Object.assign(rec, { instanceId: res.json.id, status: res.json.status });
+        continue;
+      }
+      if (live.length === 0) {
+        // Nothing left to act on: a start on a finished record (refused).
+        const rec = rnd.pick(world.records);
+        await act('start', 'ini', 'POST', '/app/workflow-instance', { pageId: world.pageId, recordId: rec.id, clientRequestId: randomUUID() });
+        continue;
+      }
+      const rec = rnd.pick(live);
+      const detail = (await admin(`/app/workflow-instance/${rec.instanceId}`)) as TWorkflowInstanceDetail;
+      rec.status = detail.status;
+      if (detail.status !== 'running') continue;
+      const pending = detail.tasks.filter((t) => t.kind === 'approve' && t.status === 'pending');
+      const closed = detail.tasks.filter((t) => t.kind === 'approve' && t.status !== 'pending' && t.status !== 'waiting');
+      const k = rnd.next();
+      const afterInstance = (res: { status: number; json: any }) => {
+        if (res.status === 200) rec.status = res.json.instance?.status ?? res.json.status ?? 'unknown';
+      };
+      if (k < 0.07) {
+        afterInstance(await act('withdraw', 'ini', 'POST', `/app/workflow-instance/${detail.id}/withdraw`, { clientRequestId: randomUUID() }));
+      } else if (k < 0.1) {
+        afterInstance(await act('terminate', 'admin', 'POST', `/app/workflow-instance/${detail.id}/terminate`, { clientRequestId: randomUUID(), comment: 'crash test' }));
+      } else if (k < 0.14 && closed.length) {
+        // Stale: the assignee acts on a task that closed (409 / 403), which must write nothing.
+        const task = rnd.pick(closed);
+        await act('stale approve', nameOf[task.assigneeId]!, 'POST', `/app/workflow-task/${task.id}/approve`, { clientRequestId: randomUUID() });
+      } else if (pending.length) {
+        const task = rnd.pick(pending);
+        const as = nameOf[task.assigneeId]!;
+        const base = `/app/workflow-task/${task.id}`;
+        const a = rnd.next();
+        let res;
+        if (a < 0.62) res = await act('approve', as, 'POST', `${base}/approve`, { clientRequestId: randomUUID(), ...(rnd.next() < 0.3 ? { comment: '同意' } : {}) });
+        else if (a < 0.72) res = await act('reject', as, 'POST', `${base}/reject`, { clientRequestId: randomUUID(), ...(rnd.next() < 0.6 ? { comment: '不同意' } : {}) });
+        else if (a < 0.86) {
+          const target = task.returnTargets.length && rnd.next() < 0.7 ? { targetNodeId: rnd.pick(task.returnTargets).nodeId } : rnd.next() < 0.2 ? { targetNodeId: 'nowhere' } : {};
+          res = await act('return', as, 'POST', `${base}/return`, { clientRequestId: randomUUID(), ...target });
+        } else {
+          const to = rnd.pick(APPROVERS.filter((n) => n !== as));
+          res = await act('transfer', as, 'POST', `${base}/transfer`, { clientRequestId: randomUUID(), userIds: [world.users[to]!] });
+        }
+        afterInstance(res);
+      }
+    }
+
+    // The last kill; then the database opens again, as the next start would (PGlite: recovery).
+    await server.kill();
+    kills++;
+    const reopened = await openDatabase({ databaseUrl, pgliteDataDir: pgliteDir ?? 'memory://' });
+    try {
+      violations.push(...(await workflowInvariantViolations(reopened.db, { masterViewId: world.masterViewId, sent: [...sent.values()] })));
+    } finally {
+      await reopened.close();
+    }
+    const all = [...sent.values()];
+    return {
+      seed: options.seed,
+      database: onPostgres ? 'PostgreSQL' : 'PGlite',
+      actions,
+      applied: all.filter((s) => s.status === 200).length,
+      refused: all.filter((s) => s.status !== 200).length,
+      byKind,
+      kills,
+      retries,
+      duplicates,
+      timerRuns,
+      meanStartMs: Math.round(server.startMs / Math.max(server.starts, 1)),
+      seconds: Math.round((performance.now() - t0) / 100) / 10,
+      violations,
+    };
+  } finally {
+    await server.kill();
+    if (pgliteDir) await rm(pgliteDir, { recursive: true, force: true });
+    if (options.postgresUrl && databaseUrl) await dropDatabase(options.postgresUrl, databaseUrl);
+  }
+}
+
+// ---------------------------------------------------------------- setup
+
+interface World {
+  pageId: string;
+  masterViewId: string;
+  users: Record<string, string>;
+  definitions: string[];
+  records: RecordState[];
+}
+
+async function setUp(o: { databaseUrl?: string; pgliteDir?: string; jwtSecret: string; records: number; rnd: ReturnType<typeof prng> }): Promise<World> {
+  const running = await prepareServer(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: o.databaseUrl,
+      dataDir: '/tmp',
+      jwtSecret: new TextEncoder().encode(o.jwtSecret),
+      adminPassword: ADMIN_PASSWORD,
+      logLevel: 'silent',
+      bodyLimit: 1024 * 1024,
+      loginRateLimit: 1_000_000,
+      captchaMaxCounter: 2000,
+      webDist: undefined,
+      pgliteDataDir: o.pgliteDir ?? 'memory://',
+      argon2: { memoryCost: 1024, timeCost: 1 },
+      trustProxy: false,
+      basePath: '',
+    },
+    { logger: false },
+  );
+  try {
+    const db = running.database.db;
+    const inject = async (token: string | null, method: 'GET' | 'POST', url: string, payload?: object) => {
+      const res = await running.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      if (res.statusCode !== 200) throw new Error(`setup: ${method} ${url} → ${res.statusCode} ${res.body}`);
+      return res.json();
+    };
+    const adminToken = (await inject(null, 'POST', '/api/Auth/Login', { username: 'admin', password: ADMIN_PASSWORD })).data.accessToken as string;
+    const control = (code: string, controlType: number) => ({ id: randomUUID(), code, title: code, controlType, isDisplayed: true, isEdit: true });
+    const master = { id: randomUUID(), code: 'Master', title: 'Master', viewType: 1, dataControls: [control('Title', 1001), control('Amount', 1003)], viewButtons: [], viewControls: [] };
+    const page = await inject(adminToken, 'POST', '/api/app/page-definition', { code: 'CrashExpense', name: { 'zh-CN': '报销', 'en-US': 'Expense' }, definition: { viewControls: [master], pageButtons: [], dataLinkages: [] } });
+    await inject(adminToken, 'POST', `/api/app/page-definition/${page.id}/publish`, {});
+
+    const users: Record<string, string> = {};
+    const submitters = await createRole(db, 'CrashSubmitters');
+    await grant(db, 'R', submitters, pageWorkCodes('CrashExpense'));
+    users.ini = await createUser(db, 'ini', { roles: [submitters] });
+    for (const name of APPROVERS) users[name] = await createUser(db, name);
+    users.admin = (await db.selectFrom('users').select('id').where('user_name', '=', 'admin').executeTakeFirstOrThrow()).id;
+
+    const definitions: string[] = [];
+    for (const [name, graph] of Object.entries(crashGraphs(users))) {
+      const d = await inject(adminToken, 'POST', '/api/app/workflow-definition', { name, pageId: page.id, graph });
+      await inject(adminToken, 'POST', `/api/app/workflow-definition/${d.id}/publish`, {});
+      await inject(adminToken, 'POST', `/api/app/workflow-definition/${d.id}/enable`);
+      definitions.push(d.id);
+    }
+
+    const records: RecordState[] = [];
+    for (let i = 0; i < o.records; i++) {
+      const id = randomUUID();
+      const amount = o.rnd.next() < 0.5 ? 200 + o.rnd.int(800) : 1200 + o.rnd.int(5000);
+      const values = { Id: id, ConcurrencyStamp: randomUUID(), CreationTime: nextCreationTime(), CreatorId: users.ini, Title: `Expense ${i + 1}`, Amount: amount };
+      await sql`insert into ${bizTable(bizTableName(master.id))} (${sql.join(Object.keys(values).map((k) => sql.id(k)))}) values (${sql.join(Object.values(values))})`.execute(db);
+      records.push({ id, amount, instanceId: null, status: null });
+    }
+    return { pageId: page.id, masterViewId: master.id, users, definitions, records };
+  } finally {
+    await running.stop();
+  }
+}
+
+/**
+ * The run's definitions, covering every mode and shape the invariants speak of: or-sign with a
+ * reminder (twice) and an auto-approving timeout, then countersign (return to the previous node);
+ * sequential, then a 60% vote (return to any earlier node, a comment required on reject); a condition
+ * on the amount (countersign with an escalating timeout, or an or-sign); a parallel split and join,
+ * then a sequential node with reminders only.
+ */
+export function crashGraphs(users: Record<string, string>): Record<string, TWorkflowGraph> {
+  const who = (...names: string[]): TAssignee[] => [{ kind: 'user', userIds: names.map((n) => users[n]!) }];
+  const approval = (id: string, assignees: TAssignee[], extra: Partial<ApprovalConfig> = {}) => {
+    const n = node('approval', id, { x: 0, y: 0 }, id);
+    n.config = { ...n.config, commentRequiredOnReject: false, assignees, ...extra };
+    return n as TWorkflowNode;
+  };
+  const line = (...nodes: TWorkflowNode[]): TWorkflowGraph => {
+    const all = [node('start', 'start') as TWorkflowNode, ...nodes, node('end', 'end') as TWorkflowNode];
+    return { nodes: all, edges: all.slice(1).map((n, i) => edge(`e${i}`, all[i]!.id, n.id)) };
+  };
+  return {
+    'or, timed → all': line(
+      approval('orTimed', who('a', 'b'), { timeout: { afterMinutes: 60, remindEveryMinutes: 25, remindTimes: 2, then: 'autoApprove' } }),
+      approval('all', who('c', 'd'), { mode: 'all', returnTo: 'previous' }),
+    ),
+    'sequential → vote': line(
+      approval('seq', who('a', 'b', 'c'), { mode: 'sequential' }),
+      approval('vote', who('b', 'd', 'e'), { mode: 'vote', votePassPercent: 60, returnTo: 'any', commentRequiredOnReject: true }),
+    ),
+    'condition on the amount': {
+      nodes: [
+        node('start', 's') as TWorkflowNode,
+        node('exclusive', 'x') as TWorkflowNode,
+        approval('big', who('c', 'd'), { mode: 'all', timeout: { afterMinutes: 90, then: 'escalate', escalateToUserId: users.e } }),
+        approval('small', who('a', 'e')),
+        node('end', 'end') as TWorkflowNode,
+      ],
+      edges: [edge('e1', 's', 'x'), edge('e2', 'x', 'big', { condition: '{Amount} > 1000', priority: 1 }), edge('e3', 'x', 'small', { isDefault: true }), edge('e4', 'big', 'end'), edge('e5', 'small', 'end')],
+    },
+    'parallel and join → sequential': {
+      nodes: [
+        node('start', 's') as TWorkflowNode,
+        node('parallel', 'p') as TWorkflowNode,
+        approval('left', who('a', 'b')),
+        approval('right', who('c', 'd'), { mode: 'all' }),
+        node('join', 'j') as TWorkflowNode,
+        approval('last', who('e', 'a'), { mode: 'sequential', returnTo: 'any', timeout: { afterMinutes: 120, remindEveryMinutes: 30, remindTimes: 3, then: 'none' } }),
+        node('end', 'end') as TWorkflowNode,
+      ],
+      edges: [edge('e1', 's', 'p'), edge('e2', 'p', 'left'), edge('e3', 'p', 'right'), edge('e4', 'left', 'j'), edge('e5', 'right', 'j'), edge('e6', 'j', 'last'), edge('e7', 'last', 'end')],
+    },
+  };
+}
+
+// ---------------------------------------------------------------- helpers
+
+async function login(url: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/Auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const body = (await res.json()) as { code: number; data: { accessToken: string } };
+  if (body.code !== 0) throw new Error(`login ${username} failed: ${JSON.stringify(body)}`);
+  return body.data.accessToken;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function onServer(baseUrl: string, statement: string) {
+  const c = new pg.Client({ connectionString: baseUrl });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
+}
+
+async function createDatabase(baseUrl: string): Promise<string> {
+  const name = `tessera_test_wfcrash_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  await onServer(baseUrl, `create database ${name}`);
+  return Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
+}
+
+async function dropDatabase(baseUrl: string, url: string) {
+  await onServer(baseUrl, `drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+}
