@@ -26,6 +26,14 @@ const env = z
   })
   .parse(process.env);
 
+// A spare process (CRASH_SPARE=1) loads the code ahead, then waits for "go" on stdin before it
+// touches the database: the parent starts one while the previous server still runs, so a restart
+// after a kill costs the database's opening and recovery, not the loading of Node modules.
+if (process.env.CRASH_SPARE === '1') {
+  process.stdout.write('LOADED\n');
+  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+}
+
 const server = await prepareServer(
   {
     port: 0,

@@ -13,7 +13,8 @@
  *    `kills` points chosen up front, the server is killed with SIGKILL a random moment after the
  *    request left (often mid-transaction), then started again on the same data; a request whose
  *    answer did not arrive is sent again with the SAME clientRequestId, as a client retries.
- * 3. A last kill, the database opened again in this process (the next start's recovery), and the
+ * 3. The timed definition started on two more records and the reminders due in 30 minutes run (so
+ *    tasks reminded once are among those checked), a last kill, the database opened again in this process (the next start's recovery), and the
  *    invariants of test/workflow-crash-invariants.ts checked against what the client heard.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -59,8 +60,9 @@ export interface CrashRunResult {
   /** Acknowledged requests sent a second time on purpose (a double click). */
   duplicates: number;
   timerRuns: number;
-  /** Mean time from spawning a server process to its READY line. */
+  /** Server starts: from "go" (or the spawn, when the spare was not loaded yet) to the READY line. */
   meanStartMs: number;
+  maxStartMs: number;
   seconds: number;
   violations: string[];
 }
@@ -83,42 +85,67 @@ export function prng(seed: number) {
   return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]! };
 }
 
+/** The run's server process, and a spare one loading the code ahead for the next start. */
 class ServerProcess {
   child: ChildProcess | null = null;
+  private spare: ChildProcess | null = null;
   url = '';
   starts = 0;
   startMs = 0;
+  maxStartMs = 0;
   constructor(private readonly env: NodeJS.ProcessEnv) {}
 
+  private spawnSpare(): ChildProcess {
+    return spawn(process.execPath, ['--import', 'tsx', CHILD], { env: { ...process.env, ...this.env, CRASH_SPARE: '1' }, stdio: ['pipe', 'pipe', 'inherit'] });
+  }
+
+  /** Starts a server on the run's data (the spare, when one is loaded) and loads the next spare. */
   async start(): Promise<void> {
     const t0 = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { env: { ...process.env, ...this.env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = this.spare ?? this.spawnSpare();
+    this.spare = null;
     this.child = child;
     this.url = await new Promise<string>((resolve, reject) => {
       let out = '';
-      child.stdout!.on('data', (d) => {
+      const onData = (d: Buffer) => {
         out += d;
         const m = /READY (\S+)/.exec(out);
-        if (m) resolve(m[1]!);
-      });
+        if (m) {
+          child.stdout!.off('data', onData);
+          resolve(m[1]!);
+        }
+      };
+      child.stdout!.on('data', onData);
       child.once('exit', (code, signal) => reject(new Error(`the server process ended while starting (${code ?? signal}): ${out}`)));
+      child.stdin!.write('go\n');
     });
     this.starts++;
     this.startMs += performance.now() - t0;
+    this.maxStartMs = Math.max(this.maxStartMs, performance.now() - t0);
+    this.spare = this.spawnSpare();
   }
 
   /** SIGKILL, and wait until the process is gone. */
   async kill(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+    await killProcess(this.child);
+  }
+
+  /** The server and the spare. */
+  async killAll(): Promise<void> {
+    await Promise.all([killProcess(this.child), killProcess(this.spare)]);
+    this.spare = null;
   }
 
   get alive() {
     return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
   }
+}
+
+async function killProcess(child: ChildProcess | null) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
 }
 
 interface RecordState {
@@ -161,7 +188,6 @@ export async function runWorkflowCrash(options: CrashRunOptions): Promise<CrashR
     let retries = 0;
     let duplicates = 0;
     let timerRuns = 0;
-    let clockMinutes = 0;
     let latencyMs = 50;
     // The kill points, drawn up front among the first `actions` changing requests (all are reached).
     const killAt = new Set<number>();
@@ -197,7 +223,7 @@ export async function runWorkflowCrash(options: CrashRunOptions): Promise<CrashR
     const act = async (what: string, as: string, method: string, url: string, body: { clientRequestId: string } & Record<string, unknown>) => {
       actions++;
       byKind[what] = (byKind[what] ?? 0) + 1;
-      const killAfter = killAt.has(++mutations) ? rnd.next() * 1.3 * latencyMs : undefined;
+      const killAfter = killAt.has(++mutations) ? rnd.next() * latencyMs : undefined;
       let answer: { status: number; json: any } | null = null;
       for (let attempt = 0; !answer; attempt++) {
         if (attempt > 0) retries++;
@@ -228,11 +254,11 @@ export async function runWorkflowCrash(options: CrashRunOptions): Promise<CrashR
 
     while (actions < options.actions) {
       const r = rnd.next();
-      if (r < 0.04) {
-        // Timers: the clock moves on; the reminders and timeouts due run (a kill may hit one).
-        clockMinutes += 20 + rnd.int(30);
+      if (r < 0.06) {
+        // Timers: the jobs due at now + 10…130 minutes run (reminders, timeouts; a kill may hit one).
+        const clockMinutes = 10 + rnd.int(120);
         timerRuns++;
-        const killAfter = killAt.has(++mutations) ? rnd.next() * 1.3 * latencyMs : undefined;
+        const killAfter = killAt.has(++mutations) ? rnd.next() * latencyMs : undefined;
         for (let attempt = 0; ; attempt++) {
           if (attempt > 0) retries++;
           try {
@@ -298,6 +324,14 @@ export async function runWorkflowCrash(options: CrashRunOptions): Promise<CrashR
       }
     }
 
+    // Last, the timed definition starts on two more records and the reminders due in 30 minutes
+    // run, so tasks reminded once (of twice) are among those checked.
+    for (const rec of startable().slice(0, 2)) {
+      const res = await act('start', 'ini', 'POST', '/app/workflow-instance', { pageId: world.pageId, recordId: rec.id, definitionId: world.definitions[0]!, clientRequestId: randomUUID() });
+      if (res.status === 200) Object.assign(rec, { instanceId: res.json.id, status: res.json.status });
+    }
+    timerRuns++;
+    await send(null, 'POST', '/crash-test/run-jobs', { offsetMinutes: 30 });
     // The last kill; then the database opens again, as the next start would (PGlite: recovery).
     await server.kill();
     kills++;
@@ -320,11 +354,12 @@ export async function runWorkflowCrash(options: CrashRunOptions): Promise<CrashR
       duplicates,
       timerRuns,
       meanStartMs: Math.round(server.startMs / Math.max(server.starts, 1)),
+      maxStartMs: Math.round(server.maxStartMs),
       seconds: Math.round((performance.now() - t0) / 100) / 10,
       violations,
     };
   } finally {
-    await server.kill();
+    await server.killAll();
     if (pgliteDir) await rm(pgliteDir, { recursive: true, force: true });
     if (options.postgresUrl && databaseUrl) await dropDatabase(options.postgresUrl, databaseUrl);
   }
