@@ -221,7 +221,7 @@ export async function runWorkflowCrash(options: CrashRunOptions): Promise<CrashR
     };
     /** An action: maybe killed; retried with the same body (and clientRequestId) until it is answered. */
     const act = async (what: string, as: string, method: string, url: string, body: { clientRequestId: string } & Record<string, unknown>) => {
-      actions++;
+      if (++actions % 1000 === 0) log(`${actions} actions, ${kills} kills, ${Math.round((performance.now() - t0) / 1000)} s`);
       byKind[what] = (byKind[what] ?? 0) + 1;
       const killAfter = killAt.has(++mutations) ? rnd.next() * latencyMs : undefined;
       let answer: { status: number; json: any } | null = null;
