@@ -93,9 +93,9 @@ try {
 
   // The list's statements as the repository sends them (workflow-engine.repository.ts: listTasks / countTasks).
   const statements = (state: 'todo' | 'done') => {
-    const where = state === 'todo' ? `t.status = 'pending'` : `t.status in ('approved', 'rejected', 'returned', 'transferred')`;
+    const where = state === 'todo' ? `t.status = 'pending'` : `t.status in ('approved', 'rejected', 'returned', 'transferred') and t.completed_time is not null`;
     const order = state === 'todo' ? 't.creation_time' : 't.completed_time';
-    const from = `from workflow_tasks as t inner join workflow_instances as i on i.id = t.instance_id inner join workflow_definitions as d on d.id = i.definition_id where t.assignee_id = $1 and t.kind = 'approve' and ${where}`;
+    const from = `from workflow_tasks as t where t.assignee_id = $1 and t.kind = 'approve' and ${where}`;
     return { page: `select t.* ${from} order by ${order} desc, t.id desc offset 0 limit ${PAGE}`, count: `select count(*) as n ${from}` };
   };
   for (const state of ['todo', 'done'] as const) {

@@ -20,6 +20,7 @@ import * as m0700 from './migrations/0700-business-data.ts';
 import * as m0800 from './migrations/0800-files.ts';
 import * as m0900 from './migrations/0900-workflow.ts';
 import * as m0901 from './migrations/0901-workflow-engine.ts';
+import * as m0902 from './migrations/0902-workflow-task-lists.ts';
 
 /** Migrations are listed here in order; a new module appends its file. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0003-jobs': m0003,
   '0900-workflow': m0900,
   '0901-workflow-engine': m0901,
+  '0902-workflow-task-lists': m0902,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

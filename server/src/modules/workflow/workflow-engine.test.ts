@@ -449,6 +449,25 @@ describe('workflow engine: details', () => {
     expect((await ok('admin', 'GET', `${INST}?scope=all&status=approved`)).totalCount).toBeGreaterThan(0);
   });
 
+  it('to-do and done filter by page and by text (record title, definition name)', async () => {
+    const definitionId = await publishDefinition(line(approval('n1', () => [users('d')]))());
+    const started = (await start(definitionId, await newRecord())).json();
+    const title = encodeURIComponent(started.recordTitle);
+    const todo = async (query: string) => (await ok('d', 'GET', `${TASK}/todo?${query}`)).items.map((x: TWorkflowTask) => x.instanceId);
+    expect(await todo(`Filter=${title}`)).toEqual([started.id]);
+    expect(await todo(`Filter=${encodeURIComponent(started.definitionName)}`)).toContain(started.id);
+    expect(await todo(`pageId=${pageId}`)).toContain(started.id);
+    expect(await todo(`pageId=${randomUUID()}`)).toEqual([]);
+    expect(await todo('Filter=no-such-title')).toEqual([]);
+    const mine = await ok('d', 'GET', `${TASK}/todo?pageId=${pageId}&Filter=${title}`);
+    expect(mine.totalCount).toBe(1);
+    await ok('d', 'POST', `${TASK}/${mine.items[0].id}/approve`, { clientRequestId: randomUUID() });
+    expect(await todo(`Filter=${title}`)).toEqual([]);
+    const done = await ok('d', 'GET', `${TASK}/done?pageId=${pageId}&Filter=${title}`);
+    expect({ ids: done.items.map((x: TWorkflowTask) => x.id), totalCount: done.totalCount }).toEqual({ ids: [mine.items[0].id], totalCount: 1 });
+    expect((await ok('d', 'GET', `${TASK}/done?pageId=${randomUUID()}`)).totalCount).toBe(0);
+  });
+
   it('a definition with running instances cannot be deleted', async () => {
     const definitionId = await publishDefinition(line(approval('n1', () => [users('a')]))());
     await start(definitionId, await newRecord());
