@@ -14,8 +14,9 @@
  *    request left (often mid-transaction), then started again on the same data; a request whose
  *    answer did not arrive is sent again with the SAME clientRequestId, as a client retries.
  * 3. The timed definition started on two more records and the reminders due in 30 minutes run (so
- *    tasks reminded once are among those checked), a last kill, the database opened again in this process (the next start's recovery), and the
- *    invariants of test/workflow-crash-invariants.ts checked against what the client heard.
+ *    tasks reminded once are among those checked), a last kill, the database opened again in this
+ *    process (the next start's recovery), and the invariants of test/workflow-crash-invariants.ts
+ *    checked against what the client heard.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
