@@ -197,6 +197,23 @@ const ROWS: Row[] = [
     expect: [running({ n1: ['a'], n2: ['b'] }), running({ n2: ['b'] }), approved],
   },
   {
+    // Found by the crash run (test/workflow-crash.test.ts): the join waited for ever for the branch
+    // that was not returned to.
+    name: 'return from after a join into one parallel branch: the other branch stays done',
+    graph: () => ({
+      nodes: [node('start', 's'), node('parallel', 'p'), approval('n1', () => [users('a')])(), approval('n2', () => [users('b')])(), node('join', 'j'), approval('n3', () => [users('c')], { returnTo: 'any' })(), node('end', 'end')],
+      edges: [edge('e1', 's', 'p'), edge('e2', 'p', 'n1'), edge('e3', 'p', 'n2'), edge('e4', 'n1', 'j'), edge('e5', 'n2', 'j'), edge('e6', 'j', 'n3'), edge('e7', 'n3', 'end')],
+    }),
+    steps: [
+      { as: 'a', act: 'approve', node: 'n1' },
+      { as: 'b', act: 'approve', node: 'n2' },
+      { as: 'c', act: 'return', node: 'n3', body: { targetNodeId: 'n1' } },
+      { as: 'a', act: 'approve', node: 'n1' },
+      { as: 'c', act: 'approve', node: 'n3' },
+    ],
+    expect: [running({ n1: ['a'], n2: ['b'] }), running({ n2: ['b'] }), running({ n3: ['c'] }), running({ n1: ['a'] }), running({ n3: ['c'] }), approved],
+  },
+  {
     name: 'reject: a comment is required when the node says so; the instance ends rejected',
     graph: line(approval('n1', () => [users('a')], { commentRequiredOnReject: true })),
     steps: [{ as: 'a', act: 'reject', node: 'n1', status: 400 }, { as: 'a', act: 'reject', node: 'n1', body: { comment: '超预算' } }],

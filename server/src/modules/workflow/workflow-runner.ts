@@ -193,7 +193,34 @@ export async function finishInstance(run: Run, status: Exclude<InstanceRow['stat
 export async function returnToNode(run: Run, nodeId: string): Promise<void> {
   const closed = await repo.closeOpenTasks(run.trx, { instanceId: run.instance.id, kind: 'approve' }, 'cancelled', run.now);
   for (const t of closed) await cancelTaskTimers(run.trx, t.id);
+  const states = await repo.nodeStatesOf(run.trx, [run.instance.id]);
   await repo.cancelActiveNodeStates(run.trx, run.instance.id, run.now);
+  // Back into one branch of a parallel block: a join ahead counts as arrived the edges of the other
+  // branches, which completed and are not walked again (else it waits for them for ever).
+  const completed = new Map(states.map((s) => [s.node_id, s.status === 'completed']));
+  for (const [joinId, arrived] of Object.entries(joinArrivalsOutside(run.index, nodeId, (id) => completed.get(id) === true))) {
+    await repo.insertNodeState(run.trx, { instance_id: run.instance.id, node_id: joinId, node_type: 'join', status: 'active', arrived_from: JSON.stringify(arrived), entered_time: run.now, completed_time: null });
+  }
   const done = await openApproval(run, run.index.node(nodeId) as ApprovalNode);
   if (done) await advanceFrom(run, nodeId);
+}
+
+/** Joins reachable from `fromNodeId` → their incoming edges from completed nodes the walk from it does not pass. */
+function joinArrivalsOutside(index: WorkflowGraphIndex, fromNodeId: string, isCompleted: (nodeId: string) => boolean): Record<string, string[]> {
+  const reachable = new Set([fromNodeId]);
+  const frontier = [fromNodeId];
+  while (frontier.length) {
+    for (const e of index.outgoing.get(frontier.pop()!) ?? []) {
+      if (reachable.has(e.target)) continue;
+      reachable.add(e.target);
+      frontier.push(e.target);
+    }
+  }
+  const out: Record<string, string[]> = {};
+  for (const id of reachable) {
+    if (index.nodes.get(id)?.type !== 'join') continue;
+    const arrived = (index.incoming.get(id) ?? []).filter((e) => !reachable.has(e.source) && isCompleted(e.source)).map((e) => e.id);
+    if (arrived.length) out[id] = arrived;
+  }
+  return out;
 }
