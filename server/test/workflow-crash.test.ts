@@ -12,7 +12,7 @@ const seed = Number(process.env.WORKFLOW_CRASH_SEED ?? Math.floor(Math.random() 
 const onPostgres = !!process.env.DATABASE_URL;
 
 describe('workflow engine: crash run', () => {
-  it(`keeps its invariants through 200 actions and 10 kills (${onPostgres ? 'PostgreSQL' : 'PGlite'}, seed ${seed})`, { timeout: 180_000 }, async () => {
+  it(`keeps its invariants through 200 actions and 10 kills (${onPostgres ? 'PostgreSQL' : 'PGlite'}, seed ${seed})`, { timeout: 300_000 }, async () => {
     console.log(`workflow crash run: WORKFLOW_CRASH_SEED=${seed}`);
     const result = await runWorkflowCrash({ seed, actions: 200, kills: 10, postgresUrl: process.env.DATABASE_URL });
     console.log(`workflow crash run (${result.database}, seed ${seed}): ${JSON.stringify({ ...result, violations: result.violations.length })}`);
