@@ -21,6 +21,7 @@ import * as m0800 from './migrations/0800-files.ts';
 import * as m0900 from './migrations/0900-workflow.ts';
 import * as m0901 from './migrations/0901-workflow-engine.ts';
 import * as m0902 from './migrations/0902-workflow-signers.ts';
+import * as m0903 from './migrations/0903-workflow-task-lists.ts';
 
 /** Migrations are listed here in order; a new module appends its file. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0900-workflow': m0900,
   '0901-workflow-engine': m0901,
   '0902-workflow-signers': m0902,
+  '0903-workflow-task-lists': m0903,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

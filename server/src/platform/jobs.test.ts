@@ -34,6 +34,12 @@ registerJobHandler('test.mark', async (ctx, job) => {
 registerJobHandler('test.crash', async (ctx, job) => {
   await sql`insert into job_test_marks (job_id, note) values (${job.id}, 'parent')`.execute(ctx.db);
 });
+registerJobHandler('test.again', async (ctx, job) => {
+  // A reminder's way: the handler sets the next run under its own key.
+  const n = Number(job.payload.n);
+  await sql`insert into job_test_marks (job_id, note) values (${job.id}, ${`run ${n}`})`.execute(ctx.db);
+  if (n < 2) await enqueueJob(ctx.db, { queue: 'test.again', key: 'task-1', payload: { n: n + 1 }, runAt: new Date(job.runAt.getTime() + 60_000) });
+});
 registerJobHandler(
   'test.flaky',
   async (ctx, job) => {
@@ -101,6 +107,20 @@ describe('the job queue', () => {
     // Done, the key is free again.
     await enqueueJob(db(), { queue: 'test.mark', key: 'node-1', payload: { note: 'third' } });
     expect((await pendingJobs(db(), 'test.mark')).length).toBe(1);
+  });
+
+  it('lets a handler set its own key again: the next run is a new pending job', async () => {
+    await enqueueJob(db(), { queue: 'test.again', key: 'task-1', payload: { n: 1 }, runAt: at('2030-01-01T00:00:00Z') });
+    expect(await worker(at('2030-01-01T00:00:00Z')).runDue()).toBe(1);
+    const pending = await pendingJobs(db(), 'test.again');
+    expect(pending.map((j) => [j.key, j.payload.n, new Date(j.run_at).toISOString()])).toEqual([['task-1', 2, '2030-01-01T00:01:00.000Z']]);
+    expect(await worker(at('2030-01-01T00:01:00Z')).runDue()).toBe(1);
+    expect((await marks()).map((m) => m.note)).toEqual(['run 1', 'run 2']);
+    expect(await pendingJobs(db(), 'test.again')).toEqual([]);
+    expect(await db().selectFrom('jobs').select(['state', 'attempts']).execute()).toEqual([
+      { state: 'done', attempts: 1 },
+      { state: 'done', attempts: 1 },
+    ]);
   });
 
   it('marks a job of a queue nobody handles as failed instead of looping on it', async () => {

@@ -170,13 +170,16 @@ export class JobWorker {
           await trx.updateTable('jobs').set({ state: 'failed', last_error: `no handler for queue ${row.queue}`, finished_at: now }).where('id', '=', row.id).execute();
           return;
         }
+        // Marked done before the handler runs (same transaction: a failure rolls the mark back), so a
+        // handler that sets its own queue and key again (the next reminder) makes a new pending job
+        // instead of rewriting the row being run, which the mark would then close.
+        await trx.updateTable('jobs').set({ state: 'done', attempts: row.attempts + 1, finished_at: now }).where('id', '=', row.id).execute();
         try {
           await registered.handle({ ...systemContext(this.host, { now: () => now }), db: trx }, job);
         } catch (err) {
           failed = { job, err };
           throw err;
         }
-        await trx.updateTable('jobs').set({ state: 'done', attempts: row.attempts + 1, finished_at: now }).where('id', '=', row.id).execute();
       });
     } catch (err) {
       if (!failed) throw err;

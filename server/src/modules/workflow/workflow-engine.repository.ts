@@ -208,19 +208,25 @@ export interface TaskListFilter {
   filter?: string;
 }
 
+// Reads the tasks' own list index (migration 0903) alone unless a filter needs the instance or the
+// definition: every task has both (foreign keys), so joining them only to filter changes no answer,
+// and the exact count of 50,000 open tasks stays an index-only count instead of 50,000 joins.
 function taskList(db: Db, f: TaskListFilter) {
-  let q = db
-    .selectFrom('workflow_tasks as t')
-    .innerJoin('workflow_instances as i', 'i.id', 't.instance_id')
-    .innerJoin('workflow_definitions as d', 'd.id', 'i.definition_id')
-    .where('t.assignee_id', '=', f.assigneeId)
-    .where('t.kind', '=', f.kind);
+  let q = db.selectFrom('workflow_tasks as t').where('t.assignee_id', '=', f.assigneeId).where('t.kind', '=', f.kind);
   if (f.state === 'open') q = q.where('t.status', '=', 'pending');
-  if (f.state === 'done') q = q.where('t.status', 'in', ['approved', 'rejected', 'returned', 'transferred']);
-  if (f.pageId) q = q.where('i.page_id', '=', f.pageId);
-  if (f.filter?.trim()) {
-    const p = likePattern(f.filter.trim());
-    q = q.where((eb) => eb.or([eb('i.record_title', 'ilike', p), eb('d.name', 'ilike', p)]));
+  // Completed tasks have a completion time; saying so lets the done list use its partial index.
+  if (f.state === 'done') q = q.where('t.status', 'in', ['approved', 'rejected', 'returned', 'transferred']).where('t.completed_time', 'is not', null);
+  const text = f.filter?.trim();
+  if (f.pageId || text) {
+    q = q.where((eb) => {
+      let i = eb.selectFrom('workflow_instances as i').innerJoin('workflow_definitions as d', 'd.id', 'i.definition_id').select('i.id').whereRef('i.id', '=', 't.instance_id');
+      if (f.pageId) i = i.where('i.page_id', '=', f.pageId);
+      if (text) {
+        const p = likePattern(text);
+        i = i.where((w) => w.or([w('i.record_title', 'ilike', p), w('d.name', 'ilike', p)]));
+      }
+      return eb.exists(i);
+    });
   }
   return q;
 }

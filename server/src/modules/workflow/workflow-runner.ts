@@ -240,9 +240,47 @@ export async function finishInstance(run: Run, status: Exclude<InstanceRow['stat
 
 /** Return to an earlier approval node: every open task and visit closes, the node opens afresh. */
 export async function returnToNode(run: Run, nodeId: string): Promise<void> {
-  const closed = await repo.closeOpenTasks(run.trx, { instanceId: run.instance.id, kind: 'approve' }, 'cancelled', run.now);
-  for (const t of closed) await cancelTaskTimers(run.trx, t.id);
-  await repo.cancelActiveNodeStates(run.trx, run.instance.id, run.now);
+  // Only what the target leads to is redone: a branch of a parallel block it does not lead to keeps
+  // running (its open tasks stay) and arrives at the join when it completes.
+  const region = reachableFrom(run.index, nodeId);
+  const states = await repo.nodeStatesOf(run.trx, [run.instance.id]);
+  for (const state of states) {
+    if (state.status !== 'active' || !region.has(state.node_id)) continue;
+    const closed = await repo.closeOpenTasks(run.trx, { instanceId: run.instance.id, nodeStateId: state.id, kind: 'approve' }, 'cancelled', run.now);
+    for (const t of closed) await cancelTaskTimers(run.trx, t.id);
+    await repo.setNodeState(run.trx, state.id, 'cancelled', run.now);
+  }
+  // Back into one branch of a parallel block: a join ahead counts as arrived the edges of the other
+  // branches, which completed and are not walked again (else it waits for them for ever).
+  const completed = new Map(states.map((s) => [s.node_id, s.status === 'completed']));
+  for (const [joinId, arrived] of Object.entries(joinArrivalsOutside(run.index, region, (id) => completed.get(id) === true))) {
+    await enterNode(run, joinId, 'join', 'active', { arrivedFrom: arrived });
+  }
   const done = await openApproval(run, run.index.node(nodeId) as ApprovalNode);
   if (done) await advanceFrom(run, nodeId);
+}
+
+/** The node and every node after it. */
+function reachableFrom(index: WorkflowGraphIndex, fromNodeId: string): Set<string> {
+  const reachable = new Set([fromNodeId]);
+  const frontier = [fromNodeId];
+  while (frontier.length) {
+    for (const e of index.outgoing.get(frontier.pop()!) ?? []) {
+      if (reachable.has(e.target)) continue;
+      reachable.add(e.target);
+      frontier.push(e.target);
+    }
+  }
+  return reachable;
+}
+
+/** Joins in `reachable` → their incoming edges from completed nodes outside it (the walk will not pass them again). */
+function joinArrivalsOutside(index: WorkflowGraphIndex, reachable: ReadonlySet<string>, isCompleted: (nodeId: string) => boolean): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const id of reachable) {
+    if (index.nodes.get(id)?.type !== 'join') continue;
+    const arrived = (index.incoming.get(id) ?? []).filter((e) => !reachable.has(e.source) && isCompleted(e.source)).map((e) => e.id);
+    if (arrived.length) out[id] = arrived;
+  }
+  return out;
 }
