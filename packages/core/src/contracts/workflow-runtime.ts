@@ -16,7 +16,7 @@ import { ZFieldPermission, ZWorkflowFieldRef, ZWorkflowGraph, ZWorkflowNodeType 
 //   POST   /{id}/terminate           ZWorkflowInstanceActionInput → ZWorkflowInstanceDetail (P.FlowInstances)
 //   POST   /{id}/urge                ZWorkflowInstanceActionInput → ZWorkflowInstanceDetail (initiator or P.FlowInstances: remind every pending assignee)
 //
-// `/api/app/workflow-task` (signed in; only the task's assignee acts):
+// `/api/app/workflow-task` (signed in; the task's assignee acts, or a holder of P.FlowInstances — reclaim and CC read stay the assignee's):
 //   GET    /todo                     ZWorkflowTaskQuery         → ZWorkflowTaskList        (pending tasks, newest first)
 //   GET    /done                     ZWorkflowTaskQuery         → ZWorkflowTaskList        (tasks the caller completed, newest first)
 //   GET    /cc                       ZWorkflowTaskQuery         → ZWorkflowTaskList        (CC tasks of the caller)

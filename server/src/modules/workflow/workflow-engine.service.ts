@@ -209,7 +209,10 @@ async function applyTaskAction(ctx: ServiceContext, trx: Db, taskId: string, act
   if (actor.id !== null && (await repo.findRequest(trx, actor.id, input.clientRequestId))) return REPEATED;
   // Re-read under the instance's lock: another action may have closed the task meanwhile.
   const task = (await repo.findTask(trx, taskId))!;
-  if (actor.id !== null && task.assignee_id !== actor.id) throw workflowError(ctx, 403, 'Forbidden', 'engine.notAssignee');
+  // The assignee acts; a flow administrator (P.FlowInstances) may act on anyone's task except take back
+  // an approval (that is the approver's own) or read someone's CC.
+  const onBehalf = actor.id !== null && task.assignee_id !== actor.id;
+  if (onBehalf && (action === 'reclaim' || action === 'ccRead' || !actorHolds(ctx, P.FlowInstances))) throw workflowError(ctx, 403, 'Forbidden', 'engine.notAssignee');
   if (action === 'ccRead') return readCc(ctx, trx, task, actor, input);
   if (task.kind !== 'approve') throw workflowError(ctx, 400, 'Workflow.ActionNotAllowed', 'engine.actionNotAllowed', { action }, { members: ['id'] });
   if (action === 'reclaim' && instance.status !== 'running') throw workflowError(ctx, 409, 'Workflow.ReclaimTooLate', 'engine.reclaimTooLate');

@@ -613,6 +613,19 @@ describe('workflow engine: details', () => {
     expect(history).toEqual([['start', null], ['delegate', ids.c]]);
   });
 
+  it("a flow administrator (P.FlowInstances) may act on another's task; others may not", async () => {
+    const definitionId = await publishDefinition(line(approval('n1', () => [users('a')]), approval('n2', () => [users('b')]))());
+    const started = (await start(definitionId, await newRecord())).json();
+    const a = await taskOf(started.id, 'a', 'n1');
+    expect((await call('e', 'POST', `${TASK}/${a.id}/approve`, { clientRequestId: randomUUID() })).statusCode).toBe(403);
+    await ok('admin', 'POST', `${TASK}/${a.id}/approve`, { clientRequestId: randomUUID(), comment: '代为审批' });
+    const detail = await detailOf(started.id);
+    expect(openTasks(detail)).toEqual({ n2: ['b'] });
+    expect(detail.history.at(-1)).toMatchObject({ action: 'approve', actorId: ids.admin, comment: '代为审批' });
+    // Taking an approval back stays the approver's own.
+    expect((await call('admin', 'POST', `${TASK}/${a.id}/reclaim`, { clientRequestId: randomUUID() })).statusCode).toBe(403);
+  });
+
   it('CC from a task: the recipients get CC tasks, the flow does not wait', async () => {
     const definitionId = await publishDefinition(line(approval('n1', () => [users('a')]))());
     const started = (await start(definitionId, await newRecord())).json();
