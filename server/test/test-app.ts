@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createThrowawayDatabase } from './throwaway-database.ts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import type { BuildAppOptions } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { prepareServer, type RunningServer } from '../src/server.ts';
@@ -29,27 +29,9 @@ export async function createTestApp(
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (baseUrl) {
-    const name = `tessera_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      // The pool's sockets may still be closing after pool.end(); forcing the drop then terminates
-      // them with FATAL 57P01, which surfaces as an unhandled error. Wait for them first.
-      for (let attempt = 0; attempt < 40; attempt++) {
-        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const database = await createThrowawayDatabase(baseUrl);
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
   }
   const config: AppConfig = {
     port: 0,

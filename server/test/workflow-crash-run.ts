@@ -20,10 +20,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createThrowawayDatabase } from './throwaway-database.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TWorkflowInstanceDetail } from '@tessera/core/contracts/workflow-runtime';
 import { openDatabase } from '../src/db/database.ts';
 import { FIXTURE_PASSWORD } from './access-fixtures.ts';
@@ -151,10 +151,9 @@ export async function runWorkflowCrash(options: CrashRunOptions): Promise<CrashR
   const rnd = prng(options.seed);
   const t0 = performance.now();
   const onPostgres = !!options.postgresUrl;
-  let databaseUrl: string | undefined;
-  let pgliteDir: string | undefined;
-  if (options.postgresUrl) databaseUrl = await createDatabase(options.postgresUrl);
-  else pgliteDir = await mkdtemp(path.join(tmpdir(), 'tessera-wf-crash-'));
+  const database = options.postgresUrl ? await createThrowawayDatabase(options.postgresUrl, 'tessera_test_wfcrash') : null;
+  const databaseUrl = database?.url;
+  const pgliteDir = database ? undefined : await mkdtemp(path.join(tmpdir(), 'tessera-wf-crash-'));
   const jwtSecret = randomBytes(32).toString('hex');
   const recordCount = options.records ?? Math.max(12, Math.ceil(options.actions / 6));
   const server = new ServerProcess({ CRASH_JWT_SECRET: jwtSecret, CRASH_ADMIN_PASSWORD: ADMIN_PASSWORD, ...(pgliteDir ? { CRASH_PGLITE_DIR: pgliteDir } : { CRASH_DATABASE_URL: databaseUrl }) });
@@ -349,7 +348,7 @@ export async function runWorkflowCrash(options: CrashRunOptions): Promise<CrashR
   } finally {
     await server.killAll();
     if (pgliteDir) await rm(pgliteDir, { recursive: true, force: true });
-    if (options.postgresUrl && databaseUrl) await dropDatabase(options.postgresUrl, databaseUrl);
+    await database?.drop();
   }
 }
 
@@ -364,22 +363,3 @@ async function login(url: string, username: string, password: string): Promise<s
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function onServer(baseUrl: string, statement: string) {
-  const c = new pg.Client({ connectionString: baseUrl });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
-
-async function createDatabase(baseUrl: string): Promise<string> {
-  const name = `tessera_test_wfcrash_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  await onServer(baseUrl, `create database ${name}`);
-  return Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
-}
-
-async function dropDatabase(baseUrl: string, url: string) {
-  await onServer(baseUrl, `drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
-}
