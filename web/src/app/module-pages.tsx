@@ -47,6 +47,9 @@ export const modulePages: Record<string, ModulePage> = {
   '/pageDefinition': page(() => import('../modules/pages/designer/DesignerPage.tsx'), [P.Pages]),
   '/design/workflow': page(() => import('../modules/workflow/pages/WorkflowDefinitionsPage.tsx'), [P.Workflows]),
   '/flow': page(() => import('../modules/workflow/designer/FlowDesignerPage.tsx'), [P.Workflows]),
+  // The task centre (issue 14): every signed-in user's own tasks; the server answers only the caller's.
+  '/flows/assignTask': page(() => import('../modules/workflow/tasks/TodoTasksPage.tsx')),
+  '/flows/completedTasks': page(() => import('../modules/workflow/tasks/CompletedTasksPage.tsx')),
 };
 
 // The workflow's approval bar on business records (a chunk of its own, loaded with a record page).

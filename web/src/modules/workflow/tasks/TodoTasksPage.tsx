@@ -1,0 +1,113 @@
+import { Alert, Button, Card, Table, Tag, Typography } from 'antd';
+import type { TWorkflowTask } from '@tessera/core/contracts/workflow-runtime';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useWorkflowTasks } from './api.ts';
+import { formatTime, ListToolbar, useTaskListState } from './ListToolbar.tsx';
+import { RecordFlowDrawer } from './RecordFlowDrawer.tsx';
+import { taskItems } from './task-items.tsx';
+import { useOpenTask } from './use-open-task.ts';
+import './i18n.ts';
+
+/** A pending task past its due time. */
+export const isOverdue = (task: Pick<TWorkflowTask, 'dueTime' | 'status'>, now = dayjs()) => task.status === 'pending' && !!task.dueTime && dayjs(task.dueTime).isBefore(now);
+
+/**
+ * `/flows/assignTask` (issue 14): the caller's pending approval tasks, newest first — record,
+ * flow, initiator, node, arrival and due time (overdue marked); search and paging. 办理 opens the
+ * task in a drawer with the record's approval bar; `?taskId=` (the links of to-do notifications)
+ * opens that task.
+ */
+export default function TodoTasksPage() {
+  const { t } = useTranslation('workflowTasks');
+  const { query, search, pagination } = useTaskListState();
+  const list = useWorkflowTasks('todo', query);
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('taskId');
+  const open = (id: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id) next.set('taskId', id);
+        else next.delete('taskId');
+        return next;
+      },
+      { replace: true },
+    );
+  const opened = useOpenTask(openId, list.data?.items);
+  const task = opened.task;
+
+  return (
+    <Card size="small" title={t('todoTitle')}>
+      {opened.missing && <Alert type="warning" showIcon closable onClose={() => open(null)} message={t('drawer.notFound')} style={{ marginBottom: 12 }} data-testid="task-missing" />}
+      <ListToolbar onSearch={search} onRefresh={() => void list.refetch()} testId="todo-search" />
+      <Table<TWorkflowTask>
+        size="small"
+        rowKey="id"
+        data-testid="todo-table"
+        loading={list.isFetching}
+        dataSource={list.data?.items ?? []}
+        locale={{ emptyText: list.isLoading ? t('loading') : t('emptyTodo') }}
+        pagination={pagination(list.data?.totalCount ?? 0, (n) => t('total', { count: n }))}
+        scroll={{ x: 1000 }}
+        onRow={(r) => ({ onDoubleClick: () => open(r.id) })}
+        columns={[
+          {
+            title: t('column.record'),
+            key: 'record',
+            width: 220,
+            ellipsis: true,
+            render: (_, r) => (
+              <Typography.Link onClick={() => open(r.id)} data-testid={`todo-open-${r.id}`}>
+                {r.recordTitle}
+              </Typography.Link>
+            ),
+          },
+          { title: t('column.flow'), key: 'flow', dataIndex: 'definitionName', width: 160, ellipsis: true },
+          { title: t('column.initiator'), key: 'initiator', width: 110, render: (_, r) => r.initiatorName ?? '—' },
+          { title: t('column.node'), key: 'node', dataIndex: 'nodeName', width: 140, ellipsis: true },
+          { title: t('column.arrived'), key: 'arrived', width: 150, render: (_, r) => formatTime(r.creationTime) },
+          {
+            title: t('column.due'),
+            key: 'due',
+            width: 200,
+            render: (_, r) => (
+              <span>
+                {formatTime(r.dueTime)}
+                {isOverdue(r) && (
+                  <Tag color="error" style={{ marginInlineStart: 8 }} data-testid="task-overdue">
+                    {t('overdue')}
+                  </Tag>
+                )}
+              </span>
+            ),
+          },
+          {
+            title: t('column.actions'),
+            key: 'actions',
+            width: 90,
+            fixed: 'right',
+            render: (_, r) => (
+              <Button type="link" size="small" onClick={() => open(r.id)} data-testid={`todo-handle-${r.id}`}>
+                {t('handle')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <RecordFlowDrawer
+        testId="task-drawer"
+        title={task ? t('drawer.title', { title: task.recordTitle }) : ''}
+        record={task ? { pageId: task.pageId, recordId: task.recordId } : null}
+        items={task ? taskItems(task, t) : []}
+        onClose={() => open(null)}
+        onChanged={() => {
+          // The action's mutation refreshed the lists; the handled task leaves the to-do list.
+          open(null);
+          void list.refetch();
+        }}
+      />
+    </Card>
+  );
+}
