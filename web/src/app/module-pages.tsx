@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { P } from '@tessera/core/contracts/permissions';
 import { registerRecordEditGrant, registerRecordExtra } from '../shared/components/record-extras.ts';
+import { registerRecordView } from '../shared/components/record-view.ts';
 import { useApproverGrant } from '../modules/workflow/runtime/use-approver-grant.ts';
 import { lazyWithTimeout, type PreloadableLazy } from './routes/lazy-page.ts';
 
@@ -56,3 +57,5 @@ export const modulePages: Record<string, ModulePage> = {
 registerRecordExtra(lazy(() => import('../modules/workflow/runtime/RecordApproval.tsx')));
 // …and what the holder of a pending approval task may change in the record's form (issue 13).
 registerRecordEditGrant(useApproverGrant);
+// A record opened outside its menu page (the task centre's drawer): business-data's form.
+registerRecordView(lazy(() => import('../modules/business-data/components/RecordView.tsx')));

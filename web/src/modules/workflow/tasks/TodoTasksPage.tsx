@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Table, Tag, Typography } from 'antd';
 import type { TWorkflowTask } from '@tessera/core/contracts/workflow-runtime';
 import dayjs from 'dayjs';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useWorkflowTasks } from './api.ts';
@@ -37,6 +38,16 @@ export default function TodoTasksPage() {
     );
   const opened = useOpenTask(openId, list.data?.items);
   const task = opened.task;
+  // Handled in the drawer (the record form's approval bar): close it once the task is no longer
+  // pending — but a link to a task handled earlier stays open to read.
+  const seenPending = useRef<string | null>(null);
+  useEffect(() => {
+    if (task?.status === 'pending') seenPending.current = task.id;
+    else if (task && seenPending.current === task.id) {
+      seenPending.current = null;
+      open(null);
+    }
+  });
 
   return (
     <Card size="small" title={t('todoTitle')}>
