@@ -8,7 +8,7 @@ import { apiCall as apiCallFor, apiToken } from './shell-helpers.ts';
 // Issue 14, first slice: the task centre. The buyer submits an order from its page; the approver
 // finds it under 待办任务 in the sider, opens it (a drawer with the approval bar), approves with a
 // comment, and it moves to 已办; the buyer sees it approved under 我发起的. A notification's link
-// (`/flows/assignTask?taskId=`) opens its task directly.
+// (`/flows/assignTask?taskId=`) opens its task directly; a copy (抄送) is unread until opened.
 
 let product: Product;
 let adminToken = '';
@@ -18,6 +18,7 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000,
 
 const control = (code: string, title: string, controlType: number) => ({ id: randomUUID(), code, title, controlType, isDisplayed: true, isEdit: true });
 let menuId = '';
+let colleagueId = '';
 
 beforeAll(async () => {
   product = await startProduct();
@@ -31,6 +32,7 @@ beforeAll(async () => {
     call<{ id: string }>('POST', '/identity/users', { userName, name, surname, email: `${userName}@example.com`, password: PASSWORD, roleNames: ['员工'] });
   await user('claimant', '王', '员工');
   const manager = await user('manager', '李', '经理');
+  colleagueId = (await user('colleague', '张', '会计')).id;
 
   // Start → 部门经理审批 → end.
   const approval = newWorkflowNode('approval', 'manager', { x: 0, y: 120 }, '部门经理审批');
@@ -137,5 +139,26 @@ describe('the task centre (issue 14)', () => {
     await approveInDrawer(manager.page, '同意');
     await poll(() => manager.page.getByTestId('todo-table').locator('.ant-table-row', { hasText: '办公用品报销' }).count()).toBe(0);
     for (const s of [claimant, manager]) await s.context.close();
+  });
+
+  it('a copy sent to me is unread under 抄送我的 until I open it', async () => {
+    const claimant = await signedIn('claimant');
+    await submitClaim(claimant.page, '培训费报销');
+    const managerToken = await apiToken(product, 'manager', PASSWORD);
+    const todo = await apiCallFor<{ items: { id: string; recordTitle: string }[] }>(product, managerToken, 'GET', '/app/workflow-task/todo');
+    const task = todo.items.find((x) => x.recordTitle === '培训费报销')!;
+    await apiCallFor(product, managerToken, 'POST', `/app/workflow-task/${task.id}/cc`, { userIds: [colleagueId], clientRequestId: randomUUID() });
+
+    const colleague = await signedIn('colleague');
+    onTestFailed(() => colleague.page.screenshot({ path: screenshotPath('workflow-tasks-cc-failure') }).then(() => undefined));
+    await fromSider(colleague.page, '已办任务');
+    await colleague.page.getByTestId('tab-cc').click();
+    const row = colleague.page.getByTestId('cc-table').locator('.ant-table-row', { hasText: '培训费报销' });
+    await poll(() => row.textContent()).toContain('未读');
+    await row.getByRole('button', { name: /查\s*看/ }).click();
+    await colleague.page.getByTestId('cc-drawer').getByTestId('task-record-title').waitFor();
+    await colleague.page.locator('.ant-drawer-open').last().locator('.ant-drawer-close').click();
+    await poll(() => row.textContent()).toContain('已读');
+    for (const s of [claimant, colleague]) await s.context.close();
   });
 });

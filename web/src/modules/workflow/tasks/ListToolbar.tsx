@@ -1,11 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Input, Space } from 'antd';
-import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './i18n.ts';
-
-export const formatTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
 
 /** Search (record title or flow name), paging: the query part of a task-centre list and the table's pagination. */
 export function useTaskListState(pageSize = 20) {

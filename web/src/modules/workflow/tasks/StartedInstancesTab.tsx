@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMyWorkflowInstances } from './api.ts';
 import { INSTANCE_STATUS_COLORS } from './DoneTasksTab.tsx';
-import { formatTime, ListToolbar, useTaskListState } from './ListToolbar.tsx';
+import { ListToolbar, useTaskListState } from './ListToolbar.tsx';
+import { formatTime } from './task-format.ts';
 import { RecordFlowDrawer } from './RecordFlowDrawer.tsx';
 import './i18n.ts';
 

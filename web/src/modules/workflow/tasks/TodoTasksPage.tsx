@@ -1,18 +1,15 @@
 import { Alert, Button, Card, Table, Tag, Typography } from 'antd';
 import type { TWorkflowTask } from '@tessera/core/contracts/workflow-runtime';
-import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useWorkflowTasks } from './api.ts';
-import { formatTime, ListToolbar, useTaskListState } from './ListToolbar.tsx';
+import { ListToolbar, useTaskListState } from './ListToolbar.tsx';
+import { formatTime, isOverdue } from './task-format.ts';
 import { RecordFlowDrawer } from './RecordFlowDrawer.tsx';
 import { taskItems } from './task-items.tsx';
 import { useOpenTask } from './use-open-task.ts';
 import './i18n.ts';
-
-/** A pending task past its due time. */
-export const isOverdue = (task: Pick<TWorkflowTask, 'dueTime' | 'status'>, now = dayjs()) => task.status === 'pending' && !!task.dueTime && dayjs(task.dueTime).isBefore(now);
 
 /**
  * `/flows/assignTask` (issue 14): the caller's pending approval tasks, newest first — record,

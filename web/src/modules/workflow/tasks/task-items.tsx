@@ -1,6 +1,6 @@
 import type { DescriptionsProps } from 'antd';
 import type { TWorkflowTask } from '@tessera/core/contracts/workflow-runtime';
-import { formatTime } from './ListToolbar.tsx';
+import { formatTime } from './task-format.ts';
 
 /** What the drawer of a task shows above the approval bar. */
 export const taskItems = (task: TWorkflowTask, t: (key: string) => string): NonNullable<DescriptionsProps['items']> => [
