@@ -91,6 +91,8 @@ describe('the task centre (issue 14)', () => {
 
     const manager = await signedIn('manager');
     onTestFailed(() => manager.page.screenshot({ path: screenshotPath('workflow-tasks-manager-failure') }).then(() => undefined));
+    // The console counts the task; the sider opens the list.
+    await poll(() => manager.page.getByTestId('todo-count').locator('.ant-statistic-content-value').textContent()).toBe('1');
     await fromSider(manager.page, '待办任务');
     const row = manager.page.getByTestId('todo-table').locator('.ant-table-row', { hasText: '差旅报销 上海' });
     await poll(() => row.textContent()).toContain('报销审批');
@@ -126,6 +128,7 @@ describe('the task centre (issue 14)', () => {
 
   it("a notification's link opens its task's drawer", async () => {
     const claimant = await signedIn('claimant');
+    onTestFailed(() => claimant.page.screenshot({ path: screenshotPath('workflow-tasks-link-claimant-failure') }).then(() => undefined));
     await submitClaim(claimant.page, '办公用品报销');
     const managerToken = await apiToken(product, 'manager', PASSWORD);
     const todo = await apiCallFor<{ items: { id: string; recordTitle: string }[] }>(product, managerToken, 'GET', '/app/workflow-task/todo');
@@ -143,6 +146,7 @@ describe('the task centre (issue 14)', () => {
 
   it('a copy sent to me is unread under 抄送我的 until I open it', async () => {
     const claimant = await signedIn('claimant');
+    onTestFailed(() => claimant.page.screenshot({ path: screenshotPath('workflow-tasks-cc-claimant-failure') }).then(() => undefined));
     await submitClaim(claimant.page, '培训费报销');
     const managerToken = await apiToken(product, 'manager', PASSWORD);
     const todo = await apiCallFor<{ items: { id: string; recordTitle: string }[] }>(product, managerToken, 'GET', '/app/workflow-task/todo');
