@@ -47,8 +47,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => product?.stop());
 
-async function signedIn(userName: string) {
-  const { page, context } = await product.newPage();
+async function signedIn(userName: string, viewport?: { width: number; height: number }) {
+  const { page, context } = await product.newPage(viewport);
   await signInAs(page, product.url, userName, PASSWORD);
   await page.waitForURL(/#\/dashboard\/console/);
   return { page, context };
@@ -126,7 +126,7 @@ describe('the task centre (issue 14)', () => {
     for (const s of [claimant, manager]) await s.context.close();
   });
 
-  it("a notification's link opens its task's drawer", async () => {
+  it("on a phone: the to-do list as cards; a notification's link opens its task's drawer", async () => {
     const claimant = await signedIn('claimant');
     onTestFailed(() => claimant.page.screenshot({ path: screenshotPath('workflow-tasks-link-claimant-failure') }).then(() => undefined));
     await submitClaim(claimant.page, '办公用品报销');
@@ -135,12 +135,15 @@ describe('the task centre (issue 14)', () => {
     const task = todo.items.find((x) => x.recordTitle === '办公用品报销')!;
     expect(task).toBeTruthy();
 
-    const manager = await signedIn('manager');
+    const manager = await signedIn('manager', { width: 390, height: 844 });
     onTestFailed(() => manager.page.screenshot({ path: screenshotPath('workflow-tasks-link-failure') }).then(() => undefined));
+    await manager.page.goto(`${product.url}/#/flows/assignTask`);
+    await poll(() => manager.page.getByTestId('todo-cards').textContent()).toContain('办公用品报销');
+    await manager.page.screenshot({ path: screenshotPath('workflow-tasks-phone') });
     await manager.page.goto(`${product.url}/#/flows/assignTask?taskId=${task.id}`);
     await poll(() => manager.page.getByTestId('task-drawer').getByTestId('task-record-title').textContent()).toBe('办公用品报销');
     await approveInDrawer(manager.page, '同意');
-    await poll(() => manager.page.getByTestId('todo-table').locator('.ant-table-row', { hasText: '办公用品报销' }).count()).toBe(0);
+    await poll(async () => (await manager.page.getByTestId('todo-cards').count()) === 0 || !(await manager.page.getByTestId('todo-cards').textContent())?.includes('办公用品报销')).toBe(true);
     for (const s of [claimant, manager]) await s.context.close();
   });
 

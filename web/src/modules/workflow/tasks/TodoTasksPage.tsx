@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Grid, Table, Tag, Typography } from 'antd';
 import type { TWorkflowTask } from '@tessera/core/contracts/workflow-runtime';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { ListToolbar, useTaskListState } from './ListToolbar.tsx';
 import { formatTime, isOverdue } from './task-format.ts';
 import { RecordFlowDrawer } from './RecordFlowDrawer.tsx';
 import { taskItems } from './task-items.tsx';
+import { TodoTaskCards } from './TodoTaskCards.tsx';
 import { useOpenTask } from './use-open-task.ts';
 import './i18n.ts';
 
@@ -21,6 +22,7 @@ export default function TodoTasksPage() {
   const { t } = useTranslation('workflowTasks');
   const { query, search, pagination } = useTaskListState();
   const list = useWorkflowTasks('todo', query);
+  const phone = Grid.useBreakpoint().md === false;
   const [params, setParams] = useSearchParams();
   const openId = params.get('taskId');
   const open = (id: string | null) =>
@@ -50,60 +52,64 @@ export default function TodoTasksPage() {
     <Card size="small" title={t('todoTitle')}>
       {opened.missing && <Alert type="warning" showIcon closable onClose={() => open(null)} message={t('drawer.notFound')} style={{ marginBottom: 12 }} data-testid="task-missing" />}
       <ListToolbar onSearch={search} onRefresh={() => void list.refetch()} testId="todo-search" />
-      <Table<TWorkflowTask>
-        size="small"
-        rowKey="id"
-        data-testid="todo-table"
-        loading={list.isFetching}
-        dataSource={list.data?.items ?? []}
-        locale={{ emptyText: list.isLoading ? t('loading') : t('emptyTodo') }}
-        pagination={pagination(list.data?.totalCount ?? 0, (n) => t('total', { count: n }))}
-        scroll={{ x: 1000 }}
-        onRow={(r) => ({ onDoubleClick: () => open(r.id) })}
-        columns={[
-          {
-            title: t('column.record'),
-            key: 'record',
-            width: 220,
-            ellipsis: true,
-            render: (_, r) => (
-              <Typography.Link onClick={() => open(r.id)} data-testid={`todo-open-${r.id}`}>
-                {r.recordTitle}
-              </Typography.Link>
-            ),
-          },
-          { title: t('column.flow'), key: 'flow', dataIndex: 'definitionName', width: 160, ellipsis: true },
-          { title: t('column.initiator'), key: 'initiator', width: 110, render: (_, r) => r.initiatorName ?? '—' },
-          { title: t('column.node'), key: 'node', dataIndex: 'nodeName', width: 140, ellipsis: true },
-          { title: t('column.arrived'), key: 'arrived', width: 150, render: (_, r) => formatTime(r.creationTime) },
-          {
-            title: t('column.due'),
-            key: 'due',
-            width: 200,
-            render: (_, r) => (
-              <span>
-                {formatTime(r.dueTime)}
-                {isOverdue(r) && (
-                  <Tag color="error" style={{ marginInlineStart: 8 }} data-testid="task-overdue">
-                    {t('overdue')}
-                  </Tag>
-                )}
-              </span>
-            ),
-          },
-          {
-            title: t('column.actions'),
-            key: 'actions',
-            width: 90,
-            fixed: 'right',
-            render: (_, r) => (
-              <Button type="link" size="small" onClick={() => open(r.id)} data-testid={`todo-handle-${r.id}`}>
-                {t('handle')}
-              </Button>
-            ),
-          },
-        ]}
-      />
+      {phone ? (
+        <TodoTaskCards items={list.data?.items ?? []} loading={list.isFetching} pagination={pagination(list.data?.totalCount ?? 0, (n) => t('total', { count: n }))} onOpen={open} />
+      ) : (
+        <Table<TWorkflowTask>
+          size="small"
+          rowKey="id"
+          data-testid="todo-table"
+          loading={list.isFetching}
+          dataSource={list.data?.items ?? []}
+          locale={{ emptyText: list.isLoading ? t('loading') : t('emptyTodo') }}
+          pagination={pagination(list.data?.totalCount ?? 0, (n) => t('total', { count: n }))}
+          scroll={{ x: 1000 }}
+          onRow={(r) => ({ onDoubleClick: () => open(r.id) })}
+          columns={[
+            {
+              title: t('column.record'),
+              key: 'record',
+              width: 220,
+              ellipsis: true,
+              render: (_, r) => (
+                <Typography.Link onClick={() => open(r.id)} data-testid={`todo-open-${r.id}`}>
+                  {r.recordTitle}
+                </Typography.Link>
+              ),
+            },
+            { title: t('column.flow'), key: 'flow', dataIndex: 'definitionName', width: 160, ellipsis: true },
+            { title: t('column.initiator'), key: 'initiator', width: 110, render: (_, r) => r.initiatorName ?? '—' },
+            { title: t('column.node'), key: 'node', dataIndex: 'nodeName', width: 140, ellipsis: true },
+            { title: t('column.arrived'), key: 'arrived', width: 150, render: (_, r) => formatTime(r.creationTime) },
+            {
+              title: t('column.due'),
+              key: 'due',
+              width: 200,
+              render: (_, r) => (
+                <span>
+                  {formatTime(r.dueTime)}
+                  {isOverdue(r) && (
+                    <Tag color="error" style={{ marginInlineStart: 8 }} data-testid="task-overdue">
+                      {t('overdue')}
+                    </Tag>
+                  )}
+                </span>
+              ),
+            },
+            {
+              title: t('column.actions'),
+              key: 'actions',
+              width: 90,
+              fixed: 'right',
+              render: (_, r) => (
+                <Button type="link" size="small" onClick={() => open(r.id)} data-testid={`todo-handle-${r.id}`}>
+                  {t('handle')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      )}
       <RecordFlowDrawer
         testId="task-drawer"
         title={task ? t('drawer.title', { title: task.recordTitle }) : ''}
