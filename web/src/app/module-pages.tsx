@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { P } from '@tessera/core/contracts/permissions';
 import { registerRecordEditGrant, registerRecordExtra } from '../shared/components/record-extras.ts';
+import { registerRecordView } from '../shared/components/record-view.ts';
 import { useApproverGrant } from '../modules/workflow/runtime/use-approver-grant.ts';
 import { lazyWithTimeout, type PreloadableLazy } from './routes/lazy-page.ts';
 
@@ -47,9 +48,14 @@ export const modulePages: Record<string, ModulePage> = {
   '/pageDefinition': page(() => import('../modules/pages/designer/DesignerPage.tsx'), [P.Pages]),
   '/design/workflow': page(() => import('../modules/workflow/pages/WorkflowDefinitionsPage.tsx'), [P.Workflows]),
   '/flow': page(() => import('../modules/workflow/designer/FlowDesignerPage.tsx'), [P.Workflows]),
+  // The task centre (issue 14): every signed-in user's own tasks; the server answers only the caller's.
+  '/flows/assignTask': page(() => import('../modules/workflow/tasks/TodoTasksPage.tsx')),
+  '/flows/completedTasks': page(() => import('../modules/workflow/tasks/CompletedTasksPage.tsx')),
 };
 
 // The workflow's approval bar on business records (a chunk of its own, loaded with a record page).
 registerRecordExtra(lazy(() => import('../modules/workflow/runtime/RecordApproval.tsx')));
 // …and what the holder of a pending approval task may change in the record's form (issue 13).
 registerRecordEditGrant(useApproverGrant);
+// A record opened outside its menu page (the task centre's drawer): business-data's form.
+registerRecordView(lazy(() => import('../modules/business-data/components/RecordView.tsx')));

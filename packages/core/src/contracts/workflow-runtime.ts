@@ -20,6 +20,7 @@ import { ZFieldPermission, ZWorkflowFieldRef, ZWorkflowGraph, ZWorkflowNodeType 
 //   GET    /todo                     ZWorkflowTaskQuery         → ZWorkflowTaskList        (pending tasks, newest first)
 //   GET    /done                     ZWorkflowTaskQuery         → ZWorkflowTaskList        (tasks the caller completed, newest first)
 //   GET    /cc                       ZWorkflowTaskQuery         → ZWorkflowTaskList        (CC tasks of the caller)
+//   GET    /{id}                                                → ZWorkflowTask            (the caller's own task, any status; else 404)
 //   POST   /{id}/approve             ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult
 //   POST   /{id}/reject              ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (comment required when the node says so)
 //   POST   /{id}/return              ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (targetNodeId: an earlier node when returnTo is `any`)
@@ -210,6 +211,8 @@ export const ZWorkflowTask = z.object({
   status: ZWorkflowTaskStatus,
   /** CC tasks: read by the recipient. */
   isRead: z.boolean(),
+  /** The instance's status now (the task centre's completed list shows where the flow went on to). */
+  instanceStatus: ZWorkflowInstanceStatus,
   creationTime: zText(),
   completedTime: zText().nullable(),
   dueTime: zText().nullable(),

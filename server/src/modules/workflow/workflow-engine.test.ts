@@ -584,12 +584,16 @@ describe('workflow engine: details', () => {
     expect(await ok('ini', 'GET', `${INST}/for-record?pageId=${pageId}&recordId=${recordId}`)).toMatchObject({ flowStatus: 1, instance: { id: started.id, status: 'running' }, startableDefinitions: [], canWithdraw: true });
     const todo = await ok('a', 'GET', `${TASK}/todo`);
     const task = todo.items.find((x: TWorkflowTask) => x.instanceId === started.id);
-    expect(task).toMatchObject({ nodeId: 'n1', status: 'pending', allowedActions: ['approve', 'reject', 'return', 'transfer', 'cc'], recordTitle: started.recordTitle });
+    expect(task).toMatchObject({ nodeId: 'n1', status: 'pending', allowedActions: ['approve', 'reject', 'return', 'transfer', 'cc'], recordTitle: started.recordTitle, instanceStatus: 'running' });
     expect((await call('e', 'GET', `${INST}/${started.id}`)).statusCode).toBe(403);
     expect((await call('a', 'GET', `${INST}/${started.id}`)).statusCode).toBe(200);
+    // One task by id (a notification's link): the assignee's own only.
+    expect(await ok('a', 'GET', `${TASK}/${task.id}`)).toMatchObject({ id: task.id, status: 'pending', instanceStatus: 'running' });
+    expect((await call('e', 'GET', `${TASK}/${task.id}`)).statusCode).toBe(404);
     await ok('a', 'POST', `${TASK}/${task.id}/approve`, { clientRequestId: randomUUID(), comment: '同意' });
     const done = await ok('a', 'GET', `${TASK}/done`);
-    expect(done.items[0]).toMatchObject({ id: task.id, status: 'approved', allowedActions: [] });
+    // The completed list says where the flow went on to (here: approved, a single node).
+    expect(done.items[0]).toMatchObject({ id: task.id, status: 'approved', allowedActions: [], instanceStatus: 'approved' });
     const mine = await ok('ini', 'GET', `${INST}?scope=mine`);
     expect(mine.items.some((i: { id: string; status: string }) => i.id === started.id && i.status === 'approved')).toBe(true);
     expect((await call('ini', 'GET', `${INST}?scope=all`)).statusCode).toBe(403);

@@ -10,6 +10,7 @@ import type {
   TWorkflowInstanceDetail,
   TWorkflowInstanceList,
   TWorkflowInstanceQuery,
+  TWorkflowTask,
   TWorkflowTaskList,
   TWorkflowTaskQuery,
 } from '@tessera/core/contracts/workflow-runtime';
@@ -120,6 +121,15 @@ export async function listMyWorkflowTasks(ctx: ServiceContext, which: 'todo' | '
   };
   const [rows, totalCount] = await Promise.all([repo.listTasks(ctx.db, filter, { offset: query.SkipCount, limit: query.MaxResultCount }), repo.countTasks(ctx.db, filter)]);
   return { items: await new WorkflowViews(ctx).tasks(rows), totalCount };
+}
+
+/** One task of the caller (the task centre opens `?taskId=` from a notification's link); another's task answers 404. */
+export async function getMyWorkflowTask(ctx: ServiceContext, id: string): Promise<TWorkflowTask> {
+  const user = me(ctx);
+  const row = await repo.findTask(ctx.db, id);
+  if (!row || row.assignee_id !== user.id) throw workflowError(ctx, 404, 'NotFound', 'engine.taskNotFound');
+  const [task] = await new WorkflowViews(ctx).tasks([row]);
+  return task!;
 }
 
 /** Display names of active users for a flow's pickers: the holder of a pending task, or a user who may submit the record. */

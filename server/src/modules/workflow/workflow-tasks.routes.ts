@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParam } from '@tessera/core/contracts/common';
 import { ZSelectionItemList } from '@tessera/core/contracts/identity';
-import { ZWorkflowInstanceActionInput, ZWorkflowUserQuery, ZWorkflowTaskActionInput, ZWorkflowTaskActionResult, ZWorkflowTaskList, ZWorkflowTaskQuery } from '@tessera/core/contracts/workflow-runtime';
+import { ZWorkflowInstanceActionInput, ZWorkflowUserQuery, ZWorkflowTask, ZWorkflowTaskActionInput, ZWorkflowTaskActionResult, ZWorkflowTaskList, ZWorkflowTaskQuery } from '@tessera/core/contracts/workflow-runtime';
 import { signedIn } from '../../platform/route-access.ts';
 import { actOnWorkflowTask, urgeWorkflowTask, type TaskActionName } from './workflow-engine.service.ts';
-import { listMyWorkflowTasks, workflowUsers } from './workflow-queries.service.ts';
+import { getMyWorkflowTask, listMyWorkflowTasks, workflowUsers } from './workflow-queries.service.ts';
 
 /** `/api/app/workflow-task` (contracts/workflow-runtime.ts): the caller's task lists and actions. Only the assignee acts (403). */
 export async function workflowTaskRoutes(fastify: FastifyInstance) {
@@ -26,6 +26,12 @@ export async function workflowTaskRoutes(fastify: FastifyInstance) {
     config: signedIn(),
     schema: { tags, summary: 'Active users (display names) for the flow\'s pickers: the holder of the pending task taskId, or a user who may submit the record pageId + recordId', querystring: ZWorkflowUserQuery, response: { 200: ZSelectionItemList } },
     handler: (req) => workflowUsers(req.ctx, req.query),
+  });
+
+  app.get(`${base}/:id`, {
+    config: signedIn(),
+    schema: { tags, summary: 'One task of the caller (any status; 404 for another\'s task)', params: ZIdParam, response: { 200: ZWorkflowTask } },
+    handler: (req) => getMyWorkflowTask(req.ctx, req.params.id),
   });
 
   const actions: [string, TaskActionName, string][] = [

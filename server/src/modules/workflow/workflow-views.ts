@@ -117,6 +117,7 @@ export class WorkflowViews {
         assigneeName: names.get(t.assignee_id) ?? null,
         status: t.status,
         isRead: t.is_read,
+        instanceStatus: i.status,
         creationTime: iso(t.creation_time)!,
         completedTime: iso(t.completed_time),
         dueTime: iso(t.due_time),

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { newWorkflowEdge, newWorkflowNode } from '../packages/core/src/workflow/defaults.ts';
+import { screenshotPath, signInAs, startProduct, type Product } from './product.ts';
+import { apiCall as apiCallFor, apiToken } from './shell-helpers.ts';
+
+// Issue 14, first slice: the task centre. The buyer submits an order from its page; the approver
+// finds it under 待办任务 in the sider, opens it (a drawer with the approval bar), approves with a
+// comment, and it moves to 已办; the buyer sees it approved under 我发起的. A notification's link
+// (`/flows/assignTask?taskId=`) opens its task directly; a copy (抄送) is unread until opened.
+
+let product: Product;
+let adminToken = '';
+const PASSWORD = 'Approver#2026';
+const call = <T>(method: string, path: string, body?: unknown) => apiCallFor<T>(product, adminToken, method, path, body);
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
+
+const control = (code: string, title: string, controlType: number) => ({ id: randomUUID(), code, title, controlType, isDisplayed: true, isEdit: true });
+let menuId = '';
+let colleagueId = '';
+
+beforeAll(async () => {
+  product = await startProduct();
+  adminToken = await apiToken(product);
+  const order = { id: randomUUID(), code: 'Order', title: '订单', viewType: 1, viewButtons: [], viewControls: [], dataControls: [control('Title', '事由', 1001)] };
+  const page = await call<{ id: string }>('POST', '/app/page-definition', { code: 'ExpenseClaim', name: { 'zh-CN': '报销单', 'en-US': 'Expense claims' }, definition: { viewControls: [order], pageButtons: [], dataLinkages: [] } });
+  await call('POST', `/app/page-definition/${page.id}/publish`, {});
+  const role = await call<{ id: string }>('POST', '/identity/roles', { name: '员工', description: '', isDefault: false, isPublic: true });
+  menuId = (await call<{ menu: { id: string } }>('POST', '/app/business-menu/for-page', { pageDefinitionId: page.id, title: { 'zh-CN': '报销单', 'en-US': 'Expense claims' }, roleIds: [role.id] })).menu.id;
+  const user = (userName: string, surname: string, name: string) =>
+    call<{ id: string }>('POST', '/identity/users', { userName, name, surname, email: `${userName}@example.com`, password: PASSWORD, roleNames: ['员工'] });
+  await user('claimant', '王', '员工');
+  const manager = await user('manager', '李', '经理');
+  colleagueId = (await user('colleague', '张', '会计')).id;
+
+  // Start → 部门经理审批 → end.
+  const approval = newWorkflowNode('approval', 'manager', { x: 0, y: 120 }, '部门经理审批');
+  approval.config.assignees = [{ kind: 'user', userIds: [manager.id] }];
+  const graph = {
+    nodes: [newWorkflowNode('start', 'start', { x: 0, y: 0 }, '发起人'), approval, newWorkflowNode('end', 'end', { x: 0, y: 240 }, '结束')],
+    edges: [newWorkflowEdge('e1', 'start', 'manager'), newWorkflowEdge('e2', 'manager', 'end')],
+  };
+  const definition = await call<{ id: string }>('POST', '/app/workflow-definition', { name: '报销审批', pageId: page.id, graph });
+  await call('POST', `/app/workflow-definition/${definition.id}/publish`, {});
+  await call('POST', `/app/workflow-definition/${definition.id}/enable`, {});
+}, 120_000);
+afterAll(() => product?.stop());
+
+async function signedIn(userName: string, viewport?: { width: number; height: number }) {
+  const { page, context } = await product.newPage(viewport);
+  await signInAs(page, product.url, userName, PASSWORD);
+  await page.waitForURL(/#\/dashboard\/console/);
+  return { page, context };
+}
+
+/** On the claims' list: a new claim, saved as a draft, then submitted from its page. */
+async function submitClaim(page: Page, title: string) {
+  await page.goto(`${product.url}/#/menu/${menuId}/params/${menuId}`);
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  await page.locator('#f-Order-Title').fill(title);
+  await page.getByTestId('record-save').click();
+  await poll(() => page.getByTestId('flow-status').textContent()).toBe('草稿');
+  await page.getByTestId('workflow-submit').click();
+  await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await poll(() => page.getByTestId('flow-status').textContent()).toBe('审批中');
+}
+
+/** A task-centre page from the sider (the 流程中心 group opens first when it is folded). */
+async function fromSider(page: Page, item: string) {
+  const sider = page.getByTestId('sider-menu');
+  const link = sider.getByText(item, { exact: true });
+  if (!(await link.isVisible())) await sider.getByText('流程中心', { exact: true }).click();
+  await link.click();
+}
+
+/** Approve in the open drawer with a comment; the drawer closes. */
+async function approveInDrawer(page: Page, comment: string) {
+  const drawer = page.getByTestId('task-drawer');
+  await drawer.getByTestId('workflow-approve').click();
+  await page.getByTestId('workflow-action-modal').getByLabel('审批意见').fill(comment);
+  await page.getByTestId('workflow-action-modal').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await poll(() => page.getByTestId('task-drawer').count()).toBe(0);
+}
+
+describe('the task centre (issue 14)', () => {
+  it('the approver handles a claim from the to-do list; it moves to completed; the claimant sees it approved', async () => {
+    const claimant = await signedIn('claimant');
+    onTestFailed(() => claimant.page.screenshot({ path: screenshotPath('workflow-tasks-claimant-failure') }).then(() => undefined));
+    await submitClaim(claimant.page, '差旅报销 上海');
+
+    const manager = await signedIn('manager');
+    onTestFailed(() => manager.page.screenshot({ path: screenshotPath('workflow-tasks-manager-failure') }).then(() => undefined));
+    // The console counts the task; the sider opens the list.
+    await poll(() => manager.page.getByTestId('todo-count').locator('.ant-statistic-content-value').textContent()).toBe('1');
+    await fromSider(manager.page, '待办任务');
+    const row = manager.page.getByTestId('todo-table').locator('.ant-table-row', { hasText: '差旅报销 上海' });
+    await poll(() => row.textContent()).toContain('报销审批');
+    const text = (await row.textContent()) ?? '';
+    expect(text).toContain('部门经理审批');
+    expect(text).toContain('王员工');
+    await row.getByRole('button', { name: /办\s*理/ }).click();
+    const drawer = manager.page.getByTestId('task-drawer');
+    await poll(() => drawer.getByTestId('task-record-title').textContent()).toBe('差旅报销 上海');
+    await poll(() => drawer.getByTestId('record-approval').textContent()).toContain('待我审批：部门经理审批');
+    await drawer.getByTestId('workflow-approve').waitFor({ state: 'visible' });
+    await manager.page.screenshot({ path: screenshotPath('workflow-tasks-drawer') });
+    await approveInDrawer(manager.page, '票据齐全');
+    await poll(() => row.count()).toBe(0);
+
+    // 已办: the task with the flow's status now (approved: the manager was the only step).
+    await fromSider(manager.page, '已办任务');
+    const done = manager.page.getByTestId('done-table').locator('.ant-table-row', { hasText: '差旅报销 上海' });
+    await poll(() => done.textContent()).toContain('已同意');
+    expect(await done.textContent()).toContain('已通过');
+
+    // 我发起的: the claimant's flow, approved; its progress shows the comment.
+    await fromSider(claimant.page, '已办任务');
+    await claimant.page.getByTestId('tab-started').click();
+    const mine = claimant.page.getByTestId('started-table').locator('.ant-table-row', { hasText: '差旅报销 上海' });
+    await poll(() => mine.textContent()).toContain('已通过');
+    await mine.getByRole('button', { name: /查\s*看/ }).click();
+    await claimant.page.getByTestId('started-drawer').getByTestId('workflow-progress').click();
+    await poll(() => claimant.page.getByTestId('workflow-history').textContent()).toContain('票据齐全');
+    await claimant.page.screenshot({ path: screenshotPath('workflow-tasks-started') });
+    for (const s of [claimant, manager]) await s.context.close();
+  });
+
+  it("on a phone: the to-do list as cards; a notification's link opens its task's drawer", async () => {
+    const claimant = await signedIn('claimant');
+    onTestFailed(() => claimant.page.screenshot({ path: screenshotPath('workflow-tasks-link-claimant-failure') }).then(() => undefined));
+    await submitClaim(claimant.page, '办公用品报销');
+    const managerToken = await apiToken(product, 'manager', PASSWORD);
+    const todo = await apiCallFor<{ items: { id: string; recordTitle: string }[] }>(product, managerToken, 'GET', '/app/workflow-task/todo');
+    const task = todo.items.find((x) => x.recordTitle === '办公用品报销')!;
+    expect(task).toBeTruthy();
+
+    const manager = await signedIn('manager', { width: 390, height: 844 });
+    onTestFailed(() => manager.page.screenshot({ path: screenshotPath('workflow-tasks-link-failure') }).then(() => undefined));
+    await manager.page.goto(`${product.url}/#/flows/assignTask`);
+    await poll(() => manager.page.getByTestId('todo-cards').textContent()).toContain('办公用品报销');
+    await manager.page.screenshot({ path: screenshotPath('workflow-tasks-phone') });
+    await manager.page.goto(`${product.url}/#/flows/assignTask?taskId=${task.id}`);
+    await poll(() => manager.page.getByTestId('task-drawer').getByTestId('task-record-title').textContent()).toBe('办公用品报销');
+    await approveInDrawer(manager.page, '同意');
+    await poll(async () => (await manager.page.getByTestId('todo-cards').count()) === 0 || !(await manager.page.getByTestId('todo-cards').textContent())?.includes('办公用品报销')).toBe(true);
+    for (const s of [claimant, manager]) await s.context.close();
+  });
+
+  it('a copy sent to me is unread under 抄送我的 until I open it', async () => {
+    const claimant = await signedIn('claimant');
+    onTestFailed(() => claimant.page.screenshot({ path: screenshotPath('workflow-tasks-cc-claimant-failure') }).then(() => undefined));
+    await submitClaim(claimant.page, '培训费报销');
+    const managerToken = await apiToken(product, 'manager', PASSWORD);
+    const todo = await apiCallFor<{ items: { id: string; recordTitle: string }[] }>(product, managerToken, 'GET', '/app/workflow-task/todo');
+    const task = todo.items.find((x) => x.recordTitle === '培训费报销')!;
+    await apiCallFor(product, managerToken, 'POST', `/app/workflow-task/${task.id}/cc`, { userIds: [colleagueId], clientRequestId: randomUUID() });
+
+    const colleague = await signedIn('colleague');
+    onTestFailed(() => colleague.page.screenshot({ path: screenshotPath('workflow-tasks-cc-failure') }).then(() => undefined));
+    await fromSider(colleague.page, '已办任务');
+    await colleague.page.getByTestId('tab-cc').click();
+    const row = colleague.page.getByTestId('cc-table').locator('.ant-table-row', { hasText: '培训费报销' });
+    await poll(() => row.textContent()).toContain('未读');
+    await row.getByRole('button', { name: /查\s*看/ }).click();
+    await colleague.page.getByTestId('cc-drawer').getByTestId('task-record-title').waitFor();
+    await colleague.page.locator('.ant-drawer-open').last().locator('.ant-drawer-close').click();
+    await poll(() => row.textContent()).toContain('已读');
+    for (const s of [claimant, colleague]) await s.context.close();
+  });
+});

@@ -1,0 +1,48 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Input, Space } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import './i18n.ts';
+
+/** Search (record title or flow name), paging: the query part of a task-centre list and the table's pagination. */
+export function useTaskListState(pageSize = 20) {
+  const [filter, setFilter] = useState('');
+  const [paging, setPaging] = useState({ current: 1, pageSize });
+  const query = { Filter: filter || undefined, SkipCount: (paging.current - 1) * paging.pageSize, MaxResultCount: paging.pageSize };
+  const search = (v: string) => {
+    setFilter(v.trim());
+    setPaging((p) => ({ ...p, current: 1 }));
+  };
+  const pagination = (total: number, showTotal: (n: number) => string) => ({
+    ...paging,
+    total,
+    showSizeChanger: true,
+    showTotal,
+    onChange: (current: number, size: number) => setPaging({ current: size === paging.pageSize ? current : 1, pageSize: size }),
+  });
+  return { query, search, pagination };
+}
+
+/** The search box and refresh button above a task-centre list. */
+export function ListToolbar({ onSearch, onRefresh, extra, testId }: { onSearch(v: string): void; onRefresh(): void; extra?: ReactNode; testId?: string }) {
+  const { t } = useTranslation('workflowTasks');
+  const [text, setText] = useState('');
+  return (
+    <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
+      <Space wrap>
+        <Input.Search
+          allowClear
+          placeholder={t('search')}
+          style={{ width: 280, maxWidth: '100%' }}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onSearch={onSearch}
+          enterButton={t('searchButton')}
+          data-testid={testId}
+        />
+        {extra}
+      </Space>
+      <Button icon={<ReloadOutlined />} onClick={onRefresh} aria-label={t('refresh')} />
+    </Space>
+  );
+}

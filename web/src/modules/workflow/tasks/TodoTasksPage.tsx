@@ -1,0 +1,127 @@
+import { Alert, Button, Card, Grid, Table, Tag, Typography } from 'antd';
+import type { TWorkflowTask } from '@tessera/core/contracts/workflow-runtime';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useWorkflowTasks } from './api.ts';
+import { ListToolbar, useTaskListState } from './ListToolbar.tsx';
+import { formatTime, isOverdue } from './task-format.ts';
+import { RecordFlowDrawer } from './RecordFlowDrawer.tsx';
+import { taskItems } from './task-items.tsx';
+import { TodoTaskCards } from './TodoTaskCards.tsx';
+import { useOpenTask } from './use-open-task.ts';
+import './i18n.ts';
+
+/**
+ * `/flows/assignTask` (issue 14): the caller's pending approval tasks, newest first — record,
+ * flow, initiator, node, arrival and due time (overdue marked); search and paging. 办理 opens the
+ * task in a drawer with the record's approval bar; `?taskId=` (the links of to-do notifications)
+ * opens that task.
+ */
+export default function TodoTasksPage() {
+  const { t } = useTranslation('workflowTasks');
+  const { query, search, pagination } = useTaskListState();
+  const list = useWorkflowTasks('todo', query);
+  const phone = Grid.useBreakpoint().md === false;
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('taskId');
+  const open = (id: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id) next.set('taskId', id);
+        else next.delete('taskId');
+        return next;
+      },
+      { replace: true },
+    );
+  const opened = useOpenTask(openId, list.data?.items);
+  const task = opened.task;
+  // Handled in the drawer (the record form's approval bar): close it once the task is no longer
+  // pending — but a link to a task handled earlier stays open to read.
+  const seenPending = useRef<string | null>(null);
+  useEffect(() => {
+    if (task?.status === 'pending') seenPending.current = task.id;
+    else if (task && seenPending.current === task.id) {
+      seenPending.current = null;
+      open(null);
+    }
+  });
+
+  return (
+    <Card size="small" title={t('todoTitle')}>
+      {opened.missing && <Alert type="warning" showIcon closable onClose={() => open(null)} message={t('drawer.notFound')} style={{ marginBottom: 12 }} data-testid="task-missing" />}
+      <ListToolbar onSearch={search} onRefresh={() => void list.refetch()} testId="todo-search" />
+      {phone ? (
+        <TodoTaskCards items={list.data?.items ?? []} loading={list.isFetching} pagination={pagination(list.data?.totalCount ?? 0, (n) => t('total', { count: n }))} onOpen={open} />
+      ) : (
+        <Table<TWorkflowTask>
+          size="small"
+          rowKey="id"
+          data-testid="todo-table"
+          loading={list.isFetching}
+          dataSource={list.data?.items ?? []}
+          locale={{ emptyText: list.isLoading ? t('loading') : t('emptyTodo') }}
+          pagination={pagination(list.data?.totalCount ?? 0, (n) => t('total', { count: n }))}
+          scroll={{ x: 1000 }}
+          onRow={(r) => ({ onDoubleClick: () => open(r.id) })}
+          columns={[
+            {
+              title: t('column.record'),
+              key: 'record',
+              width: 220,
+              ellipsis: true,
+              render: (_, r) => (
+                <Typography.Link onClick={() => open(r.id)} data-testid={`todo-open-${r.id}`}>
+                  {r.recordTitle}
+                </Typography.Link>
+              ),
+            },
+            { title: t('column.flow'), key: 'flow', dataIndex: 'definitionName', width: 160, ellipsis: true },
+            { title: t('column.initiator'), key: 'initiator', width: 110, render: (_, r) => r.initiatorName ?? '—' },
+            { title: t('column.node'), key: 'node', dataIndex: 'nodeName', width: 140, ellipsis: true },
+            { title: t('column.arrived'), key: 'arrived', width: 150, render: (_, r) => formatTime(r.creationTime) },
+            {
+              title: t('column.due'),
+              key: 'due',
+              width: 200,
+              render: (_, r) => (
+                <span>
+                  {formatTime(r.dueTime)}
+                  {isOverdue(r) && (
+                    <Tag color="error" style={{ marginInlineStart: 8 }} data-testid="task-overdue">
+                      {t('overdue')}
+                    </Tag>
+                  )}
+                </span>
+              ),
+            },
+            {
+              title: t('column.actions'),
+              key: 'actions',
+              width: 90,
+              fixed: 'right',
+              render: (_, r) => (
+                <Button type="link" size="small" onClick={() => open(r.id)} data-testid={`todo-handle-${r.id}`}>
+                  {t('handle')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      )}
+      <RecordFlowDrawer
+        testId="task-drawer"
+        title={task ? t('drawer.title', { title: task.recordTitle }) : ''}
+        record={task ? { pageId: task.pageId, recordId: task.recordId } : null}
+        items={task ? taskItems(task, t) : []}
+        onClose={() => open(null)}
+        onChanged={() => {
+          // The action's mutation refreshed the lists; the handled task leaves the to-do list.
+          open(null);
+          void list.refetch();
+        }}
+      />
+    </Card>
+  );
+}
