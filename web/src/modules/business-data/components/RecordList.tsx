@@ -2,7 +2,7 @@ import { DeleteOutlined, DownloadOutlined, FilterOutlined, PlusOutlined, SaveOut
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Grid, Checkbox, Dropdown, Input, Modal, Popover, Progress, Space, Spin, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import type { TableProps } from 'antd';
-import { LIST_SYSTEM_COLUMNS, type TPageRuntime, type TQueryViewDataResult } from '@tessera/core/contracts/business-data';
+import { LIST_SYSTEM_COLUMNS, type TPageRuntime, type TQueryViewDataResult, type TViewPreferences } from '@tessera/core/contracts/business-data';
 import { ControlTypeId, formatControlValue, tableFieldTypeOf } from '@tessera/core/controls/registry';
 import { andFilterLists } from '@tessera/core/filters/index';
 import type { TBusinessRecord, TDataControl, TPageDefinition } from '@tessera/core/page-definition';
@@ -101,9 +101,15 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
   const flowSeen = (data.data?.items ?? []).some((r) => Number(r.FlowStatus ?? 0) !== 0);
   const visibleSystem = preferences.systemColumns ? shownSystem : new Set<string>(flowSeen ? ['FlowStatus'] : []);
 
+  // Shown at once (a column ticked on a slow line answers the click), then saved and read back.
   const savePrefs = async (next: Preferences) => {
-    await putPreferences(runtime.pageId, view.id, next as Record<string, unknown>);
-    await client.invalidateQueries({ queryKey: businessDataKeys.preferences(runtime.pageId, view.id) });
+    const key = businessDataKeys.preferences(runtime.pageId, view.id);
+    client.setQueryData<TViewPreferences>(key, { value: next as Record<string, unknown> });
+    try {
+      await putPreferences(runtime.pageId, view.id, next as Record<string, unknown>);
+    } finally {
+      await client.invalidateQueries({ queryKey: key });
+    }
   };
   const refresh = () => client.invalidateQueries({ queryKey: businessDataKeys.list(runtime.pageId) });
 
