@@ -9,14 +9,15 @@ import { INSTANCE_STATUS_COLORS } from './DoneTasksTab.tsx';
 import { ListToolbar, useTaskListState } from './ListToolbar.tsx';
 import { formatTime } from './task-format.ts';
 import { RecordFlowDrawer } from './RecordFlowDrawer.tsx';
-import { taskItems } from './task-items.tsx';
+import { sharedColumns, taskItems } from './task-items.tsx';
 import './i18n.ts';
 
 /** 抄送我的: the copies sent to me, newest first, read or unread; opening an unread one marks it read. */
 export function CcTasksTab() {
   const { t } = useTranslation('workflowTasks');
+  const shared = sharedColumns<TWorkflowTask>(t);
   const { message } = App.useApp();
-  const { query, search, pagination } = useTaskListState();
+  const { query, search, tableProps } = useTaskListState();
   const list = useWorkflowTasks('cc', query);
   const act = useTaskAction();
   const [opened, setOpened] = useState<TWorkflowTask | null>(null);
@@ -38,14 +39,8 @@ export function CcTasksTab() {
     <>
       <ListToolbar onSearch={search} onRefresh={() => void list.refetch()} testId="cc-search" />
       <Table<TWorkflowTask>
-        size="small"
-        rowKey="id"
+        {...tableProps(list, 'emptyCc')}
         data-testid="cc-table"
-        loading={list.isFetching}
-        dataSource={list.data?.items ?? []}
-        locale={{ emptyText: list.isLoading ? t('loading') : t('emptyCc') }}
-        pagination={pagination(list.data?.totalCount ?? 0, (n) => t('total', { count: n }))}
-        scroll={{ x: 1000 }}
         columns={[
           {
             title: t('column.record'),
@@ -58,9 +53,9 @@ export function CcTasksTab() {
               </Typography.Link>
             ),
           },
-          { title: t('column.flow'), key: 'flow', dataIndex: 'definitionName', width: 160, ellipsis: true },
-          { title: t('column.initiator'), key: 'initiator', width: 110, render: (_, r) => r.initiatorName ?? '—' },
-          { title: t('column.node'), key: 'node', dataIndex: 'nodeName', width: 140, ellipsis: true },
+          shared.flow,
+          shared.initiator,
+          shared.node(),
           { title: t('column.received'), key: 'received', width: 150, render: (_, r) => formatTime(r.creationTime) },
           {
             title: t('column.read'),

@@ -8,7 +8,7 @@ import { useWorkflowTasks } from './api.ts';
 import { ListToolbar, useTaskListState } from './ListToolbar.tsx';
 import { formatTime } from './task-format.ts';
 import { RecordFlowDrawer } from './RecordFlowDrawer.tsx';
-import { taskItems } from './task-items.tsx';
+import { sharedColumns, taskItems } from './task-items.tsx';
 import './i18n.ts';
 
 export const TASK_STATUS_COLORS: Partial<Record<TWorkflowTaskStatus, string>> = { approved: 'success', rejected: 'error', returned: 'warning', transferred: 'processing', pending: 'processing' };
@@ -17,8 +17,9 @@ export const INSTANCE_STATUS_COLORS: Record<TWorkflowInstanceStatus, string> = {
 /** 已办: the tasks I completed, newest first, with my action and where the flow stands now; 拿回 while allowed. */
 export function DoneTasksTab() {
   const { t } = useTranslation('workflowTasks');
+  const shared = sharedColumns<TWorkflowTask>(t);
   const { message, modal } = App.useApp();
-  const { query, search, pagination } = useTaskListState();
+  const { query, search, tableProps } = useTaskListState();
   const list = useWorkflowTasks('done', query);
   const act = useTaskAction();
   const [opened, setOpened] = useState<TWorkflowTask | null>(null);
@@ -41,14 +42,8 @@ export function DoneTasksTab() {
     <>
       <ListToolbar onSearch={search} onRefresh={() => void list.refetch()} testId="done-search" />
       <Table<TWorkflowTask>
-        size="small"
-        rowKey="id"
+        {...tableProps(list, 'emptyDone')}
         data-testid="done-table"
-        loading={list.isFetching}
-        dataSource={list.data?.items ?? []}
-        locale={{ emptyText: list.isLoading ? t('loading') : t('emptyDone') }}
-        pagination={pagination(list.data?.totalCount ?? 0, (n) => t('total', { count: n }))}
-        scroll={{ x: 1000 }}
         columns={[
           {
             title: t('column.record'),
@@ -57,9 +52,9 @@ export function DoneTasksTab() {
             ellipsis: true,
             render: (_, r) => <Typography.Link onClick={() => setOpened(r)}>{r.recordTitle}</Typography.Link>,
           },
-          { title: t('column.flow'), key: 'flow', dataIndex: 'definitionName', width: 160, ellipsis: true },
-          { title: t('column.initiator'), key: 'initiator', width: 110, render: (_, r) => r.initiatorName ?? '—' },
-          { title: t('column.myNode'), key: 'node', dataIndex: 'nodeName', width: 140, ellipsis: true },
+          shared.flow,
+          shared.initiator,
+          shared.node('column.myNode'),
           { title: t('column.myResult'), key: 'status', width: 100, render: (_, r) => <Tag color={TASK_STATUS_COLORS[r.status]}>{t(`taskStatus.${r.status}`)}</Tag> },
           { title: t('column.completed'), key: 'completed', width: 150, render: (_, r) => formatTime(r.completedTime) },
           {

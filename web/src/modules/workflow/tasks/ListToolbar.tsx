@@ -4,8 +4,19 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './i18n.ts';
 
-/** Search (record title or flow name), paging: the query part of a task-centre list and the table's pagination. */
+/** A task-centre list as react-query answers it. */
+interface ListAnswer<T> {
+  data?: { items: T[]; totalCount: number };
+  isFetching: boolean;
+  isLoading: boolean;
+}
+
+/**
+ * Search (record title or flow name), paging: the query part of a task-centre list, the table's
+ * pagination, and the props every task-centre table shares (`tableProps`).
+ */
 export function useTaskListState(pageSize = 20) {
+  const { t } = useTranslation('workflowTasks');
   const [filter, setFilter] = useState('');
   const [paging, setPaging] = useState({ current: 1, pageSize });
   const query = { Filter: filter || undefined, SkipCount: (paging.current - 1) * paging.pageSize, MaxResultCount: paging.pageSize };
@@ -20,7 +31,16 @@ export function useTaskListState(pageSize = 20) {
     showTotal,
     onChange: (current: number, size: number) => setPaging({ current: size === paging.pageSize ? current : 1, pageSize: size }),
   });
-  return { query, search, pagination };
+  const tableProps = <T,>(list: ListAnswer<T>, emptyKey: string) => ({
+    size: 'small' as const,
+    rowKey: 'id',
+    loading: list.isFetching,
+    dataSource: list.data?.items ?? [],
+    locale: { emptyText: list.isLoading ? t('loading') : t(emptyKey) },
+    pagination: pagination(list.data?.totalCount ?? 0, (n) => t('total', { count: n })),
+    scroll: { x: 1000 },
+  });
+  return { query, search, pagination, tableProps };
 }
 
 /** The search box and refresh button above a task-centre list. */

@@ -7,6 +7,7 @@ import { INSTANCE_STATUS_COLORS } from './DoneTasksTab.tsx';
 import { ListToolbar, useTaskListState } from './ListToolbar.tsx';
 import { formatTime } from './task-format.ts';
 import { RecordFlowDrawer } from './RecordFlowDrawer.tsx';
+import { sharedColumns } from './task-items.tsx';
 import './i18n.ts';
 
 /**
@@ -15,7 +16,8 @@ import './i18n.ts';
  */
 export function StartedInstancesTab() {
   const { t } = useTranslation('workflowTasks');
-  const { query, search, pagination } = useTaskListState();
+  const shared = sharedColumns<TWorkflowInstance>(t);
+  const { query, search, tableProps } = useTaskListState();
   const [status, setStatus] = useState<TWorkflowInstanceStatus | undefined>();
   const list = useMyWorkflowInstances({ ...query, status });
   const [opened, setOpened] = useState<TWorkflowInstance | null>(null);
@@ -45,14 +47,8 @@ export function StartedInstancesTab() {
         }
       />
       <Table<TWorkflowInstance>
-        size="small"
-        rowKey="id"
+        {...tableProps(list, 'emptyStarted')}
         data-testid="started-table"
-        loading={list.isFetching}
-        dataSource={list.data?.items ?? []}
-        locale={{ emptyText: list.isLoading ? t('loading') : t('emptyStarted') }}
-        pagination={pagination(list.data?.totalCount ?? 0, (n) => t('total', { count: n }))}
-        scroll={{ x: 1000 }}
         columns={[
           {
             title: t('column.record'),
@@ -61,7 +57,7 @@ export function StartedInstancesTab() {
             ellipsis: true,
             render: (_, r) => <Typography.Link onClick={() => setOpened(r)}>{r.recordTitle}</Typography.Link>,
           },
-          { title: t('column.flow'), key: 'flow', dataIndex: 'definitionName', width: 160, ellipsis: true },
+          shared.flow,
           {
             title: t('column.flowStatus'),
             key: 'status',

@@ -7,7 +7,7 @@ import { useWorkflowTasks } from './api.ts';
 import { ListToolbar, useTaskListState } from './ListToolbar.tsx';
 import { formatTime, isOverdue } from './task-format.ts';
 import { RecordFlowDrawer } from './RecordFlowDrawer.tsx';
-import { taskItems } from './task-items.tsx';
+import { sharedColumns, taskItems } from './task-items.tsx';
 import { TodoTaskCards } from './TodoTaskCards.tsx';
 import { useOpenTask } from './use-open-task.ts';
 import './i18n.ts';
@@ -20,7 +20,8 @@ import './i18n.ts';
  */
 export default function TodoTasksPage() {
   const { t } = useTranslation('workflowTasks');
-  const { query, search, pagination } = useTaskListState();
+  const shared = sharedColumns<TWorkflowTask>(t);
+  const { query, search, pagination, tableProps } = useTaskListState();
   const list = useWorkflowTasks('todo', query);
   const phone = Grid.useBreakpoint().md === false;
   const [params, setParams] = useSearchParams();
@@ -56,14 +57,8 @@ export default function TodoTasksPage() {
         <TodoTaskCards items={list.data?.items ?? []} loading={list.isFetching} pagination={pagination(list.data?.totalCount ?? 0, (n) => t('total', { count: n }))} onOpen={open} />
       ) : (
         <Table<TWorkflowTask>
-          size="small"
-          rowKey="id"
+          {...tableProps(list, 'emptyTodo')}
           data-testid="todo-table"
-          loading={list.isFetching}
-          dataSource={list.data?.items ?? []}
-          locale={{ emptyText: list.isLoading ? t('loading') : t('emptyTodo') }}
-          pagination={pagination(list.data?.totalCount ?? 0, (n) => t('total', { count: n }))}
-          scroll={{ x: 1000 }}
           onRow={(r) => ({ onDoubleClick: () => open(r.id) })}
           columns={[
             {
@@ -77,9 +72,9 @@ export default function TodoTasksPage() {
                 </Typography.Link>
               ),
             },
-            { title: t('column.flow'), key: 'flow', dataIndex: 'definitionName', width: 160, ellipsis: true },
-            { title: t('column.initiator'), key: 'initiator', width: 110, render: (_, r) => r.initiatorName ?? '—' },
-            { title: t('column.node'), key: 'node', dataIndex: 'nodeName', width: 140, ellipsis: true },
+            shared.flow,
+            shared.initiator,
+            shared.node(),
             { title: t('column.arrived'), key: 'arrived', width: 150, render: (_, r) => formatTime(r.creationTime) },
             {
               title: t('column.due'),
