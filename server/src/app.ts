@@ -20,6 +20,7 @@ import type { Database } from './db/schema.ts';
 import { AuthCache } from './platform/access.ts';
 import { registerAuthGuard } from './platform/auth.ts';
 import { registerRequestContext } from './platform/context.ts';
+import { LiveSignals } from './platform/live-signals.ts';
 import { registerDeploymentHeaders, transportOptions, withoutUpgradeInsecureRequests } from './platform/deployment.ts';
 import { frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     dbKind: DatabaseKind;
     config: AppConfig;
     authCache: AuthCache;
+    /** Live signals to the browsers this process streams to (platform/live-signals.ts). */
+    live: LiveSignals;
     /** Every route as registered, for the route-guard test and the permission registry. */
     routeTable: { method: string | string[]; url: string; access: RouteAccess | undefined }[];
   }
@@ -61,6 +64,8 @@ export interface BuildAppOptions {
   db: Kysely<Database>;
   dbKind: DatabaseKind;
   logger?: FastifyServerOptions['logger'];
+  /** The process's live signals, listening on the database (prepareServer); without: streams stay quiet. */
+  live?: LiveSignals;
   /** Extra routes registered after the modules (tests use it to add probes). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -82,6 +87,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('dbKind', options.dbKind);
   app.decorate('config', config);
   app.decorate('authCache', new AuthCache(options.db));
+  app.decorate('live', options.live ?? new LiveSignals());
+  app.addHook('preClose', (done) => {
+    app.live.endStreams();
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

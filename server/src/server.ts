@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seed, type SeedResult } from './db/seed.ts';
 import { JobWorker } from './platform/jobs.ts';
+import { LiveSignals } from './platform/live-signals.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -22,7 +23,11 @@ export async function prepareServer(
 ): Promise<RunningServer> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir });
   await migrateToLatest(database.db);
+  // Listening starts before the first request (on PGlite it shares the one connection).
+  const live = new LiveSignals();
+  await live.start(database);
   const app = await buildApp({
+    live,
     config,
     db: database.db,
     dbKind: database.kind,
@@ -41,6 +46,6 @@ export async function prepareServer(
     seedResult,
     jobs,
     // The job in hand finishes, then the server (in-flight requests finish), then the database (pending writes land).
-    stop: () => (stopped ??= jobs.stop().then(() => app.close()).then(() => database.close())),
+    stop: () => (stopped ??= jobs.stop().then(() => app.close()).then(() => live.close()).then(() => database.close())),
   };
 }

@@ -12,6 +12,12 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /**
+   * Receives the payloads NOTIFY sends on `channel` (LISTEN on a connection of its own; on PGlite
+   * the one connection — call it before the server takes requests). `onReconnect` runs when a lost
+   * PostgreSQL listening connection is back (signals in between were missed). Answers the stop.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -43,7 +49,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const connectionString = options.databaseUrl;
+    return { db, kind: 'postgres', listen: (channel, onPayload, onReconnect) => listenOnServer(connectionString, channel, onPayload, onReconnect), close: () => db.destroy() };
   }
   const dataDir = options.pgliteDataDir;
   if (!dataDir.startsWith('memory://')) await mkdir(path.resolve(dataDir), { recursive: true });
@@ -57,5 +64,60 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    listen: async (channel, onPayload) => {
+      const stop = await pglite.listen(channel, onPayload);
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/**
+ * A listening connection to a PostgreSQL server, outside the pool (a pooled connection would be
+ * handed to queries). When it drops (server restart, network), it connects again after a second
+ * and says so (`onReconnect`), until stopped.
+ */
+async function listenOnServer(connectionString: string, channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (again: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+    });
+    const lost = () => {
+      if (stopped || client !== c) return;
+      client = null;
+      c.removeAllListeners('end');
+      void c.end().catch(() => {});
+      retry = setTimeout(() => void connect(true).catch(() => {}), 1000);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+      if (again) onReconnect?.();
+    } catch (err) {
+      if (again) return lost();
+      stopped = true;
+      await c.end().catch(() => {});
+      throw err;
+    }
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
+  };
 }

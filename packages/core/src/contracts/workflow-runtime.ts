@@ -20,6 +20,8 @@ import { ZFieldPermission, ZWorkflowFieldRef, ZWorkflowGraph, ZWorkflowNodeType 
 //   GET    /todo                     ZWorkflowTaskQuery         → ZWorkflowTaskList        (pending tasks, newest first)
 //   GET    /done                     ZWorkflowTaskQuery         → ZWorkflowTaskList        (tasks the caller completed, newest first)
 //   GET    /cc                       ZWorkflowTaskQuery         → ZWorkflowTaskList        (CC tasks of the caller)
+//   GET    /todo-count                                          → ZWorkflowTodoCount       (the caller's open to-do tasks)
+//   POST   /batch-approve            ZBatchApproveInput         → ZBatchApproveResult      (the caller's pending tasks, one comment; per-task results)
 //   GET    /{id}                                                → ZWorkflowTask            (the caller's own task, any status; else 404)
 //   POST   /{id}/approve             ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult
 //   POST   /{id}/reject              ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (comment required when the node says so)
@@ -273,6 +275,25 @@ export const ZWorkflowInstanceActionInput = z.object({
 });
 export type TWorkflowInstanceActionInput = z.input<typeof ZWorkflowInstanceActionInput>;
 
+/** Batch approve (批量审批): the caller's pending tasks, one comment; each task is its own transaction. */
+export const ZBatchApproveInput = z.object({
+  taskIds: z.array(z.uuid()).min(1).max(100),
+  comment: text(2000).optional(),
+  /** Each task is applied once per batch id (`<id>:<n>`), so a retried batch approves nothing twice. */
+  clientRequestId: zText().min(1).max(40),
+});
+export type TBatchApproveInput = z.input<typeof ZBatchApproveInput>;
+
+export const ZBatchApproveResult = z.object({
+  /** One per task, in the order asked: approved, or the error that task met (not pending, not the caller's, the node refuses). */
+  results: z.array(z.object({ taskId: zText(), ok: z.boolean(), code: zText().nullable(), message: zText().nullable() })),
+});
+export type TBatchApproveResult = z.infer<typeof ZBatchApproveResult>;
+
+/** The caller's number of open to-do tasks (sider badge, console card, the header's to-do tab). */
+export const ZWorkflowTodoCount = z.object({ count: z.number().int() });
+export type TWorkflowTodoCount = z.infer<typeof ZWorkflowTodoCount>;
+
 export const ZWorkflowTaskActionResult = z.object({
   task: ZWorkflowTask,
   instance: ZWorkflowInstance,
@@ -291,9 +312,20 @@ export type TWorkflowInstanceQuery = z.infer<typeof ZWorkflowInstanceQuery>;
 export const ZWorkflowInstanceList = pagedResult(ZWorkflowInstance);
 export type TWorkflowInstanceList = z.infer<typeof ZWorkflowInstanceList>;
 
-/** Newest first; `Filter` searches record title and definition name. */
+const isoTime = z.iso.datetime({ offset: true });
+
+/**
+ * Newest first; `Filter` searches record title and definition name; `definitionId` (the flow),
+ * `initiatorId`, `from` / `to` (the task's arrival, inclusive) and `overdue` (open tasks past their
+ * due time) narrow the list.
+ */
 export const ZWorkflowTaskQuery = ZPagedQuery.omit({ Sorting: true }).extend({
   pageId: z.uuid().optional(),
+  definitionId: z.uuid().optional(),
+  initiatorId: z.uuid().optional(),
+  from: isoTime.optional(),
+  to: isoTime.optional(),
+  overdue: z.stringbool().optional(),
 });
 export type TWorkflowTaskQuery = z.infer<typeof ZWorkflowTaskQuery>;
 export const ZWorkflowTaskList = pagedResult(ZWorkflowTask);

@@ -13,6 +13,7 @@ import {
 } from '@tessera/core/contracts/notifications';
 import { P } from '@tessera/core/contracts/permissions';
 import { requirePermission, signedIn } from '../../platform/route-access.ts';
+import { streamLiveSignals } from './live-stream.ts';
 import './notifications.permissions.ts';
 import {
   listMyNotifications,
@@ -36,6 +37,12 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     config: signedIn(),
     schema: { tags, summary: 'My unread notifications per type (header badge, title prefix)', response: { 200: ZUnreadCounts } },
     handler: (req) => unreadCounts(req.ctx),
+  });
+
+  app.get('/app/notifications/live', {
+    config: signedIn(),
+    schema: { tags, summary: 'Server-sent events for the caller: `todo` (their to-do tasks changed), `notifications` (their notifications changed), `resync` (signals may have been missed): read the counts again; the stream ends after 5 minutes (connect again)' },
+    handler: (req, reply) => streamLiveSignals(req, reply),
   });
 
   app.post('/app/notifications/:id/read', {

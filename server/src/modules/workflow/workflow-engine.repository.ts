@@ -206,6 +206,14 @@ export interface TaskListFilter {
   state: 'open' | 'done' | 'any';
   pageId?: string;
   filter?: string;
+  /** The instance's definition (the flow) and initiator. */
+  definitionId?: string;
+  initiatorId?: string;
+  /** The task's arrival (creation), inclusive. */
+  from?: Date;
+  to?: Date;
+  /** Open tasks past their due time at `now`. */
+  overdueAt?: Date;
 }
 
 // Reads the tasks' own list index (migration 0903) alone unless a filter needs the instance or the
@@ -216,11 +224,16 @@ function taskList(db: Db, f: TaskListFilter) {
   if (f.state === 'open') q = q.where('t.status', '=', 'pending');
   // Completed tasks have a completion time; saying so lets the done list use its partial index.
   if (f.state === 'done') q = q.where('t.status', 'in', ['approved', 'rejected', 'returned', 'transferred']).where('t.completed_time', 'is not', null);
+  if (f.from) q = q.where('t.creation_time', '>=', f.from);
+  if (f.to) q = q.where('t.creation_time', '<=', f.to);
+  if (f.overdueAt) q = q.where('t.due_time', '<', f.overdueAt);
   const text = f.filter?.trim();
-  if (f.pageId || text) {
+  if (f.pageId || text || f.definitionId || f.initiatorId) {
     q = q.where((eb) => {
       let i = eb.selectFrom('workflow_instances as i').innerJoin('workflow_definitions as d', 'd.id', 'i.definition_id').select('i.id').whereRef('i.id', '=', 't.instance_id');
       if (f.pageId) i = i.where('i.page_id', '=', f.pageId);
+      if (f.definitionId) i = i.where('i.definition_id', '=', f.definitionId);
+      if (f.initiatorId) i = i.where('i.initiator_id', '=', f.initiatorId);
       if (text) {
         const p = likePattern(text);
         i = i.where((w) => w.or([w('i.record_title', 'ilike', p), w('d.name', 'ilike', p)]));

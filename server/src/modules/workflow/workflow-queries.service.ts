@@ -118,9 +118,20 @@ export async function listMyWorkflowTasks(ctx: ServiceContext, which: 'todo' | '
     state: which === 'todo' ? 'open' : which === 'done' ? 'done' : 'any',
     pageId: query.pageId,
     filter: query.Filter,
+    definitionId: query.definitionId,
+    initiatorId: query.initiatorId,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+    overdueAt: query.overdue && which === 'todo' ? ctx.now() : undefined,
   };
   const [rows, totalCount] = await Promise.all([repo.listTasks(ctx.db, filter, { offset: query.SkipCount, limit: query.MaxResultCount }), repo.countTasks(ctx.db, filter)]);
   return { items: await new WorkflowViews(ctx).tasks(rows), totalCount };
+}
+
+/** The caller's open to-do tasks: the list's own count (an index-only count on the tasks' list index). */
+export async function myTodoCount(ctx: ServiceContext): Promise<{ count: number }> {
+  const user = me(ctx);
+  return { count: await repo.countTasks(ctx.db, { assigneeId: user.id, kind: 'approve', state: 'open' }) };
 }
 
 /** One task of the caller (the task centre opens `?taskId=` from a notification's link); another's task answers 404. */

@@ -2,10 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParam } from '@tessera/core/contracts/common';
 import { ZSelectionItemList } from '@tessera/core/contracts/identity';
-import { ZWorkflowInstanceActionInput, ZWorkflowUserQuery, ZWorkflowTask, ZWorkflowTaskActionInput, ZWorkflowTaskActionResult, ZWorkflowTaskList, ZWorkflowTaskQuery } from '@tessera/core/contracts/workflow-runtime';
+import {
+  ZBatchApproveInput,
+  ZBatchApproveResult,
+  ZWorkflowInstanceActionInput,
+  ZWorkflowUserQuery,
+  ZWorkflowTask,
+  ZWorkflowTaskActionInput,
+  ZWorkflowTaskActionResult,
+  ZWorkflowTaskList,
+  ZWorkflowTaskQuery,
+  ZWorkflowTodoCount,
+} from '@tessera/core/contracts/workflow-runtime';
 import { signedIn } from '../../platform/route-access.ts';
 import { actOnWorkflowTask, urgeWorkflowTask, type TaskActionName } from './workflow-engine.service.ts';
-import { getMyWorkflowTask, listMyWorkflowTasks, workflowUsers } from './workflow-queries.service.ts';
+import { batchApproveTasks } from './workflow-batch.service.ts';
+import { getMyWorkflowTask, listMyWorkflowTasks, myTodoCount, workflowUsers } from './workflow-queries.service.ts';
 
 /** `/api/app/workflow-task` (contracts/workflow-runtime.ts): the caller's task lists and actions. Only the assignee acts (403). */
 export async function workflowTaskRoutes(fastify: FastifyInstance) {
@@ -17,10 +29,22 @@ export async function workflowTaskRoutes(fastify: FastifyInstance) {
   for (const which of ['todo', 'done', 'cc'] as const) {
     app.get(`${base}/${which}`, {
       config: signedIn(),
-      schema: { tags, summary: `${lists[which]}; Filter (record title, definition name), pageId`, querystring: ZWorkflowTaskQuery, response: { 200: ZWorkflowTaskList } },
+      schema: { tags, summary: `${lists[which]}; Filter (record title, definition name), pageId, definitionId, initiatorId, from / to (arrival), overdue (to-do)`, querystring: ZWorkflowTaskQuery, response: { 200: ZWorkflowTaskList } },
       handler: (req) => listMyWorkflowTasks(req.ctx, which, req.query),
     });
   }
+
+  app.get(`${base}/todo-count`, {
+    config: signedIn(),
+    schema: { tags, summary: 'The caller\'s number of open to-do tasks (badges; the live stream says when to read it again)', response: { 200: ZWorkflowTodoCount } },
+    handler: (req) => myTodoCount(req.ctx),
+  });
+
+  app.post(`${base}/batch-approve`, {
+    config: signedIn(),
+    schema: { tags, summary: 'Approve several of the caller\'s pending tasks with one comment; each in its own transaction, a result per task', body: ZBatchApproveInput, response: { 200: ZBatchApproveResult } },
+    handler: (req) => batchApproveTasks(req.ctx, req.body),
+  });
 
   app.get(`${base}/users`, {
     config: signedIn(),
