@@ -147,6 +147,55 @@ describe('the task centre (issue 14)', () => {
     for (const s of [claimant, manager]) await s.context.close();
   });
 
+  it('live: a new claim reaches the open to-do page, the sider badge and the header within 2 s; filters; batch approve', async () => {
+    const manager = await signedIn('manager');
+    onTestFailed(() => manager.page.screenshot({ path: screenshotPath('workflow-tasks-live-failure') }).then(() => undefined));
+    await fromSider(manager.page, '待办任务');
+    const table = manager.page.getByTestId('todo-table');
+    await table.waitFor();
+    const badge = () => manager.page.getByTestId('sider-menu').locator('.ant-badge-count').getAttribute('title', { timeout: 500 }).catch(() => null);
+    const before = Number((await badge()) ?? 0);
+
+    const claimant = await signedIn('claimant');
+    onTestFailed(() => claimant.page.screenshot({ path: screenshotPath('workflow-tasks-live-claimant-failure') }).then(() => undefined));
+    await submitClaim(claimant.page, '会议费报销 A');
+    // Committed (the claimant's page shows 审批中): the manager's open page follows without a reload.
+    const within2s = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 2000, interval: 50 });
+    await within2s(() => table.textContent()).toContain('会议费报销 A');
+    await within2s(() => badge()).toBe(String(before + 1));
+    await claimant.page.goto(`${product.url}/#/dashboard/console`);
+    await submitClaim(claimant.page, '会议费报销 B');
+    await within2s(() => table.textContent()).toContain('会议费报销 B');
+    await manager.page.getByTestId('notifications').click();
+    await poll(() => manager.page.getByTestId('notification-tab-todo').textContent()).toContain(`(${before + 2})`);
+    await manager.page.getByTestId('notification-tab-todo').click();
+    await poll(() => manager.page.getByTestId('header-todo-summary').textContent()).toBe(`待办任务 ${before + 2} 条`);
+    await manager.page.keyboard.press('Escape');
+
+    // Filter by the flow and the initiator (choices with their numbers), then by overdue (none has a due time).
+    await manager.page.getByTestId('todo-filter-initiator').click();
+    await manager.page.locator('.ant-select-dropdown:visible').getByText(/^王员工 \(\d+\)$/).click();
+    await poll(() => table.locator('.ant-table-row').count()).toBe(before + 2);
+    await manager.page.getByTestId('todo-filter-overdue').click();
+    await poll(() => table.textContent()).toContain('暂无待办任务');
+    await manager.page.getByTestId('todo-filter-overdue').click();
+    await poll(() => table.locator('.ant-table-row').count()).toBe(before + 2);
+
+    // Batch approve the two new claims with one comment.
+    for (const title of ['会议费报销 A', '会议费报销 B']) await table.locator('.ant-table-row', { hasText: title }).locator('.ant-checkbox-input').check();
+    await manager.page.getByTestId('todo-batch-approve').click();
+    await manager.page.getByTestId('todo-batch-comment').fill('会议已召开，同意');
+    await manager.page.screenshot({ path: screenshotPath('workflow-tasks-batch') });
+    await manager.page.getByTestId('todo-batch-ok').click();
+    await poll(() => table.textContent()).not.toContain('会议费报销');
+    await poll(() => badge()).toBe(before ? String(before) : null);
+    // The claimant's list shows both approved.
+    const claimantToken = await apiToken(product, 'claimant', PASSWORD);
+    const started = await apiCallFor<{ items: { recordTitle: string; status: string }[] }>(product, claimantToken, 'GET', '/app/workflow-instance?Filter=会议费报销');
+    expect(started.items.map((i) => i.status)).toEqual(['approved', 'approved']);
+    for (const s of [claimant, manager]) await s.context.close();
+  });
+
   it('a copy sent to me is unread under 抄送我的 until I open it', async () => {
     const claimant = await signedIn('claimant');
     onTestFailed(() => claimant.page.screenshot({ path: screenshotPath('workflow-tasks-cc-claimant-failure') }).then(() => undefined));

@@ -79,6 +79,8 @@ registerTexts('shell', {
       unreadOnly: '只看未读',
       loadMore: '加载更多',
       from: '来自 {{name}}',
+      openTasks: '待办任务 {{count}} 条',
+      openTodo: '去处理',
     },
     settings: {
       title: '布局设置',
@@ -277,6 +279,9 @@ registerTexts('shell', {
       unreadOnly: 'Unread only',
       loadMore: 'Load more',
       from: 'From {{name}}',
+      openTasks_one: '{{count}} open task',
+      openTasks_other: '{{count}} open tasks',
+      openTodo: 'Open to-do',
     },
     settings: {
       title: 'Layout settings',

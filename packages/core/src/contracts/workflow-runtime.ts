@@ -21,6 +21,7 @@ import { ZFieldPermission, ZWorkflowFieldRef, ZWorkflowGraph, ZWorkflowNodeType 
 //   GET    /done                     ZWorkflowTaskQuery         → ZWorkflowTaskList        (tasks the caller completed, newest first)
 //   GET    /cc                       ZWorkflowTaskQuery         → ZWorkflowTaskList        (CC tasks of the caller)
 //   GET    /todo-count                                          → ZWorkflowTodoCount       (the caller's open to-do tasks)
+//   GET    /todo-facets                                         → ZWorkflowTodoFacets      (flows and initiators of those tasks, with counts)
 //   POST   /batch-approve            ZBatchApproveInput         → ZBatchApproveResult      (the caller's pending tasks, one comment; per-task results)
 //   GET    /{id}                                                → ZWorkflowTask            (the caller's own task, any status; else 404)
 //   POST   /{id}/approve             ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult
@@ -289,6 +290,13 @@ export const ZBatchApproveResult = z.object({
   results: z.array(z.object({ taskId: zText(), ok: z.boolean(), code: zText().nullable(), message: zText().nullable() })),
 });
 export type TBatchApproveResult = z.infer<typeof ZBatchApproveResult>;
+
+/** The flows and initiators of the caller's open to-do tasks, each with its number of tasks (the to-do list's filters). */
+export const ZWorkflowTodoFacets = z.object({
+  flows: z.array(z.object({ id: zText(), name: zText(), count: z.number().int() })),
+  initiators: z.array(z.object({ id: zText(), name: zText().nullable(), count: z.number().int() })),
+});
+export type TWorkflowTodoFacets = z.infer<typeof ZWorkflowTodoFacets>;
 
 /** The caller's number of open to-do tasks (sider badge, console card, the header's to-do tab). */
 export const ZWorkflowTodoCount = z.object({ count: z.number().int() });

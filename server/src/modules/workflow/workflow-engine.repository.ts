@@ -254,6 +254,30 @@ export async function countTasks(db: Db, f: TaskListFilter): Promise<number> {
   return Number(row.n);
 }
 
+/** The flows and initiators of a user's open to-do tasks, with how many each (the to-do list's filter choices). */
+export async function openTaskFacets(db: Db, assigneeId: string) {
+  const open = () =>
+    db
+      .selectFrom('workflow_tasks as t')
+      .innerJoin('workflow_instances as i', 'i.id', 't.instance_id')
+      .where('t.assignee_id', '=', assigneeId)
+      .where('t.kind', '=', 'approve')
+      .where('t.status', '=', 'pending');
+  const [flows, initiators] = await Promise.all([
+    open()
+      .innerJoin('workflow_definitions as d', 'd.id', 'i.definition_id')
+      .select((eb) => ['d.id', 'd.name', eb.fn.countAll<string>().as('n')])
+      .groupBy(['d.id', 'd.name'])
+      .orderBy('d.name')
+      .execute(),
+    open()
+      .select((eb) => ['i.initiator_id as id', eb.fn.countAll<string>().as('n')])
+      .groupBy('i.initiator_id')
+      .execute(),
+  ]);
+  return { flows: flows.map((f) => ({ id: f.id, name: f.name, count: Number(f.n) })), initiators: initiators.map((i) => ({ id: i.id, count: Number(i.n) })) };
+}
+
 /** Users who approved a task of the instance (auto-approval `ifApprovedBefore`). */
 export async function approversOf(db: Db, instanceId: string): Promise<Set<string>> {
   const rows = await db.selectFrom('workflow_tasks').select('assignee_id').where('instance_id', '=', instanceId).where('kind', '=', 'approve').where('status', '=', 'approved').execute();

@@ -13,6 +13,7 @@ import type {
   TWorkflowTask,
   TWorkflowTaskList,
   TWorkflowTaskQuery,
+  TWorkflowTodoFacets,
 } from '@tessera/core/contracts/workflow-runtime';
 import { FLOW_STATUSES_STARTABLE, type TFlowStatus } from '@tessera/core/contracts/workflow-runtime';
 import { actorHolds, type ServiceContext } from '../../platform/context.ts';
@@ -22,7 +23,7 @@ import type { TWorkflowGraph } from '@tessera/core/contracts/workflow';
 import type { ZWorkflowUserQuery } from '@tessera/core/contracts/workflow-runtime';
 import type { z } from 'zod';
 import { readWorkflowRecord, visibleRecordIds } from '../business-data/index.ts';
-import { userDirectory } from '../identity/index.ts';
+import { userDirectory, userDisplayNames } from '../identity/index.ts';
 import * as repo from './workflow-engine.repository.ts';
 import { applicableDefinitions, currentNodesUntouched } from './workflow-engine.service.ts';
 import { grantOfTasks } from './workflow-field-permissions.ts';
@@ -132,6 +133,15 @@ export async function listMyWorkflowTasks(ctx: ServiceContext, which: 'todo' | '
 export async function myTodoCount(ctx: ServiceContext): Promise<{ count: number }> {
   const user = me(ctx);
   return { count: await repo.countTasks(ctx.db, { assigneeId: user.id, kind: 'approve', state: 'open' }) };
+}
+
+/** The flows and initiators of the caller's open to-do tasks (display names in the caller's culture). */
+export async function myTodoFacets(ctx: ServiceContext): Promise<TWorkflowTodoFacets> {
+  const user = me(ctx);
+  const facets = await repo.openTaskFacets(ctx.db, user.id);
+  const names = await userDisplayNames(ctx.db, facets.initiators.map((i) => i.id), ctx.culture);
+  const initiators = facets.initiators.map((i) => ({ ...i, name: names.get(i.id) ?? null })).sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '', ctx.culture));
+  return { flows: facets.flows, initiators };
 }
 
 /** One task of the caller (the task centre opens `?taskId=` from a notification's link); another's task answers 404. */

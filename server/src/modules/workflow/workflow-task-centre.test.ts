@@ -94,6 +94,15 @@ describe('to-do filters and count', () => {
     await db().updateTable('workflow_tasks').set({ due_time: new Date(Date.now() - 60_000) }).where('assignee_id', '=', ids.a).where('status', '=', 'pending').where('due_time', 'is not', null).execute();
     expect(titles(await todo('a', '?overdue=true'))).toEqual(['A by ini']);
     expect(await ok('a', 'GET', `${TASK}/todo-count`)).toEqual({ count: 3 });
+    // The filter choices: the flows and initiators of a's open tasks, with their numbers.
+    const facets = await ok('a', 'GET', `${TASK}/todo-facets`);
+    expect(facets.flows).toEqual([
+      { id: flowA, name: 'Flow A', count: 1 },
+      { id: flowB, name: 'Flow B', count: 2 },
+    ]);
+    expect(facets.initiators.map((i: { id: string; count: number }) => [i.id, i.count]).sort()).toEqual([[ids.ini, 2], [ids.ini2, 1]].sort());
+    expect(facets.initiators.every((i: { name: string | null }) => i.name)).toBe(true);
+    expect(await ok('b', 'GET', `${TASK}/todo-facets`)).toEqual({ flows: [], initiators: [] });
     // Another user's list and count hold none of a's tasks.
     expect((await todo('b')).totalCount).toBe(0);
     expect(await ok('b', 'GET', `${TASK}/todo-count`)).toEqual({ count: 0 });

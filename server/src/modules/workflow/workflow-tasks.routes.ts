@@ -13,11 +13,12 @@ import {
   ZWorkflowTaskList,
   ZWorkflowTaskQuery,
   ZWorkflowTodoCount,
+  ZWorkflowTodoFacets,
 } from '@tessera/core/contracts/workflow-runtime';
 import { signedIn } from '../../platform/route-access.ts';
 import { actOnWorkflowTask, urgeWorkflowTask, type TaskActionName } from './workflow-engine.service.ts';
 import { batchApproveTasks } from './workflow-batch.service.ts';
-import { getMyWorkflowTask, listMyWorkflowTasks, myTodoCount, workflowUsers } from './workflow-queries.service.ts';
+import { getMyWorkflowTask, listMyWorkflowTasks, myTodoCount, myTodoFacets, workflowUsers } from './workflow-queries.service.ts';
 
 /** `/api/app/workflow-task` (contracts/workflow-runtime.ts): the caller's task lists and actions. Only the assignee acts (403). */
 export async function workflowTaskRoutes(fastify: FastifyInstance) {
@@ -38,6 +39,12 @@ export async function workflowTaskRoutes(fastify: FastifyInstance) {
     config: signedIn(),
     schema: { tags, summary: 'The caller\'s number of open to-do tasks (badges; the live stream says when to read it again)', response: { 200: ZWorkflowTodoCount } },
     handler: (req) => myTodoCount(req.ctx),
+  });
+
+  app.get(`${base}/todo-facets`, {
+    config: signedIn(),
+    schema: { tags, summary: 'The flows and initiators of the caller\'s open to-do tasks, each with its number of tasks (the to-do list\'s filter choices)', response: { 200: ZWorkflowTodoFacets } },
+    handler: (req) => myTodoFacets(req.ctx),
   });
 
   app.post(`${base}/batch-approve`, {

@@ -18,6 +18,7 @@ import { MenuSearch } from './MenuSearch.tsx';
 import { useCurrentUserRefresh, useDeviceLayout, useHeaderAutoHide, useTabsForRoute, useUnreadTitle } from './shell-effects.ts';
 import { SiderMenu } from './SiderMenu.tsx';
 import { Watermark } from './Watermark.tsx';
+import { useLiveCounts } from '../live-counts.ts';
 
 /** spec §2: sider width 200, collapsed 80. */
 export const SIDER_WIDTH = 200;
@@ -38,6 +39,7 @@ function PageOutlet() {
 }
 
 /** The signed-in frame (spec §2 shell): sider, header, tabs, page, settings drawer, watermark. */
+
 export default function AppLayout() {
   const device = useDevice();
   const { pathname } = useLocation();
@@ -56,6 +58,7 @@ export default function AppLayout() {
   useTabsForRoute();
   useHeaderAutoHide();
   useUnreadTitle();
+  useLiveCounts();
 
   const mobile = device === 'Mobile';
   const resolved = resolveRoute(pathname);

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMarkAllRead, useMarkRead, useNotificationList, useUnreadCounts } from '../../modules/notifications/api/notifications.ts';
+import { useTodoCount } from '../live-counts.ts';
 
 const TYPES: TNotificationType[] = ['notice', 'message', 'todo'];
 
@@ -19,6 +20,7 @@ function NotificationList({ type, onOpen }: { type: TNotificationType; onOpen: (
   const markAll = useMarkAllRead();
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const typeName = t(`notifications.${type}`);
+  const todoCount = useTodoCount();
   const open = (n: TNotification) => {
     if (!n.isRead) markRead.mutate(n.id);
     if (n.link) {
@@ -28,6 +30,22 @@ function NotificationList({ type, onOpen }: { type: TNotificationType; onOpen: (
   };
   return (
     <div className="notification-panel">
+      {type === 'todo' && todoCount.data !== undefined ? (
+        <div className="notification-todo-summary">
+          <Typography.Text data-testid="header-todo-summary">{t('notifications.openTasks', { count: todoCount.data })}</Typography.Text>
+          <Button
+            size="small"
+            type="primary"
+            ghost
+            onClick={() => {
+              onOpen();
+              navigate('/flows/assignTask');
+            }}
+          >
+            {t('notifications.openTodo')}
+          </Button>
+        </div>
+      ) : null}
       <div className="notification-toolbar">
         <Checkbox checked={unreadOnly} onChange={(e) => setUnreadOnly(e.target.checked)}>
           {t('notifications.unreadOnly')}
@@ -91,6 +109,9 @@ export function NotificationsButton({ color }: { color?: string }) {
   const [open, setOpen] = useState(false);
   const counts = useUnreadCounts();
   const total = counts.data?.total ?? 0;
+  // The to-do tab counts open to-do tasks where the task centre answers, else unread to-do notices.
+  const todoCount = useTodoCount().data;
+  const tabCount = (type: TNotificationType) => (type === 'todo' && todoCount !== undefined ? todoCount : counts.data?.[type]);
   return (
     <Popover
       open={open}
@@ -108,7 +129,7 @@ export function NotificationsButton({ color }: { color?: string }) {
             label: (
               <span data-testid={`notification-tab-${type}`}>
                 {t(`notifications.${type}`)}
-                {counts.data?.[type] ? ` (${counts.data[type]})` : ''}
+                {tabCount(type) ? ` (${tabCount(type)})` : ''}
               </span>
             ),
             children: <NotificationList type={type} onOpen={() => setOpen(false)} />,

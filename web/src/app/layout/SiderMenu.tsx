@@ -1,10 +1,14 @@
-import { Menu, Skeleton } from 'antd';
+import { Badge, Menu, Skeleton } from 'antd';
 import type { ItemType } from 'antd/es/menu/interface';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { menuTitle, menuTrail, type MenuNode } from '../menus/menu-model.ts';
 import { MenuIcon, MenuInitial } from '../../shared/components/MenuIcon.tsx';
+import { useTodoCount } from '../live-counts.ts';
+
+/** The sider item whose label carries the open to-do count. */
+const TODO_PATH = '/flows/assignTask';
 
 /** spec §9: the sider menu shows after 500 ms; the active item scrolls into view after 300 ms. */
 const MENU_SHOW_DELAY_MS = 500;
@@ -30,6 +34,7 @@ export function SiderMenu({ nodes, collapsed, theme, accordion, showCollapseMenu
   const trail = useMemo(() => menuTrail(nodes, pathname), [nodes, pathname]);
   const trailKeys = useMemo(() => trail.slice(0, -1).map((n) => n.path), [trail]);
   const [openKeys, setOpenKeys] = useState<string[]>(trailKeys);
+  const todoCount = useTodoCount().data ?? 0;
 
   useEffect(() => {
     if (immediate) return;
@@ -56,7 +61,18 @@ export function SiderMenu({ nodes, collapsed, theme, accordion, showCollapseMenu
       // sider never has a blank row; the item's title is its tooltip there.
       const fallback = depth === 0 && node.businessIcon ? <MenuInitial title={label} /> : null;
       const icon = depth === 0 || node.icon ? <MenuIcon name={node.icon} business={node.businessIcon} fallback={fallback} /> : undefined;
-      if (!node.children?.length) return { key: node.path, icon, label, title: label };
+      if (!node.children?.length) {
+        if (node.path === TODO_PATH && todoCount > 0) {
+          const badged = (
+            <span className="menu-label-badged">
+              <span>{label}</span>
+              <Badge count={todoCount} overflowCount={99} size="small" data-testid="sider-todo-count" />
+            </span>
+          );
+          return { key: node.path, icon, label: badged, title: label };
+        }
+        return { key: node.path, icon, label, title: label };
+      }
       const children = node.children.map((c) => toItem(c, depth + 1));
       return {
         key: node.path,
@@ -72,7 +88,7 @@ export function SiderMenu({ nodes, collapsed, theme, accordion, showCollapseMenu
       onNavigate?.();
     };
     return nodes.map((n) => toItem(n, 0));
-  }, [nodes, collapsed, showCollapseMenuTitle, t, i18n.language, navigate, onNavigate]);
+  }, [nodes, collapsed, showCollapseMenuTitle, t, i18n.language, navigate, onNavigate, todoCount]);
 
   const onOpenChange = (keys: string[]) => {
     if (!accordion) return setOpenKeys(keys);

@@ -1,6 +1,5 @@
 import { AppstoreOutlined, BellOutlined, CarryOutOutlined } from '@ant-design/icons';
 import { useDisplayName } from '../../shared/auth/display-name.ts';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
@@ -14,6 +13,7 @@ import { recentVisits } from '../layout/recent-visits.ts';
 import { menuLeaves, menuTitle, pageShortcuts, storedMenuTitle } from '../menus/menu-model.ts';
 import { useShellMenus } from '../menus/menus-api.ts';
 import { consoleSources } from '../console-sources.ts';
+import { useTodoCount } from '../live-counts.ts';
 import { DASHBOARD_PATH } from '../routes/route-table.ts';
 
 function greetingKey(hour: number): string {
@@ -42,7 +42,7 @@ export default function ConsolePage() {
   const counts = useUnreadCounts();
   // To-do tasks come from the workflow module; without it there is no count to show (not a 0).
   const todoSource = consoleSources.todoTasks;
-  const todo = useQuery({ queryKey: ['console', 'todo-tasks'], queryFn: () => todoSource!(), enabled: Boolean(todoSource) });
+  const todo = useTodoCount();
   const menus = useShellMenus();
   // Every business menu the user has counts; shortcuts only to menus that open a page (issue 28).
   const leaves = useMemo(() => menuLeaves(menus.businessNodes), [menus.businessNodes]);

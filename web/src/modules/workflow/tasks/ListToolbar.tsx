@@ -15,13 +15,19 @@ interface ListAnswer<T> {
  * Search (record title or flow name), paging: the query part of a task-centre list, the table's
  * pagination, and the props every task-centre table shares (`tableProps`).
  */
-export function useTaskListState(pageSize = 20) {
+export function useTaskListState<F extends object = Record<never, never>>(pageSize = 20, initialFilters = {} as F) {
   const { t } = useTranslation('workflowTasks');
   const [filter, setFilter] = useState('');
+  const [filters, setFiltersState] = useState<F>(initialFilters);
   const [paging, setPaging] = useState({ current: 1, pageSize });
-  const query = { Filter: filter || undefined, SkipCount: (paging.current - 1) * paging.pageSize, MaxResultCount: paging.pageSize };
+  const query = { Filter: filter || undefined, ...filters, SkipCount: (paging.current - 1) * paging.pageSize, MaxResultCount: paging.pageSize };
   const search = (v: string) => {
     setFilter(v.trim());
+    setPaging((p) => ({ ...p, current: 1 }));
+  };
+  /** Changes the list's own filters (back to the first page). */
+  const setFilters = (change: Partial<F>) => {
+    setFiltersState((f) => ({ ...f, ...change }));
     setPaging((p) => ({ ...p, current: 1 }));
   };
   const pagination = (total: number, showTotal: (n: number) => string) => ({
@@ -40,11 +46,11 @@ export function useTaskListState(pageSize = 20) {
     pagination: pagination(list.data?.totalCount ?? 0, (n) => t('total', { count: n })),
     scroll: { x: 1000 },
   });
-  return { query, search, pagination, tableProps };
+  return { query, filters, setFilters, search, pagination, tableProps };
 }
 
-/** The search box and refresh button above a task-centre list. */
-export function ListToolbar({ onSearch, onRefresh, extra, testId }: { onSearch(v: string): void; onRefresh(): void; extra?: ReactNode; testId?: string }) {
+/** The search box (with `extra` filters) and, on the right, `actions` and the refresh button above a task-centre list. */
+export function ListToolbar({ onSearch, onRefresh, extra, actions, testId }: { onSearch(v: string): void; onRefresh(): void; extra?: ReactNode; actions?: ReactNode; testId?: string }) {
   const { t } = useTranslation('workflowTasks');
   const [text, setText] = useState('');
   return (
@@ -62,7 +68,10 @@ export function ListToolbar({ onSearch, onRefresh, extra, testId }: { onSearch(v
         />
         {extra}
       </Space>
-      <Button icon={<ReloadOutlined />} onClick={onRefresh} aria-label={t('refresh')} />
+      <Space>
+        {actions}
+        <Button icon={<ReloadOutlined />} onClick={onRefresh} aria-label={t('refresh')} />
+      </Space>
     </Space>
   );
 }

@@ -1,28 +1,35 @@
 import { Alert, Button, Card, Grid, Table, Tag, Typography } from 'antd';
 import type { TWorkflowTask } from '@tessera/core/contracts/workflow-runtime';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useWorkflowTasks } from './api.ts';
+import { useLiveTodoList, useWorkflowTasks, type TodoFilters } from './api.ts';
 import { ListToolbar, useTaskListState } from './ListToolbar.tsx';
 import { formatTime, isOverdue } from './task-format.ts';
 import { RecordFlowDrawer } from './RecordFlowDrawer.tsx';
 import { sharedColumns, taskItems } from './task-items.tsx';
 import { TodoTaskCards } from './TodoTaskCards.tsx';
+import { BatchApproveButton, TodoFilterBar } from './TodoFilters.tsx';
 import { useOpenTask } from './use-open-task.ts';
 import './i18n.ts';
 
 /**
  * `/flows/assignTask` (issue 14): the caller's pending approval tasks, newest first — record,
- * flow, initiator, node, arrival and due time (overdue marked); search and paging. 办理 opens the
- * task in a drawer with the record's approval bar; `?taskId=` (the links of to-do notifications)
- * opens that task.
+ * flow, initiator, node, arrival and due time (overdue marked); search, filters (flow, initiator,
+ * arrival range, overdue) and paging; batch approve of the selected rows whose node allows it. 办理
+ * opens the task in a drawer with the record's approval bar; `?taskId=` (the links of to-do
+ * notifications) opens that task. New tasks appear without a reload (the server's live signal).
  */
 export default function TodoTasksPage() {
   const { t } = useTranslation('workflowTasks');
   const shared = sharedColumns<TWorkflowTask>(t);
-  const { query, search, pagination, tableProps } = useTaskListState();
+  const { query, filters, setFilters, search, pagination, tableProps } = useTaskListState<TodoFilters>();
   const list = useWorkflowTasks('todo', query);
+  useLiveTodoList();
+  const [selected, setSelected] = useState<string[]>([]);
+  // Only rows still on screen stay selected (a handled task leaves the list).
+  const onScreen = new Set((list.data?.items ?? []).map((r) => r.id));
+  const selectedIds = selected.filter((id) => onScreen.has(id));
   const phone = Grid.useBreakpoint().md === false;
   const [params, setParams] = useSearchParams();
   const openId = params.get('taskId');
@@ -52,13 +59,24 @@ export default function TodoTasksPage() {
   return (
     <Card size="small" title={t('todoTitle')}>
       {opened.missing && <Alert type="warning" showIcon closable onClose={() => open(null)} message={t('drawer.notFound')} style={{ marginBottom: 12 }} data-testid="task-missing" />}
-      <ListToolbar onSearch={search} onRefresh={() => void list.refetch()} testId="todo-search" />
+      <ListToolbar
+        onSearch={search}
+        onRefresh={() => void list.refetch()}
+        testId="todo-search"
+        extra={<TodoFilterBar value={filters} onChange={setFilters} />}
+        actions={!phone && <BatchApproveButton taskIds={selectedIds} onDone={() => setSelected([])} />}
+      />
       {phone ? (
         <TodoTaskCards items={list.data?.items ?? []} loading={list.isFetching} pagination={pagination(list.data?.totalCount ?? 0, (n) => t('total', { count: n }))} onOpen={open} />
       ) : (
         <Table<TWorkflowTask>
           {...tableProps(list, 'emptyTodo')}
           data-testid="todo-table"
+          rowSelection={{
+            selectedRowKeys: selectedIds,
+            onChange: (keys) => setSelected(keys as string[]),
+            getCheckboxProps: (r) => ({ disabled: !r.allowedActions.includes('approve'), title: r.allowedActions.includes('approve') ? undefined : t('batch.notAllowed') }),
+          }}
           onRow={(r) => ({ onDoubleClick: () => open(r.id) })}
           columns={[
             {

@@ -1,12 +1,24 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TWorkflowInstanceList, TWorkflowInstanceQuery, TWorkflowTask, TWorkflowTaskList, TWorkflowTaskQuery } from '@tessera/core/contracts/workflow-runtime';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TBatchApproveInput,
+  TBatchApproveResult,
+  TWorkflowInstanceList,
+  TWorkflowInstanceQuery,
+  TWorkflowTask,
+  TWorkflowTaskList,
+  TWorkflowTaskQuery,
+  TWorkflowTodoFacets,
+} from '@tessera/core/contracts/workflow-runtime';
 import { api } from '../../../shared/api/client.ts';
+import { useLiveTopics } from '../../../shared/api/live.ts';
 import { workflowRuntimeKeys } from '../runtime/api.ts';
 
 /** The task centre's lists: `/api/app/workflow-task/{todo|done|cc}` and the instances the caller started. */
 export type TaskListKind = 'todo' | 'done' | 'cc';
 
 type PagedQuery = Pick<TWorkflowTaskQuery, 'SkipCount' | 'MaxResultCount'> & { Filter?: string };
+/** The to-do list's filters (query parameters of `GET /todo`). */
+export type TodoFilters = Partial<Pick<TWorkflowTaskQuery, 'definitionId' | 'initiatorId' | 'from' | 'to'>> & { overdue?: boolean };
 
 // Under the runtime's key: every task action (useTaskAction, withdraw…) invalidates these lists too.
 export const workflowTaskKeys = {
@@ -14,7 +26,7 @@ export const workflowTaskKeys = {
   instances: (query: Partial<TWorkflowInstanceQuery>) => [...workflowRuntimeKeys.all, 'instances', query] as const,
 };
 
-export const useWorkflowTasks = (kind: TaskListKind, query: PagedQuery) =>
+export const useWorkflowTasks = (kind: TaskListKind, query: PagedQuery & TodoFilters) =>
   useQuery({
     queryKey: workflowTaskKeys.tasks(kind, query),
     queryFn: () => api.get<TWorkflowTaskList>(`/app/workflow-task/${kind}`, query),
@@ -42,3 +54,26 @@ export const useWorkflowTask = (id: string | null) =>
     retry: false,
     staleTime: 0,
   });
+
+/** The flows and initiators of my open tasks, with counts (the to-do filters' choices); read again when my to-do changes. */
+export function useTodoFacets() {
+  const client = useQueryClient();
+  const key = [...workflowRuntimeKeys.all, 'todo-facets'] as const;
+  useLiveTopics(['todo'], () => void client.invalidateQueries({ queryKey: key }));
+  return useQuery({ queryKey: key, queryFn: () => api.get<TWorkflowTodoFacets>('/app/workflow-task/todo-facets'), staleTime: 30_000 });
+}
+
+/** A new or finished task of mine (the server's live signal): the to-do list reads again without a reload. */
+export function useLiveTodoList() {
+  const client = useQueryClient();
+  useLiveTopics(['todo'], () => void client.invalidateQueries({ queryKey: [...workflowRuntimeKeys.all, 'tasks', 'todo'] }));
+}
+
+/** Batch approve (批量同意): one comment, a result per task. */
+export function useBatchApprove() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TBatchApproveInput) => api.post<TBatchApproveResult>('/app/workflow-task/batch-approve', input),
+    onSettled: () => client.invalidateQueries({ queryKey: workflowRuntimeKeys.all }),
+  });
+}

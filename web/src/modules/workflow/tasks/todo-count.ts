@@ -1,5 +1,5 @@
-import type { TWorkflowTaskList } from '@tessera/core/contracts/workflow-runtime';
+import type { TWorkflowTodoCount } from '@tessera/core/contracts/workflow-runtime';
 import { api } from '../../../shared/api/client.ts';
 
-/** The signed-in user's number of open to-do tasks (the console's 待办任务 card): one row asked, the total read. */
-export const fetchTodoTaskCount = async () => (await api.get<TWorkflowTaskList>('/app/workflow-task/todo', { MaxResultCount: 1 })).totalCount;
+/** The signed-in user's number of open to-do tasks (the console's 待办任务 card, the sider's and the header's badges). */
+export const fetchTodoTaskCount = async () => (await api.get<TWorkflowTodoCount>('/app/workflow-task/todo-count', undefined, { silent: true, quietUnauthorized: true })).count;
