@@ -27,8 +27,8 @@ export async function call<T>(url: string, token: string, method: string, path: 
   return JSON.parse(text) as T;
 }
 
-export async function workflowBenchSetup(url: string, pool: pg.Pool) {
-  const admin = await login(url, 'admin', WF_BENCH_PASSWORD);
+export async function workflowBenchSetup(url: string, pool: pg.Pool, adminPassword = WF_BENCH_PASSWORD) {
+  const admin = await login(url, 'admin', adminPassword);
   const control = (code: string, controlType: number) => ({ id: randomUUID(), code, title: code, controlType, isDisplayed: true, isEdit: true });
   const master = { id: randomUUID(), code: 'Master', title: 'Master', viewType: 1, dataControls: [control('Title', 1001), control('Amount', 1003)], viewButtons: [], viewControls: [] };
   const page = await call<{ id: string }>(url, admin, 'POST', '/app/page-definition', { code: 'BenchExpense', name: { 'zh-CN': '报销', 'en-US': 'Expense' }, definition: { viewControls: [master], pageButtons: [], dataLinkages: [] } });
@@ -54,6 +54,41 @@ export async function workflowBenchSetup(url: string, pool: pg.Pool) {
     users: { ini: ini.id, a: a.id },
     tokens: { ini: await login(url, 'ini', USER_PASSWORD), a: await login(url, 'a', USER_PASSWORD) },
   };
+}
+
+/** The password of the setup's users `ini` and `a` (the browser benches sign in as them). */
+export const WF_USER_PASSWORD = USER_PASSWORD;
+
+/**
+ * Seeds, set-based (INSERT … SELECT generate_series), `historic` completed tasks of `a` (approved,
+ * rejected, returned, transferred; four per finished instance) and `open` pending ones (one per
+ * running instance), one node visit per instance, started by `ini`; then VACUUM ANALYZE.
+ */
+export async function seedUserTasks(pool: pg.Pool, s: Awaited<ReturnType<typeof workflowBenchSetup>>, historic: number, open: number) {
+  // Ids derive from the series number, so instances, visits and tasks link without a lookup.
+  const [H, O, T] = [Math.ceil(historic / 4), open, historic].map((n) => Math.trunc(n));
+  await pool.query(`
+    insert into workflow_instances (id, definition_id, version, page_id, record_id, record_title, initiator_id, status, started_time, ended_time)
+    select md5('i' || g)::uuid, $1, 1, $2, md5('r' || g)::uuid, 'Expense ' || g, $3,
+      case when g <= ${H} then (array['approved','approved','rejected','withdrawn'])[1 + g % 4] else 'running' end,
+      now() - ((${H + O} - g) * interval '1 minute'), case when g <= ${H} then now() - ((${H + O} - g) * interval '1 minute') + interval '50 minutes' end
+    from generate_series(1, ${H + O}) as g`, [s.definitionId, s.pageId, s.users.ini]);
+  await pool.query(`
+    insert into workflow_node_states (id, instance_id, node_id, node_type, status, entered_time, completed_time)
+    select md5('s' || g)::uuid, md5('i' || g)::uuid, 'n1', 'approval', case when g <= ${H} then 'completed' else 'active' end,
+      now() - ((${H + O} - g) * interval '1 minute'), case when g <= ${H} then now() - ((${H + O} - g) * interval '1 minute') + interval '50 minutes' end
+    from generate_series(1, ${H + O}) as g`);
+  await pool.query(`
+    insert into workflow_tasks (id, instance_id, node_state_id, node_id, kind, assignee_id, status, seq, creation_time, completed_time)
+    select gen_random_uuid(), md5('i' || (1 + (g - 1) / 4))::uuid, md5('s' || (1 + (g - 1) / 4))::uuid, 'n1', 'approve', $1,
+      (array['approved','approved','rejected','returned','transferred','approved','approved'])[1 + g % 7], 0,
+      now() - ((${H + O} - (1 + (g - 1) / 4)) * interval '1 minute'), now() - ((${H + O} - (1 + (g - 1) / 4)) * interval '1 minute') + interval '10 minutes' + (g % 4) * interval '1 minute'
+    from generate_series(1, ${T}) as g`, [s.users.a]);
+  await pool.query(`
+    insert into workflow_tasks (id, instance_id, node_state_id, node_id, kind, assignee_id, status, seq, creation_time)
+    select gen_random_uuid(), md5('i' || g)::uuid, md5('s' || g)::uuid, 'n1', 'approve', $1, 'pending', 0, now() - ((${H + O} - g) * interval '1 minute')
+    from generate_series(${H + 1}, ${H + O}) as g`, [s.users.a]);
+  await pool.query('vacuum analyze workflow_instances, workflow_node_states, workflow_tasks');
 }
 
 /** Latency percentiles of sorted milliseconds. */

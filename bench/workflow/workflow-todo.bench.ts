@@ -17,7 +17,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { startServer } from '../lib/run.ts';
 import { createThrowawayDatabase, dropThrowawayDatabase } from '../lib/throwaway-database.ts';
-import { percentile, workflowBenchSetup } from './wf-bench-setup.ts';
+import { percentile, seedUserTasks, workflowBenchSetup } from './wf-bench-setup.ts';
 
 const HISTORIC = Number(process.env.BENCH_HISTORIC ?? 1_000_000);
 const OPEN = Number(process.env.BENCH_OPEN ?? 50_000);
@@ -51,33 +51,9 @@ async function oneClient(name: string, op: () => Promise<unknown>, n = REQUESTS)
 
 try {
   const s = await workflowBenchSetup(server.url, pool);
-  const historicInstances = Math.ceil(HISTORIC / 4);
   console.log(`seeding ${HISTORIC} historic and ${OPEN} open tasks of one user…`);
   const t0 = performance.now();
-  // Ids derive from the series number, so instances, visits and tasks link without a lookup.
-  const [H, O, T] = [historicInstances, OPEN, HISTORIC].map((n) => Math.trunc(n));
-  await pool.query(`
-    insert into workflow_instances (id, definition_id, version, page_id, record_id, record_title, initiator_id, status, started_time, ended_time)
-    select md5('i' || g)::uuid, $1, 1, $2, md5('r' || g)::uuid, 'Expense ' || g, $3,
-      case when g <= ${H} then (array['approved','approved','rejected','withdrawn'])[1 + g % 4] else 'running' end,
-      now() - ((${H + O} - g) * interval '1 minute'), case when g <= ${H} then now() - ((${H + O} - g) * interval '1 minute') + interval '50 minutes' end
-    from generate_series(1, ${H + O}) as g`, [s.definitionId, s.pageId, s.users.ini]);
-  await pool.query(`
-    insert into workflow_node_states (id, instance_id, node_id, node_type, status, entered_time, completed_time)
-    select md5('s' || g)::uuid, md5('i' || g)::uuid, 'n1', 'approval', case when g <= ${H} then 'completed' else 'active' end,
-      now() - ((${H + O} - g) * interval '1 minute'), case when g <= ${H} then now() - ((${H + O} - g) * interval '1 minute') + interval '50 minutes' end
-    from generate_series(1, ${H + O}) as g`);
-  await pool.query(`
-    insert into workflow_tasks (id, instance_id, node_state_id, node_id, kind, assignee_id, status, seq, creation_time, completed_time)
-    select gen_random_uuid(), md5('i' || (1 + (g - 1) / 4))::uuid, md5('s' || (1 + (g - 1) / 4))::uuid, 'n1', 'approve', $1,
-      (array['approved','approved','rejected','returned','transferred','approved','approved'])[1 + g % 7], 0,
-      now() - ((${H + O} - (1 + (g - 1) / 4)) * interval '1 minute'), now() - ((${H + O} - (1 + (g - 1) / 4)) * interval '1 minute') + interval '10 minutes' + (g % 4) * interval '1 minute'
-    from generate_series(1, ${T}) as g`, [s.users.a]);
-  await pool.query(`
-    insert into workflow_tasks (id, instance_id, node_state_id, node_id, kind, assignee_id, status, seq, creation_time)
-    select gen_random_uuid(), md5('i' || g)::uuid, md5('s' || g)::uuid, 'n1', 'approve', $1, 'pending', 0, now() - ((${H + O} - g) * interval '1 minute')
-    from generate_series(${H + 1}, ${H + O}) as g`, [s.users.a]);
-  await pool.query('vacuum analyze workflow_instances, workflow_node_states, workflow_tasks');
+  await seedUserTasks(pool, s, HISTORIC, OPEN);
   console.log(`seeded in ${Math.round((performance.now() - t0) / 1000)} s`);
 
   const get = (path: string) => async () => {
