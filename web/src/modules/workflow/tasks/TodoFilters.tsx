@@ -1,3 +1,4 @@
+import { FilterOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, DatePicker, Input, List, Modal, Select, Typography, type ButtonProps } from 'antd';
 import type { TBatchApproveResult } from '@tessera/core/contracts/workflow-runtime';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -7,7 +8,23 @@ import { useBatchApprove, useTodoFacets, type TodoFilters } from './api.ts';
 import './i18n.ts';
 
 /** The to-do list's filters: flow and initiator (from my open tasks, with counts), arrival time range, overdue only. */
-export function TodoFilterBar({ value, onChange }: { value: TodoFilters; onChange(change: Partial<TodoFilters>): void }) {
+export function TodoFilterBar({ value, onChange, phone = false }: { value: TodoFilters; onChange(change: Partial<TodoFilters>): void; phone?: boolean }) {
+  const { t } = useTranslation('workflowTasks');
+  const [shown, setShown] = useState(false);
+  const active = [value.definitionId, value.initiatorId, value.from || value.to, value.overdue].filter(Boolean).length;
+  if (phone && !shown) {
+    // On a phone the filters wait behind one button (the list is the point of the screen).
+    return (
+      <Button icon={<FilterOutlined />} onClick={() => setShown(true)} data-testid="todo-filters-toggle">
+        {active ? t('filter.buttonCount', { count: active }) : t('filter.button')}
+      </Button>
+    );
+  }
+  const full = phone ? { width: '100%' } : undefined;
+  return <TodoFilterFields value={value} onChange={onChange} full={full} />;
+}
+
+function TodoFilterFields({ value, onChange, full }: { value: TodoFilters; onChange(change: Partial<TodoFilters>): void; full?: { width: string } }) {
   const { t } = useTranslation('workflowTasks');
   const facets = useTodoFacets();
   const range: [Dayjs | null, Dayjs | null] | null = value.from || value.to ? [value.from ? dayjs(value.from) : null, value.to ? dayjs(value.to) : null] : null;
@@ -17,7 +34,7 @@ export function TodoFilterBar({ value, onChange }: { value: TodoFilters; onChang
         allowClear
         showSearch={{ optionFilterProp: 'label' }}
         placeholder={t('filter.flow')}
-        style={{ width: 180 }}
+        style={full ?? { width: 180 }}
         loading={facets.isLoading}
         value={value.definitionId}
         onChange={(v?: string) => onChange({ definitionId: v })}
@@ -29,7 +46,7 @@ export function TodoFilterBar({ value, onChange }: { value: TodoFilters; onChang
         allowClear
         showSearch={{ optionFilterProp: 'label' }}
         placeholder={t('filter.initiator')}
-        style={{ width: 160 }}
+        style={full ?? { width: 160 }}
         loading={facets.isLoading}
         value={value.initiatorId}
         onChange={(v?: string) => onChange({ initiatorId: v })}
@@ -42,7 +59,7 @@ export function TodoFilterBar({ value, onChange }: { value: TodoFilters; onChang
         placeholder={[t('filter.from'), t('filter.to')]}
         value={range}
         onChange={(v) => onChange({ from: v?.[0]?.startOf('day').toISOString(), to: v?.[1]?.endOf('day').toISOString() })}
-        style={{ width: 260 }}
+        style={full ?? { width: 260 }}
         data-testid="todo-filter-range"
       />
       <Checkbox checked={Boolean(value.overdue)} onChange={(e) => onChange({ overdue: e.target.checked || undefined })} data-testid="todo-filter-overdue">

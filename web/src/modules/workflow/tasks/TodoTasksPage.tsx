@@ -63,7 +63,7 @@ export default function TodoTasksPage() {
         onSearch={search}
         onRefresh={() => void list.refetch()}
         testId="todo-search"
-        extra={<TodoFilterBar value={filters} onChange={setFilters} />}
+        extra={<TodoFilterBar value={filters} onChange={setFilters} phone={phone} />}
         actions={!phone && <BatchApproveButton taskIds={selectedIds} onDone={() => setSelected([])} />}
       />
       {phone ? (

@@ -27,7 +27,7 @@ registerTexts('workflowTasks', {
       received: '抄送时间',
       actions: '操作',
     },
-    filter: { flow: '全部流程', initiator: '全部发起人', from: '到达开始日期', to: '到达结束日期', overdueOnly: '只看已超时', none: '无' },
+    filter: { button: '筛选', buttonCount: '筛选（{{count}}）', flow: '全部流程', initiator: '全部发起人', from: '到达开始日期', to: '到达结束日期', overdueOnly: '只看已超时', none: '无' },
     batch: {
       button: '批量同意',
       buttonCount: '批量同意（{{count}}）',
@@ -100,7 +100,7 @@ registerTexts('workflowTasks', {
       received: 'Copied',
       actions: 'Actions',
     },
-    filter: { flow: 'All flows', initiator: 'All initiators', from: 'Arrived from', to: 'Arrived until', overdueOnly: 'Overdue only', none: 'None' },
+    filter: { button: 'Filters', buttonCount: 'Filters ({{count}})', flow: 'All flows', initiator: 'All initiators', from: 'Arrived from', to: 'Arrived until', overdueOnly: 'Overdue only', none: 'None' },
     batch: {
       button: 'Approve selected',
       buttonCount: 'Approve selected ({{count}})',

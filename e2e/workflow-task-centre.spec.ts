@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { newWorkflowEdge, newWorkflowNode } from '../packages/core/src/workflow/defaults.ts';
+import { screenshotPath, signInAs, startProduct, type Product } from './product.ts';
+import { apiCall as apiCallFor, apiToken } from './shell-helpers.ts';
+
+// Issue 14's journey: the initiator submits an order; approver A approves with a comment from the
+// to-do list; approver B — on a phone — returns it to the initiator, who edits and submits it
+// again; A and B approve; the initiator sees it approved under 我发起的 and in the order list's
+// status column; the CC'd colleague sees it unread, then read.
+
+let product: Product;
+let adminToken = '';
+const PASSWORD = 'Approver#2026';
+const call = <T>(method: string, path: string, body?: unknown) => apiCallFor<T>(product, adminToken, method, path, body);
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
+const control = (code: string, title: string, controlType: number) => ({ id: randomUUID(), code, title, controlType, isDisplayed: true, isEdit: true });
+let menuId = '';
+
+beforeAll(async () => {
+  product = await startProduct();
+  adminToken = await apiToken(product);
+  const order = { id: randomUUID(), code: 'Order', title: '订单', viewType: 1, viewButtons: [], viewControls: [], dataControls: [control('Title', '事由', 1001)] };
+  const page = await call<{ id: string }>('POST', '/app/page-definition', { code: 'SalesOrder', name: { 'zh-CN': '销售订单', 'en-US': 'Sales orders' }, definition: { viewControls: [order], pageButtons: [], dataLinkages: [] } });
+  await call('POST', `/app/page-definition/${page.id}/publish`, {});
+  const role = await call<{ id: string }>('POST', '/identity/roles', { name: '销售', description: '', isDefault: false, isPublic: true });
+  menuId = (await call<{ menu: { id: string } }>('POST', '/app/business-menu/for-page', { pageDefinitionId: page.id, title: { 'zh-CN': '销售订单', 'en-US': 'Sales orders' }, roleIds: [role.id] })).menu.id;
+  const user = (userName: string, surname: string, name: string) =>
+    call<{ id: string }>('POST', '/identity/users', { userName, name, surname, email: `${userName}@example.com`, password: PASSWORD, roleNames: ['销售'] });
+  await user('seller', '赵', '销售');
+  const a = await user('approver-a', '钱', '主管');
+  const b = await user('approver-b', '孙', '经理');
+  const colleague = await user('watcher', '周', '助理');
+
+  // Start → 主管审批 (A) → 经理审批 (B, may return) → 抄送 (colleague) → end.
+  const nodeA = newWorkflowNode('approval', 'a', { x: 0, y: 120 }, '主管审批');
+  nodeA.config.assignees = [{ kind: 'user', userIds: [a.id] }];
+  const nodeB = newWorkflowNode('approval', 'b', { x: 0, y: 240 }, '经理审批');
+  nodeB.config.assignees = [{ kind: 'user', userIds: [b.id] }];
+  nodeB.config.actions = { ...nodeB.config.actions, return: true };
+  nodeB.config.returnTo = 'initiator';
+  const cc = newWorkflowNode('cc', 'cc', { x: 0, y: 360 }, '抄送助理');
+  cc.config.recipients = [{ kind: 'user', userIds: [colleague.id] }];
+  const graph = {
+    nodes: [newWorkflowNode('start', 'start', { x: 0, y: 0 }, '发起人'), nodeA, nodeB, cc, newWorkflowNode('end', 'end', { x: 0, y: 480 }, '结束')],
+    edges: [newWorkflowEdge('e1', 'start', 'a'), newWorkflowEdge('e2', 'a', 'b'), newWorkflowEdge('e3', 'b', 'cc'), newWorkflowEdge('e4', 'cc', 'end')],
+  };
+  const definition = await call<{ id: string }>('POST', '/app/workflow-definition', { name: '销售订单审批', pageId: page.id, graph });
+  await call('POST', `/app/workflow-definition/${definition.id}/publish`, {});
+  await call('POST', `/app/workflow-definition/${definition.id}/enable`, {});
+}, 120_000);
+afterAll(() => product?.stop());
+
+async function signedIn(userName: string, viewport?: { width: number; height: number }) {
+  const { page, context } = await product.newPage(viewport);
+  await signInAs(page, product.url, userName, PASSWORD);
+  await page.waitForURL(/#\/dashboard\/console/);
+  onTestFailed(() => page.screenshot({ path: screenshotPath(`workflow-task-centre-${userName}-failure`) }).then(() => undefined));
+  return { page, context };
+}
+
+/** The order list (by way of the console: the same URL would keep an open record on screen). */
+async function openList(page: Page) {
+  await page.goto(`${product.url}/#/dashboard/console`);
+  await page.goto(`${product.url}/#/menu/${menuId}/params/${menuId}`);
+}
+const status = (page: Page) => page.getByTestId('flow-status').textContent();
+
+/** Opens my to-do task of `title` in the drawer (a table on a computer, a card on a phone). */
+async function openTodo(page: Page, title: string, phone = false) {
+  await page.goto(`${product.url}/#/flows/assignTask`);
+  if (phone) {
+    const card = page.getByTestId('todo-cards').locator('.ant-card', { hasText: title });
+    await card.getByRole('button', { name: /办\s*理/ }).click();
+  } else {
+    const row = page.getByTestId('todo-table').locator('.ant-table-row', { hasText: title });
+    await row.getByRole('button', { name: /办\s*理/ }).click();
+  }
+  await poll(() => page.getByTestId('task-drawer').getByTestId('task-record-title').textContent()).toBe(title);
+}
+
+/** An action of the drawer's approval bar with a comment, confirmed; the drawer closes. */
+async function act(page: Page, button: string, comment: string) {
+  const drawer = page.getByTestId('task-drawer');
+  const target = drawer.getByTestId(button);
+  if (!(await target.isVisible())) await drawer.getByTestId('workflow-more').click();
+  await target.click();
+  const modal = page.getByTestId('workflow-action-modal');
+  await modal.getByLabel('审批意见').fill(comment);
+  await modal.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await poll(() => page.getByTestId('task-drawer').count()).toBe(0);
+}
+
+describe('the task centre journey (issue 14)', () => {
+  it('submit → A approves → B returns on a phone → the seller edits and resubmits → A, B approve → approved, CC read', async () => {
+    const seller = await signedIn('seller');
+    await openList(seller.page);
+    await seller.page.getByRole('button', { name: /新\s*增/ }).click();
+    await seller.page.locator('#f-Order-Title').fill('华东区 100 台');
+    await seller.page.getByTestId('record-save').click();
+    await poll(() => status(seller.page)).toBe('草稿');
+    await seller.page.getByTestId('workflow-submit').click();
+    await seller.page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await poll(() => status(seller.page)).toBe('审批中');
+
+    // A approves from the to-do list with a comment.
+    const a = await signedIn('approver-a');
+    await openTodo(a.page, '华东区 100 台');
+    await act(a.page, 'workflow-approve', '价格合理');
+
+    // B, on a phone, returns it to the seller.
+    const b = await signedIn('approver-b', { width: 390, height: 844 });
+    await openTodo(b.page, '华东区 100 台', true);
+    await b.page.screenshot({ path: screenshotPath('workflow-task-centre-phone-drawer') });
+    await act(b.page, 'workflow-return', '数量需要调整');
+
+    // The seller finds it returned (已撤回: editable), changes it and submits again.
+    await openList(seller.page);
+    const row = seller.page.locator('.ant-table-row', { hasText: '华东区 100 台' });
+    await poll(() => row.textContent()).toContain('已撤回');
+    await row.getByRole('button', { name: /查\s*看/ }).click();
+    await poll(() => status(seller.page)).toBe('已撤回');
+    await seller.page.getByTestId('record-edit').click();
+    await seller.page.locator('#f-Order-Title').fill('华东区 80 台');
+    await seller.page.getByTestId('record-save').click();
+    await seller.page.getByTestId('workflow-submit').click();
+    await seller.page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await poll(() => status(seller.page)).toBe('审批中');
+
+    // A and B approve the new submission.
+    await openTodo(a.page, '华东区 80 台');
+    await act(a.page, 'workflow-approve', '已调整');
+    await openTodo(b.page, '华东区 80 台', true);
+    await act(b.page, 'workflow-approve', '同意');
+
+    // The seller: approved under 我发起的 (the first submission: withdrawn by the return) and in the list.
+    await seller.page.goto(`${product.url}/#/flows/completedTasks?tab=started`);
+    const started = seller.page.getByTestId('started-table');
+    await poll(() => started.locator('.ant-table-row', { hasText: '华东区 80 台' }).textContent()).toContain('已通过');
+    await openList(seller.page);
+    await poll(() => seller.page.locator('.ant-table-row', { hasText: '华东区 80 台' }).textContent()).toContain('已通过');
+
+    // The colleague: a copy, unread, then read once opened.
+    const watcher = await signedIn('watcher');
+    await watcher.page.goto(`${product.url}/#/flows/completedTasks?tab=cc`);
+    const copy = watcher.page.getByTestId('cc-table').locator('.ant-table-row', { hasText: '华东区 80 台' });
+    await poll(() => copy.textContent()).toContain('未读');
+    await copy.getByRole('button', { name: /查\s*看/ }).click();
+    await watcher.page.getByTestId('cc-drawer').getByTestId('task-record-title').waitFor();
+    await watcher.page.locator('.ant-drawer-open').last().locator('.ant-drawer-close').click();
+    await poll(() => copy.textContent()).toContain('已读');
+
+    // The history of the approved instance, through the API: both rounds' comments in order.
+    const sellerToken = await apiToken(product, 'seller', PASSWORD);
+    const mine = await apiCallFor<{ items: { id: string; recordTitle: string; status: string }[] }>(product, sellerToken, 'GET', '/app/workflow-instance');
+    expect(mine.items.map((i) => i.status).sort()).toEqual(['approved', 'withdrawn']);
+    for (const s of [seller, a, b, watcher]) await s.context.close();
+  });
+});
