@@ -206,7 +206,9 @@ export function setWorkflowNodeAssignees(ctx: ServiceContext, instanceId: string
       await repo.updateTask(run.trx, t.id, { status: 'cancelled', completed_time: run.now });
       await cancelTaskTimers(run.trx, t.id);
     }
-    const holding = new Set(open.filter((t) => !removed.includes(t)).map((t) => t.assignee_id));
+    // Kept: the open tasks not removed, and the node's own assignees who approved on this visit already.
+    const approved = visitTasks.filter((t) => t.kind === 'approve' && t.origin === null && t.status === 'approved');
+    const holding = new Set([...open.filter((t) => !removed.includes(t)), ...approved].map((t) => t.assignee_id));
     const added = ids.filter((id) => !holding.has(id));
     if (input.mode === 'add' && added.length === 0) throw invalid(ctx, 'admin.assigneesNothingNew', 'userIds');
     // Sequential: the added ones wait at the end of the order (the decision below opens the next one if none is open).
