@@ -70,7 +70,7 @@ export function InterventionModal({ name, detail, onClose }: { name: Interventio
               />
             </Form.Item>
             <Form.Item name="userId" label={t('modal.user')} rules={[{ required: true, message: t('modal.userRequired') }]}>
-              <SelectionItemPicker type={3} presentation="select" aria-label={t('modal.user')} />
+              <SelectionItemPicker type={3} presentation="select" />
             </Form.Item>
           </>
         )}
@@ -88,7 +88,7 @@ export function InterventionModal({ name, detail, onClose }: { name: Interventio
               <Select data-testid="intervention-node" options={activeNodes.map((n) => ({ value: n.nodeId, label: nodeName(n.nodeId) }))} />
             </Form.Item>
             <Form.Item name="userIds" label={t('modal.users')} rules={[{ required: true, type: 'array', min: 1, message: t('modal.usersRequired') }]}>
-              <SelectionItemPicker type={3} multiple presentation="select" aria-label={t('modal.users')} />
+              <SelectionItemPicker type={3} multiple presentation="select" />
             </Form.Item>
             <Form.Item name="mode" label={t('modal.mode')}>
               <Radio.Group options={[{ value: 'add', label: t('modal.modeAdd') }, { value: 'replace', label: t('modal.modeReplace') }]} />
