@@ -76,7 +76,7 @@ async function pickUser(page: Page, label: string, search: string, name: string)
 
 describe('flow management (issue 14)', () => {
   it('the administrator filters by flow, reassigns the pending task with a reason; the colleague has it to do; the audit log has it', async () => {
-    const { page, context } = await signedIn('admin', ADMIN_PASSWORD);
+    const { page, context } = await signedIn('admin', ADMIN_PASSWORD, { width: 1280, height: 800 });
     onTestFailed(() => page.screenshot({ path: screenshotPath('workflow-instances-failure') }).then(() => undefined));
     await page.goto(`${product.url}/#/flows/instance`);
     const table = page.getByTestId('instances-table');
@@ -88,6 +88,7 @@ describe('flow management (issue 14)', () => {
     await poll(() => table.locator('.ant-table-row').count()).toBe(1);
     const row = table.locator('.ant-table-row', { hasText: '北京出差 三天' });
     expect(await row.textContent()).toContain('钱经理');
+    await page.keyboard.press('Escape');
     await page.screenshot({ path: screenshotPath('workflow-instances-list') });
 
     // Open it, reassign the manager's task to the deputy with a reason.
