@@ -39,30 +39,30 @@ export default function InstancesPage() {
         loading={list.isFetching}
         dataSource={list.data?.items ?? []}
         locale={{ emptyText: list.isLoading ? ' ' : t('empty') }}
-        scroll={{ x: 1150 }}
+        scroll={{ x: 1000 }}
         {...paging.tableProps<TWorkflowInstance>(list.data?.totalCount ?? 0, (count) => t('total', { count }))}
         onRow={(r) => ({ onClick: () => setOpened(r.id), style: { cursor: 'pointer' } })}
         columns={[
-          { title: t('column.flow'), key: 'flow', width: 180, ellipsis: true, render: (_, r) => r.definitionName },
-          { title: t('column.record'), key: 'record', width: 200, ellipsis: true, render: (_, r) => <Typography.Text>{r.recordTitle}</Typography.Text> },
-          { title: t('column.initiator'), key: 'initiator', width: 110, render: (_, r) => r.initiatorName ?? r.initiatorId },
+          { title: t('column.flow'), key: 'flow', width: 140, ellipsis: true, render: (_, r) => r.definitionName },
+          { title: t('column.record'), key: 'record', width: 170, ellipsis: true, render: (_, r) => <Typography.Text>{r.recordTitle}</Typography.Text> },
+          { title: t('column.initiator'), key: 'initiator', width: 100, render: (_, r) => r.initiatorName ?? r.initiatorId },
           {
             title: t('column.status'),
             key: 'status',
-            width: 100,
+            width: 90,
             render: (_, r) => (
               <Tag color={INSTANCE_STATUS_COLORS[r.status]} data-testid={`instance-status-${r.id}`}>
                 {t(`workflowRuntime:instanceStatus.${r.status}`)}
               </Tag>
             ),
           },
-          { title: t('column.current'), key: 'current', width: 240, render: (_, r) => <CurrentNodes instance={r} /> },
-          { title: t('column.started'), key: 'started', width: 140, render: (_, r) => formatTime(r.startedTime) },
-          { title: t('column.ended'), key: 'ended', width: 140, render: (_, r) => formatTime(r.endedTime) },
+          { title: t('column.current'), key: 'current', width: 180, render: (_, r) => <CurrentNodes instance={r} /> },
+          { title: t('column.started'), key: 'started', width: 135, render: (_, r) => formatTime(r.startedTime) },
+          { title: t('column.ended'), key: 'ended', width: 135, render: (_, r) => formatTime(r.endedTime) },
           {
             title: t('column.actions'),
             key: 'actions',
-            width: 80,
+            width: 70,
             fixed: 'right',
             render: (_, r) => (
               <Button type="link" size="small" onClick={(e) => (e.stopPropagation(), setOpened(r.id))} data-testid={`instance-open-${r.id}`}>
