@@ -1,3 +1,4 @@
+import { P } from '@tessera/core/contracts/permissions';
 import type { TAssignee, TWorkflowGraph, TWorkflowNode, TWorkflowNodeOf } from '@tessera/core/contracts/workflow';
 import type { TWorkflowInstanceDetail, TWorkflowInstanceList } from '@tessera/core/contracts/workflow-runtime';
 import { newWorkflowEdge as edge, newWorkflowNode as node } from '@tessera/core/workflow/defaults';
@@ -35,7 +36,11 @@ beforeAll(async () => {
   const submitters = await createRole(db(), 'Submitters');
   await grant(db(), 'R', submitters, pageWorkCodes('Claim'));
   for (const name of ['ini', 'ini2', 'a', 'b', 'c', 'd']) ids[name] = await createUser(db(), name, { roles: [submitters] });
-  for (const name of ['ini', 'ini2', 'a', 'b', 'c', 'd']) tokens[name] = await t.login(name, FIXTURE_PASSWORD);
+  // A flow administrator: P.FlowInstances and the page's codes, nothing else.
+  const flowAdmins = await createRole(db(), 'Flow admins');
+  await grant(db(), 'R', flowAdmins, [P.FlowInstances, ...pageWorkCodes('Claim')]);
+  ids.mgr = await createUser(db(), 'mgr', { roles: [flowAdmins] });
+  for (const name of ['ini', 'ini2', 'a', 'b', 'c', 'd', 'mgr']) tokens[name] = await t.login(name, FIXTURE_PASSWORD);
 });
 afterAll(() => t.close());
 
@@ -197,6 +202,13 @@ describe('flow management: rights and validation', () => {
   it('the messages follow the caller\'s language', async () => {
     const res = await t.call(tokens.admin, { method: 'POST', url: `${INST}/${instanceId}/jump`, headers: { 'accept-language': 'en-US' }, payload: { targetNodeId: 'start', reason: 'why', clientRequestId: randomUUID() } });
     expect(res.json().error.message).toContain('cannot jump');
+  });
+
+  it('a flow administrator (P.FlowInstances alone) lists, intervenes and browses the users to pick', async () => {
+    expect((await list('mgr', `scope=all&currentNodeId=n1`)).items.map((i) => i.id)).toContain(instanceId);
+    const reminded = await ok('mgr', 'POST', `${INST}/${instanceId}/remind`, { reason: 'please', clientRequestId: randomUUID() });
+    expect(reminded.history.at(-1)).toMatchObject({ action: 'resendReminder', actorId: ids.mgr, comment: 'please' });
+    expect((await call('mgr', 'GET', '/api/identity/selection-items?type=3&filter=c')).statusCode).toBe(200);
   });
 
   it('an unknown instance → 404', async () => {
