@@ -286,37 +286,6 @@ export const ZWorkflowInstanceActionInput = z.object({
 });
 export type TWorkflowInstanceActionInput = z.input<typeof ZWorkflowInstanceActionInput>;
 
-// ---------------------------------------------------------------- flow management (P.FlowInstances)
-
-/** Every intervention of flow management names its reason (history comment and audit entry). */
-const ZInterventionReason = text(2000).min(1);
-
-/** Terminate: `reason` is required; the older `comment` is accepted in its place. */
-export const ZWorkflowTerminateInput = ZWorkflowInstanceActionInput.extend({ reason: ZInterventionReason.optional() }).refine((v) => !!(v.reason || v.comment), {
-  message: 'A reason is required',
-  path: ['reason'],
-});
-export type TWorkflowTerminateInput = z.input<typeof ZWorkflowTerminateInput>;
-
-export const ZWorkflowInterventionInput = z.object({ reason: ZInterventionReason, clientRequestId: ZClientRequestId });
-export type TWorkflowInterventionInput = z.input<typeof ZWorkflowInterventionInput>;
-
-/** 转办 by an administrator: an open approve task of the instance moves to another active user. */
-export const ZWorkflowReassignInput = ZWorkflowInterventionInput.extend({ taskId: z.uuid(), userId: z.uuid() });
-export type TWorkflowReassignInput = z.input<typeof ZWorkflowReassignInput>;
-
-/** 跳转: every open task and visit closes; the flow enters the target (an approval, CC or end node of the pinned graph). */
-export const ZWorkflowJumpInput = ZWorkflowInterventionInput.extend({ targetNodeId: zText().min(1).max(64) });
-export type TWorkflowJumpInput = z.input<typeof ZWorkflowJumpInput>;
-
-/** 加/替换审批人 on an active approval node's visit. */
-export const ZWorkflowAssigneesInput = ZWorkflowInterventionInput.extend({
-  nodeId: zText().min(1).max(64),
-  userIds: z.array(z.uuid()).min(1).max(100),
-  mode: z.enum(['add', 'replace']),
-});
-export type TWorkflowAssigneesInput = z.input<typeof ZWorkflowAssigneesInput>;
-
 export const ZWorkflowTaskActionResult = z.object({
   task: ZWorkflowTask,
   instance: ZWorkflowInstance,
@@ -407,3 +376,34 @@ export const ZWorkflowUserQuery = z
   .refine((q) => !!q.taskId !== !!(q.pageId && q.recordId), { message: 'taskId, or pageId with recordId', path: ['taskId'] })
   .refine((q) => !q.pageId === !q.recordId, { message: 'pageId and recordId go together', path: ['recordId'] });
 export type TWorkflowUserQuery = z.input<typeof ZWorkflowUserQuery>;
+
+// ---------------------------------------------------------------- flow management (P.FlowInstances)
+
+/** Every intervention of flow management names its reason (history comment and audit entry). */
+const ZInterventionReason = text(2000).min(1);
+
+/** Terminate: `reason` is required; the older `comment` is accepted in its place. */
+export const ZWorkflowTerminateInput = ZWorkflowInstanceActionInput.extend({ reason: ZInterventionReason.optional() }).refine((v) => !!(v.reason || v.comment), {
+  message: 'A reason is required',
+  path: ['reason'],
+});
+export type TWorkflowTerminateInput = z.input<typeof ZWorkflowTerminateInput>;
+
+export const ZWorkflowInterventionInput = z.object({ reason: ZInterventionReason, clientRequestId: ZClientRequestId });
+export type TWorkflowInterventionInput = z.input<typeof ZWorkflowInterventionInput>;
+
+/** 转办 by an administrator: an open approve task of the instance moves to another active user. */
+export const ZWorkflowReassignInput = ZWorkflowInterventionInput.extend({ taskId: z.uuid(), userId: z.uuid() });
+export type TWorkflowReassignInput = z.input<typeof ZWorkflowReassignInput>;
+
+/** 跳转: every open task and visit closes; the flow enters the target (an approval, CC or end node of the pinned graph). */
+export const ZWorkflowJumpInput = ZWorkflowInterventionInput.extend({ targetNodeId: zText().min(1).max(64) });
+export type TWorkflowJumpInput = z.input<typeof ZWorkflowJumpInput>;
+
+/** 加/替换审批人 on an active approval node's visit. */
+export const ZWorkflowAssigneesInput = ZWorkflowInterventionInput.extend({
+  nodeId: zText().min(1).max(64),
+  userIds: z.array(z.uuid()).min(1).max(100),
+  mode: z.enum(['add', 'replace']),
+});
+export type TWorkflowAssigneesInput = z.input<typeof ZWorkflowAssigneesInput>;
