@@ -294,6 +294,12 @@ export type TWorkflowTaskActionResult = z.infer<typeof ZWorkflowTaskActionResult
 
 // ---------------------------------------------------------------- lists
 
+/** An ISO 8601 date-time PostgreSQL can compare with (years 1–9999; JavaScript also reads year 0 and beyond 9999). */
+const ZInstanceTime = z.iso.datetime({ offset: true }).refine((v) => {
+  const year = new Date(v).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}, 'a date-time between the years 1 and 9999');
+
 /** `scope: 'mine'` (started by the caller, default) or `'all'` (P.FlowInstances). `Filter` searches record title and definition name. */
 export const ZWorkflowInstanceQuery = ZPagedQuery.omit({ Sorting: true }).extend({
   scope: z.enum(['mine', 'all']).default('mine'),
@@ -303,8 +309,8 @@ export const ZWorkflowInstanceQuery = ZPagedQuery.omit({ Sorting: true }).extend
   definitionId: z.uuid().optional(),
   initiatorId: z.uuid().optional(),
   /** Inclusive range on the started time (ISO 8601 date-times). */
-  startedFrom: z.iso.datetime({ offset: true }).optional(),
-  startedTo: z.iso.datetime({ offset: true }).optional(),
+  startedFrom: ZInstanceTime.optional(),
+  startedTo: ZInstanceTime.optional(),
   /** A running instance's active approval node: its name contains the text, or its id. */
   currentNodeName: text(100).optional(),
   currentNodeId: zText().max(64).optional(),

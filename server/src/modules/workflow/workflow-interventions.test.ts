@@ -133,6 +133,8 @@ describe('flow management: the instance list filters', () => {
 
   it.each([
     ['a date without a time', 'startedFrom=2024-01-01'],
+    ['the year 0', 'startedFrom=0000-01-01T00:00:00Z'],
+    ['the year 10000', 'startedTo=%2B010000-01-01T00:00:00Z'],
     ['a bad flow id', 'definitionId=nope'],
     ['a bad assignee id', 'assigneeId=nope'],
     ['a bad initiator id', 'initiatorId=1'],
