@@ -51,6 +51,8 @@ export const modulePages: Record<string, ModulePage> = {
   // The task centre (issue 14): every signed-in user's own tasks; the server answers only the caller's.
   '/flows/assignTask': page(() => import('../modules/workflow/tasks/TodoTasksPage.tsx')),
   '/flows/completedTasks': page(() => import('../modules/workflow/tasks/CompletedTasksPage.tsx')),
+  // Flow management (issue 14): every instance and the administrator's interventions.
+  '/flows/instance': page(() => import('../modules/workflow/instances/InstancesPage.tsx'), [P.FlowInstances]),
 };
 
 // The workflow's approval bar on business records (a chunk of its own, loaded with a record page).

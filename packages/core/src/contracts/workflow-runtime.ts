@@ -13,8 +13,15 @@ import { ZFieldPermission, ZWorkflowFieldRef, ZWorkflowGraph, ZWorkflowNodeType 
 //   GET    /                         ZWorkflowInstanceQuery     → ZWorkflowInstanceList    (scope mine; scope all needs P.FlowInstances)
 //   GET    /{id}                                                → ZWorkflowInstanceDetail  (initiator, current/past assignees, P.FlowInstances)
 //   POST   /{id}/withdraw            ZWorkflowInstanceActionInput → ZWorkflowInstanceDetail (initiator, while the current node's tasks are untouched)
-//   POST   /{id}/terminate           ZWorkflowInstanceActionInput → ZWorkflowInstanceDetail (P.FlowInstances)
 //   POST   /{id}/urge                ZWorkflowInstanceActionInput → ZWorkflowInstanceDetail (initiator or P.FlowInstances: remind every pending assignee)
+//   Flow management (`/flows/instance`; P.FlowInstances; a required `reason`, written to the history and the audit log):
+//   POST   /{id}/terminate           ZWorkflowTerminateInput    → ZWorkflowInstanceDetail  (`reason`, or the older `comment`)
+//   POST   /{id}/reassign            ZWorkflowReassignInput     → ZWorkflowInstanceDetail  (an open approve task moves to another user)
+//   POST   /{id}/jump                ZWorkflowJumpInput         → ZWorkflowInstanceDetail  (close everything open, enter an approval / CC / end node)
+//   POST   /{id}/assignees           ZWorkflowAssigneesInput    → ZWorkflowInstanceDetail  (add or replace the assignees of an active approval node)
+//   POST   /{id}/remind              ZWorkflowInterventionInput → ZWorkflowInstanceDetail  (notify every pending assignee again, no 10-minute limit)
+//   The list's filters (both scopes): definitionId, status, initiatorId, startedFrom / startedTo,
+//   currentNodeName / currentNodeId (an active approval node), assigneeId (a pending task's holder).
 //
 // `/api/app/workflow-task` (signed in; the task's assignee acts, or a holder of P.FlowInstances — reclaim and CC read stay the assignee's):
 //   GET    /todo                     ZWorkflowTaskQuery         → ZWorkflowTaskList        (pending tasks, newest first)
@@ -127,6 +134,12 @@ export const WORKFLOW_HISTORY_ACTIONS = [
   'escalate',
   'remind',
   'automatic',
+  // Flow management's interventions (P.FlowInstances, with a reason): workflow-interventions.service.ts.
+  'reassign',
+  'jump',
+  'addAssignees',
+  'replaceAssignees',
+  'resendReminder',
 ] as const;
 export const ZWorkflowHistoryAction = z.enum(WORKFLOW_HISTORY_ACTIONS);
 export type TWorkflowHistoryAction = z.infer<typeof ZWorkflowHistoryAction>;
@@ -310,11 +323,28 @@ export type TWorkflowTaskActionResult = z.infer<typeof ZWorkflowTaskActionResult
 
 // ---------------------------------------------------------------- lists
 
+/** An ISO 8601 date-time PostgreSQL can compare with (years 1–9999; JavaScript also reads year 0 and beyond 9999). */
+const ZInstanceTime = z.iso.datetime({ offset: true }).refine((v) => {
+  const year = new Date(v).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}, 'a date-time between the years 1 and 9999');
+
 /** `scope: 'mine'` (started by the caller, default) or `'all'` (P.FlowInstances). `Filter` searches record title and definition name. */
 export const ZWorkflowInstanceQuery = ZPagedQuery.omit({ Sorting: true }).extend({
   scope: z.enum(['mine', 'all']).default('mine'),
   status: ZWorkflowInstanceStatus.optional(),
   pageId: z.uuid().optional(),
+  // Flow management's filters (both scopes).
+  definitionId: z.uuid().optional(),
+  initiatorId: z.uuid().optional(),
+  /** Inclusive range on the started time (ISO 8601 date-times). */
+  startedFrom: ZInstanceTime.optional(),
+  startedTo: ZInstanceTime.optional(),
+  /** A running instance's active approval node: its name contains the text, or its id. */
+  currentNodeName: text(100).optional(),
+  currentNodeId: zText().max(64).optional(),
+  /** A user holding a pending approve task on the instance. */
+  assigneeId: z.uuid().optional(),
 });
 export type TWorkflowInstanceQuery = z.infer<typeof ZWorkflowInstanceQuery>;
 export const ZWorkflowInstanceList = pagedResult(ZWorkflowInstance);
@@ -392,3 +422,34 @@ export const ZWorkflowUserQuery = z
   .refine((q) => !!q.taskId !== !!(q.pageId && q.recordId), { message: 'taskId, or pageId with recordId', path: ['taskId'] })
   .refine((q) => !q.pageId === !q.recordId, { message: 'pageId and recordId go together', path: ['recordId'] });
 export type TWorkflowUserQuery = z.input<typeof ZWorkflowUserQuery>;
+
+// ---------------------------------------------------------------- flow management (P.FlowInstances)
+
+/** Every intervention of flow management names its reason (history comment and audit entry). */
+const ZInterventionReason = text(2000).min(1);
+
+/** Terminate: `reason` is required; the older `comment` is accepted in its place. */
+export const ZWorkflowTerminateInput = ZWorkflowInstanceActionInput.extend({ reason: ZInterventionReason.optional() }).refine((v) => !!(v.reason || v.comment), {
+  message: 'A reason is required',
+  path: ['reason'],
+});
+export type TWorkflowTerminateInput = z.input<typeof ZWorkflowTerminateInput>;
+
+export const ZWorkflowInterventionInput = z.object({ reason: ZInterventionReason, clientRequestId: ZClientRequestId });
+export type TWorkflowInterventionInput = z.input<typeof ZWorkflowInterventionInput>;
+
+/** 转办 by an administrator: an open approve task of the instance moves to another active user. */
+export const ZWorkflowReassignInput = ZWorkflowInterventionInput.extend({ taskId: z.uuid(), userId: z.uuid() });
+export type TWorkflowReassignInput = z.input<typeof ZWorkflowReassignInput>;
+
+/** 跳转: every open task and visit closes; the flow enters the target (an approval, CC or end node of the pinned graph). */
+export const ZWorkflowJumpInput = ZWorkflowInterventionInput.extend({ targetNodeId: zText().min(1).max(64) });
+export type TWorkflowJumpInput = z.input<typeof ZWorkflowJumpInput>;
+
+/** 加/替换审批人 on an active approval node's visit. */
+export const ZWorkflowAssigneesInput = ZWorkflowInterventionInput.extend({
+  nodeId: zText().min(1).max(64),
+  userIds: z.array(z.uuid()).min(1).max(100),
+  mode: z.enum(['add', 'replace']),
+});
+export type TWorkflowAssigneesInput = z.input<typeof ZWorkflowAssigneesInput>;

@@ -24,8 +24,8 @@ export interface SelectionQuery {
   maxResultCount: number;
 }
 
-/** Screens that manage people, units, roles, grants, page designs or approval flows (their approvers) may browse the directory. */
-const ADMINISTRATOR_CODES = [P.Users, P.Roles, P.OrganizationUnits, P.Permissions, P.DataScopesManage, P.Pages, P.Workflows];
+/** Screens that manage people, units, roles, grants, page designs or approval flows (their approvers), and flow management (initiators, assignees), may browse the directory. */
+const ADMINISTRATOR_CODES = [P.Users, P.Roles, P.OrganizationUnits, P.Permissions, P.DataScopesManage, P.Pages, P.Workflows, P.FlowInstances];
 
 export async function selectionItems(ctx: ServiceContext, q: SelectionQuery): Promise<TSelectionItem[]> {
   let administrator = false;

@@ -76,6 +76,15 @@ export interface InstanceFilter {
   status?: InstanceRow['status'];
   pageId?: string;
   filter?: string;
+  definitionId?: string;
+  /** Inclusive range on the started time. */
+  startedFrom?: Date;
+  startedTo?: Date;
+  /** An active approval node of the instance: its name (in the pinned graph) contains the text. */
+  currentNodeName?: string;
+  currentNodeId?: string;
+  /** A user holding a pending approve task on the instance. */
+  assigneeId?: string;
   /** Data scopes: pages seen whole, and pages seen in part (the visible records' ids as a subquery); instances of other pages are left out. */
   visible?: { allPages: string[]; somePages: { pageId: string; recordIds: RawBuilder<unknown> }[] };
 }
@@ -88,6 +97,32 @@ function instances(db: Db, f: InstanceFilter) {
   if (f.filter?.trim()) {
     const p = likePattern(f.filter.trim());
     q = q.where((eb) => eb.or([eb('i.record_title', 'ilike', p), eb('d.name', 'ilike', p)]));
+  }
+  if (f.definitionId) q = q.where('i.definition_id', '=', f.definitionId);
+  if (f.startedFrom) q = q.where('i.started_time', '>=', f.startedFrom);
+  if (f.startedTo) q = q.where('i.started_time', '<=', f.startedTo);
+  if (f.currentNodeId) {
+    const nodeId = f.currentNodeId;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('workflow_node_states as s').select('s.id').whereRef('s.instance_id', '=', 'i.id').where('s.status', '=', 'active').where('s.node_type', '=', 'approval').where('s.node_id', '=', nodeId)),
+    );
+  }
+  const nodeName = f.currentNodeName?.trim();
+  if (nodeName) {
+    // The node's name lives in the pinned version's graph (jsonb): match the active visits' nodes there.
+    q = q.where(
+      sql<boolean>`exists (select 1 from workflow_node_states s
+        join workflow_definition_versions v on v.definition_id = i.definition_id and v.version = i.version
+        cross join lateral jsonb_array_elements(v.graph -> 'nodes') n
+        where s.instance_id = i.id and s.status = 'active' and s.node_type = 'approval'
+          and n ->> 'id' = s.node_id and (n ->> 'name') ilike ${likePattern(nodeName)})`,
+    );
+  }
+  if (f.assigneeId) {
+    const assigneeId = f.assigneeId;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('workflow_tasks as t').select('t.id').whereRef('t.instance_id', '=', 'i.id').where('t.assignee_id', '=', assigneeId).where('t.kind', '=', 'approve').where('t.status', '=', 'pending')),
+    );
   }
   const visible = f.visible;
   if (visible) {
@@ -185,6 +220,12 @@ export function tasksOfInstances(db: Db, instanceIds: readonly string[]) {
 
 export function updateTask(db: Db, id: string, changes: Partial<Pick<TaskRow, 'status' | 'comment' | 'completed_time' | 'is_read' | 'due_time'>>) {
   return db.updateTable('workflow_tasks').set(changes).where('id', '=', id).execute();
+}
+
+/** Tasks waiting for `fromTaskId` (a delegate, signers added before) wait for `toTaskId` instead (a reassigned task). */
+export function reparentTasks(db: Db, fromTaskId: string, toTaskId: string) {
+  // The schema types parent_task_id as written once (no action changes it); a reassignment is the one exception.
+  return sql`update workflow_tasks set parent_task_id = ${toTaskId} where parent_task_id = ${fromTaskId}`.execute(db);
 }
 
 /** Closes the open (pending / waiting / suspended) tasks of an instance, or of one node visit; answers the closed ones. */

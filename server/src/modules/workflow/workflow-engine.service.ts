@@ -22,6 +22,7 @@ import {
   type TStartWorkflowInput,
   type TWorkflowInstanceActionInput,
   type TWorkflowInstanceDetail,
+  type TWorkflowTerminateInput,
   type TWorkflowTaskAction,
   type TWorkflowTaskActionInput,
   type TWorkflowTaskActionResult,
@@ -153,7 +154,7 @@ export async function startWorkflow(ctx: ServiceContext, input: TStartWorkflowIn
   return getWorkflowInstanceAs(ctx, instanceId);
 }
 
-async function getWorkflowInstanceAs(ctx: ServiceContext, id: string): Promise<TWorkflowInstanceDetail> {
+export async function getWorkflowInstanceAs(ctx: ServiceContext, id: string): Promise<TWorkflowInstanceDetail> {
   const row = await repo.findInstance(ctx.db, id);
   if (!row) throw instanceNotFound(ctx);
   return new WorkflowViews(ctx).detail(row);
@@ -319,8 +320,10 @@ export async function withdrawWorkflowInstance(ctx: ServiceContext, id: string, 
   return endByHand(ctx, id, input, 'withdraw');
 }
 
-export async function terminateWorkflowInstance(ctx: ServiceContext, id: string, input: TWorkflowInstanceActionInput): Promise<TWorkflowInstanceDetail> {
-  return endByHand(ctx, id, input, 'terminate');
+/** Flow management's terminate: `reason` (the older `comment` in its place) goes to the history and the audit log. */
+export async function terminateWorkflowInstance(ctx: ServiceContext, id: string, input: TWorkflowTerminateInput): Promise<TWorkflowInstanceDetail> {
+  const reason = input.reason?.trim() || input.comment?.trim() || undefined;
+  return endByHand(ctx, id, { clientRequestId: input.clientRequestId, comment: reason }, 'terminate');
 }
 
 async function endByHand(ctx: ServiceContext, id: string, input: TWorkflowInstanceActionInput, action: 'withdraw' | 'terminate') {
@@ -348,7 +351,10 @@ async function endByHand(ctx: ServiceContext, id: string, input: TWorkflowInstan
     if (!(isUniqueViolation(err) && (await repo.findRequest(ctx.db, user.id, input.clientRequestId)))) throw err;
     applied = false;
   }
-  if (applied) await recordAudit(ctx, action === 'withdraw' ? 'WorkflowWithdrawn' : 'WorkflowTerminated', { entityType: ENTITY_TYPE, entityId: id, details: { comment: input.comment ?? null } });
+  if (applied) {
+    const details = action === 'withdraw' ? { comment: input.comment ?? null } : { reason: input.comment ?? null, before: { status: 'running' }, after: { status: 'terminated' } };
+    await recordAudit(ctx, action === 'withdraw' ? 'WorkflowWithdrawn' : 'WorkflowTerminated', { entityType: ENTITY_TYPE, entityId: id, details });
+  }
   return getWorkflowInstanceAs(ctx, id);
 }
 
@@ -426,27 +432,36 @@ async function urge(ctx: ServiceContext, instanceId: string, taskId: string | nu
       const last = await repo.lastUrged(trx, pending.map((t) => t.id));
       const due = pending.filter((t) => !last.has(t.id) || now.getTime() - last.get(t.id)!.getTime() >= URGE_EVERY_MINUTES * 60_000);
       if (due.length === 0) throw workflowError(ctx, 409, 'Workflow.UrgedRecently', 'engine.urgedRecently', { minutes: URGE_EVERY_MINUTES });
-      const index = new WorkflowGraphIndex(await graphOf(trx, instance));
-      const [definition] = await repo.definitionNames(trx, [instance.definition_id]);
-      const urger = (await userDisplayNames(trx, [user.id], ctx.culture)).get(user.id) ?? user.userName;
-      const comment = input.comment?.trim() || null;
-      for (const [i, t] of due.entries()) {
-        await notifyUsers(trx, {
-          userIds: [t.assignee_id],
-          type: 'todo',
-          title: workflowText(ctx, 'engine.urgeTitle', { title: instance.record_title }).slice(0, 200),
-          content: [workflowText(ctx, 'engine.urgeContent', { user: urger, node: index.nodes.get(t.node_id)?.name || t.node_id, definition: definition?.name ?? '' }), comment].filter(Boolean).join('\n'),
-          link: `/flows/assignTask?taskId=${t.id}`,
-          sender: { id: user.id, name: urger },
-        });
-        await repo.insertAction(trx, { instance_id: instanceId, task_id: t.id, node_id: t.node_id, actor_id: user.id, action: 'urge', comment, target_user_id: t.assignee_id, target_node_id: null, client_request_id: i === 0 ? input.clientRequestId : null, result: null, creation_time: now });
-      }
+      await sendUrgeNotifications(ctx, trx, instance, due, { action: 'urge', comment: input.comment?.trim() || null, clientRequestId: input.clientRequestId, now });
     });
   } catch (err) {
     if (!(isUniqueViolation(err) && (await repo.findRequest(ctx.db, user.id, input.clientRequestId)))) throw err;
     applied = false;
   }
   return applied;
+}
+
+/**
+ * The urge notification (type `todo`, linking the task) for each task's assignee, and a history
+ * entry per task (`action`: `urge`, or flow management's `resendReminder`); the request id goes on
+ * the first entry. Inside the caller's transaction, the instance locked.
+ */
+export async function sendUrgeNotifications(ctx: ServiceContext, trx: Db, instance: InstanceRow, tasks: readonly TaskRow[], entry: { action: 'urge' | 'resendReminder'; comment: string | null; clientRequestId: string; now: Date }): Promise<void> {
+  const user = me(ctx);
+  const index = new WorkflowGraphIndex(await graphOf(trx, instance));
+  const [definition] = await repo.definitionNames(trx, [instance.definition_id]);
+  const urger = (await userDisplayNames(trx, [user.id], ctx.culture)).get(user.id) ?? user.userName;
+  for (const [i, t] of tasks.entries()) {
+    await notifyUsers(trx, {
+      userIds: [t.assignee_id],
+      type: 'todo',
+      title: workflowText(ctx, 'engine.urgeTitle', { title: instance.record_title }).slice(0, 200),
+      content: [workflowText(ctx, 'engine.urgeContent', { user: urger, node: index.nodes.get(t.node_id)?.name || t.node_id, definition: definition?.name ?? '' }), entry.comment].filter(Boolean).join('\n'),
+      link: `/flows/assignTask?taskId=${t.id}`,
+      sender: { id: user.id, name: urger },
+    });
+    await repo.insertAction(trx, { instance_id: instance.id, task_id: t.id, node_id: t.node_id, actor_id: user.id, action: entry.action, comment: entry.comment, target_user_id: t.assignee_id, target_node_id: null, client_request_id: i === 0 ? entry.clientRequestId : null, result: null, creation_time: entry.now });
+  }
 }
 
 export async function urgeWorkflowInstance(ctx: ServiceContext, id: string, input: TWorkflowInstanceActionInput): Promise<TWorkflowInstanceDetail> {

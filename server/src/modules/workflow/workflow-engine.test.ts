@@ -481,7 +481,7 @@ describe('workflow engine: feature matrix', () => {
     for (const [i, step] of row.steps.entries()) {
       let res;
       if (step.act === 'withdraw' || step.act === 'terminate') {
-        res = await call(step.as, 'POST', `${INST}/${instanceId}/${step.act}`, { clientRequestId: randomUUID() });
+        res = await call(step.as, 'POST', `${INST}/${instanceId}/${step.act}`, { clientRequestId: randomUUID(), ...(step.act === 'terminate' ? { reason: 'test' } : {}) });
       } else {
         // 403: a stranger acts on a's task; 409: the actor's task the node closed meanwhile.
         const act = step as Extract<Step, { node: string }>;

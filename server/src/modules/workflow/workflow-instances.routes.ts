@@ -10,9 +10,11 @@ import {
   ZWorkflowInstanceDetail,
   ZWorkflowInstanceList,
   ZWorkflowInstanceQuery,
+  ZWorkflowTerminateInput,
 } from '@tessera/core/contracts/workflow-runtime';
 import { requirePermission, signedIn } from '../../platform/route-access.ts';
 import { startWorkflow, terminateWorkflowInstance, urgeWorkflowInstance, withdrawWorkflowInstance } from './workflow-engine.service.ts';
+import { workflowInterventionRoutes } from './workflow-interventions.routes.ts';
 import { getWorkflowForRecord, getWorkflowInstance, listWorkflowInstances } from './workflow-queries.service.ts';
 
 /** `/api/app/workflow-instance` (contracts/workflow-runtime.ts): start, read, withdraw, terminate. */
@@ -59,7 +61,9 @@ export async function workflowInstanceRoutes(fastify: FastifyInstance) {
 
   app.post(`${base}/:id/terminate`, {
     config: requirePermission(P.FlowInstances),
-    schema: { tags, summary: 'Terminate a running instance (the record becomes a draft again)', params: ZIdParam, body: ZWorkflowInstanceActionInput, response: { 200: ZWorkflowInstanceDetail } },
+    schema: { tags, summary: 'Flow management: terminate a running instance (the record becomes a draft again); a reason (or the older comment) is required', params: ZIdParam, body: ZWorkflowTerminateInput, response: { 200: ZWorkflowInstanceDetail } },
     handler: (req) => terminateWorkflowInstance(req.ctx, req.params.id, req.body),
   });
+
+  await workflowInterventionRoutes(fastify);
 }

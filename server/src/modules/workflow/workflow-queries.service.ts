@@ -94,12 +94,24 @@ export async function getWorkflowInstance(ctx: ServiceContext, id: string): Prom
 export async function listWorkflowInstances(ctx: ServiceContext, query: TWorkflowInstanceQuery): Promise<TWorkflowInstanceList> {
   const user = me(ctx);
   if (query.scope === 'all' && !actorHolds(ctx, P.FlowInstances)) throw forbidden({ permission: P.FlowInstances });
-  const filter: repo.InstanceFilter = { initiatorId: query.scope === 'mine' ? user.id : undefined, status: query.status, pageId: query.pageId, filter: query.Filter };
+  const filter: repo.InstanceFilter = { ...instanceFilters(query), initiatorId: query.scope === 'mine' ? user.id : query.initiatorId?.toLowerCase(), status: query.status, pageId: query.pageId, filter: query.Filter };
+  // Mine is the caller's own: another initiator asked for there finds nothing.
+  if (query.scope === 'mine' && query.initiatorId && query.initiatorId.toLowerCase() !== user.id) return { items: [], totalCount: 0 };
   // All instances: only those on records the caller's data scope shows (their own stay visible under `mine`).
   if (query.scope === 'all' && !user.isAdmin) filter.visible = await visiblePages(ctx, query.pageId ? [query.pageId] : await repo.pagesWithInstances(ctx.db));
   const [rows, totalCount] = await Promise.all([repo.listInstances(ctx.db, filter, { offset: query.SkipCount, limit: query.MaxResultCount }), repo.countInstances(ctx.db, filter)]);
   return { items: await new WorkflowViews(ctx).instances(rows), totalCount };
 }
+
+/** Flow management's filters (contracts: ZWorkflowInstanceQuery). */
+const instanceFilters = (query: TWorkflowInstanceQuery): Partial<repo.InstanceFilter> => ({
+  definitionId: query.definitionId?.toLowerCase(),
+  startedFrom: query.startedFrom ? new Date(query.startedFrom) : undefined,
+  startedTo: query.startedTo ? new Date(query.startedTo) : undefined,
+  currentNodeName: query.currentNodeName,
+  currentNodeId: query.currentNodeId,
+  assigneeId: query.assigneeId?.toLowerCase(),
+});
 
 async function visiblePages(ctx: ServiceContext, pageIds: readonly string[]): Promise<NonNullable<repo.InstanceFilter['visible']>> {
   const out: NonNullable<repo.InstanceFilter['visible']> = { allPages: [], somePages: [] };

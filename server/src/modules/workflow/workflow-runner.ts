@@ -114,7 +114,7 @@ export async function advanceFrom(run: Run, fromNodeId: string): Promise<void> {
   }
 }
 
-async function openCc(run: Run, nodeId: string, stateId: string) {
+export async function openCc(run: Run, nodeId: string, stateId: string) {
   const node = run.index.node(nodeId) as TWorkflowNodeOf<'cc'>;
   const recipients = await resolveAssignees(run.trx, node.config.recipients, scopeOf(run, nodeId));
   await repo.insertTasks(run.trx, recipients.map((assignee_id) => ({ instance_id: run.instance.id, node_state_id: stateId, node_id: nodeId, kind: 'cc' as const, assignee_id, status: 'pending' as const, comment: null, transferred_from: null, creation_time: run.now, completed_time: null, due_time: null })));
@@ -261,7 +261,7 @@ export async function returnToNode(run: Run, nodeId: string): Promise<void> {
 }
 
 /** The node and every node after it. */
-function reachableFrom(index: WorkflowGraphIndex, fromNodeId: string): Set<string> {
+export function reachableFrom(index: WorkflowGraphIndex, fromNodeId: string): Set<string> {
   const reachable = new Set([fromNodeId]);
   const frontier = [fromNodeId];
   while (frontier.length) {

@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Descriptions, Drawer, Dropdown, Form, Input, Modal, Radio, Select, Skeleton, Space, Timeline, Typography } from 'antd';
+import { App, Button, Checkbox, Descriptions, Drawer, Dropdown, Form, Input, Modal, Radio, Select, Skeleton, Space, Typography } from 'antd';
 import type { TWorkflowForRecord, TWorkflowInstance, TWorkflowTask } from '@tessera/core/contracts/workflow-runtime';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
@@ -11,6 +11,7 @@ import type { RecordExtraProps } from '../../../shared/components/record-extras.
 import { validValues } from '../../../shared/ui/form-values.ts';
 import { newRequestId, useStartWorkflow, useTaskAction, useUrgeWorkflow, useWithdrawWorkflow, useWorkflowForRecord, useWorkflowInstance, type TaskAction } from './api.ts';
 import './i18n.ts';
+import { WorkflowHistory } from './WorkflowHistory.tsx';
 
 // The canvas library loads with the drawer, not with every business page.
 const ProgressGraph = lazy(() => import('./ProgressGraph.tsx'));
@@ -355,24 +356,7 @@ function ProgressDrawer({ instance, open, onClose }: { instance: TWorkflowInstan
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {t('instance.history')}
       </Typography.Title>
-      <Timeline
-        data-testid="workflow-history"
-        items={(detail.data?.history ?? []).map((h) => ({
-          key: h.id,
-          color: h.action === 'reject' || h.action === 'autoReject' ? 'red' : h.action === 'approve' || h.action === 'autoApprove' ? 'green' : 'blue',
-          children: (
-            <div>
-              <Typography.Text strong>{t(`history.${h.action}`)}</Typography.Text>
-              {h.targetUserName ? <Typography.Text> → {h.targetUserName}</Typography.Text> : null}
-              {h.nodeName ? <Typography.Text type="secondary"> · {h.nodeName}</Typography.Text> : null}
-              <div>
-                {h.actorName ?? (h.actorId ? h.actorId : t('instance.system'))} · {time(h.time)}
-              </div>
-              {h.comment ? <Typography.Paragraph style={{ margin: 0 }}>{h.comment}</Typography.Paragraph> : null}
-            </div>
-          ),
-        }))}
-      />
+      <WorkflowHistory history={detail.data?.history ?? []} />
     </Drawer>
   );
 }

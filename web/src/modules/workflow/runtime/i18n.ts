@@ -84,6 +84,11 @@ registerTexts('workflowRuntime', {
       cc: '抄送',
       reclaim: '拿回',
       urge: '催办',
+      reassign: '管理员转办',
+      jump: '管理员跳转',
+      addAssignees: '加审批人',
+      replaceAssignees: '替换审批人',
+      resendReminder: '重发提醒',
     },
   },
   'en-US': {
@@ -169,6 +174,11 @@ registerTexts('workflowRuntime', {
       cc: 'Sent a copy',
       reclaim: 'Took back',
       urge: 'Reminded',
+      reassign: 'Reassigned by an administrator',
+      jump: 'Jumped by an administrator',
+      addAssignees: 'Added approvers (administrator)',
+      replaceAssignees: 'Replaced approvers (administrator)',
+      resendReminder: 'Reminder sent again',
     },
   },
 });
