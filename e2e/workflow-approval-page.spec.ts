@@ -38,7 +38,7 @@ beforeAll(async () => {
   const manager = await user('manager', '李', '经理');
   const approval = newWorkflowNode('approval', 'manager', { x: 0, y: 120 }, '部门经理审批');
   approval.config.assignees = [{ kind: 'user', userIds: [manager.id] }];
-  approval.config.actions = { ...approval.config.actions, reject: true, transfer: true };
+  approval.config.actions = { ...approval.config.actions, reject: true, transfer: true, return: false };
   const graph = {
     nodes: [newWorkflowNode('start', 'start', { x: 0, y: 0 }, '发起人'), approval, newWorkflowNode('end', 'end', { x: 0, y: 240 }, '结束')],
     edges: [newWorkflowEdge('e1', 'start', 'manager'), newWorkflowEdge('e2', 'manager', 'end')],
