@@ -73,7 +73,7 @@ describe('the approval page (issue 14)', () => {
     const first = (await todoTitles()).find((x) => x.recordTitle === '上海出差 A')!;
     expect(first).toBeTruthy();
 
-    const manager = await signedIn('manager');
+    const manager = await signedIn('manager', { width: 1280, height: 800 });
     onTestFailed(() => manager.page.screenshot({ path: screenshotPath('workflow-approval-page-failure') }).then(() => undefined));
     await manager.page.goto(`${product.url}/#/flows/assignTask?taskId=${first.id}`);
     const drawer = manager.page.getByTestId('task-drawer');
