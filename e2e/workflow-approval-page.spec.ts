@@ -93,6 +93,8 @@ describe('the approval page (issue 14)', () => {
     await drawer.getByRole('tab', { name: '流程图' }).click();
     await drawer.getByTestId('workflow-progress-graph').waitFor({ state: 'visible' });
     await drawer.getByRole('tab', { name: '表单' }).click();
+    await poll(() => drawer.getByRole('tab', { name: '表单' }).getAttribute('aria-selected')).toBe('true');
+    await manager.page.waitForTimeout(400); // the tab's ink bar slides back
     await manager.page.screenshot({ path: screenshotPath('workflow-approval-page-desktop') });
 
     // Alt+A with a comment; "open the next one after acting" opens the next to-do.
