@@ -1,7 +1,16 @@
 /**
  * The notifications module's public entry: the only file other modules import from it.
  * Owns the table `notifications`; recipients are identity's users (through its index).
- * `notifyUsers(trx, input)` sends notifications in the caller's transaction (workflow reminders).
+ * `sendUserNotification(trx, message)` hands a message to every registered channel (in-app by
+ * default; DingTalk / WeCom register with `registerNotificationChannel`) in the caller's
+ * transaction; `notifyUsers` writes the in-app rows only.
  */
 export { notificationRoutes } from './notifications.routes.ts';
 export { notifyUsers } from './notifications.service.ts';
+export {
+  inAppChannel,
+  registerNotificationChannel,
+  sendUserNotification,
+  type NotificationChannel,
+  type UserNotification,
+} from './notification-channels.ts';

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
 import { BYE } from '../../platform/live-signals.ts';
 
 /** A stream lives this long, then ends; the browser connects again with the token it holds then (a signed-out session stops getting signals). */
@@ -16,6 +17,11 @@ const HEARTBEAT_MS = 25_000;
 export function streamLiveSignals(req: FastifyRequest, reply: FastifyReply): void {
   const user = req.ctx.user;
   if (!user) return void reply.status(401).send();
+  // Only for a client that asked for a stream: any other caller (a link, a script, the API's fuzzer)
+  // gets a plain answer instead of a connection held open for minutes.
+  if (!/\btext\/event-stream\b/i.test(req.headers.accept ?? '')) {
+    throw new AppError(406, 'NotAcceptable', null, { message: 'This stream answers Accept: text/event-stream' });
+  }
   reply.hijack();
   const res = reply.raw;
   // The headers hooks set (security headers, request id) go out with the stream's own.

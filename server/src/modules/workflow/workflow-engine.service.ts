@@ -34,7 +34,6 @@ import { forbidden } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { isUniqueViolation } from '../../platform/sql-values.ts';
 import { activeUserIds, userDisplayNames } from '../identity/index.ts';
-import { notifyUsers } from '../notifications/index.ts';
 import { readWorkflowRecord, setRecordFlowStatus } from '../business-data/index.ts';
 import * as repo from './workflow-engine.repository.ts';
 import type { InstanceRow, TaskRow } from './workflow-engine.repository.ts';
@@ -42,7 +41,8 @@ import { advanceFrom, asSystem, decideNode, enterNode, finishInstance, graphOf, 
 import { addSigners, ccFromTask, delegateTask, reclaimTask, removeSigners, type TaskMove } from './workflow-task-moves.ts';
 import { cancelTaskTimers, scheduleNextReminder, scheduleTaskTimers } from './workflow-timers.ts';
 import { WorkflowViews } from './workflow-views.ts';
-import { workflowError, workflowText } from './workflow.messages.ts';
+import { newInstanceSnapshot, notifyFlowChanges, notifyReminder, notifyUrge, snapshotForNotify } from './workflow-notify.ts';
+import { workflowError } from './workflow.messages.ts';
 import * as defs from './workflow.repository.ts';
 
 const ENTITY_TYPE = 'WorkflowInstance';
@@ -139,6 +139,7 @@ export async function startWorkflow(ctx: ServiceContext, input: TStartWorkflowIn
       const run: Run = { ctx, trx, instance, index, record, now };
       await enterNode(run, start.id, 'start', 'completed');
       await advanceFrom(run, start.id);
+      await notifyFlowChanges(ctx, trx, newInstanceSnapshot(instance.id), { actorId: user.id, action: 'start' });
       return instance.id;
     });
   } catch (err) {
@@ -242,7 +243,14 @@ async function applyTaskAction(ctx: ServiceContext, trx: Db, taskId: string, act
   const completed = (status: TaskRow['status']) =>
     repo.insertOutbox(trx, { instance_id: instance.id, event: 'task.completed', payload: { taskId: task.id, nodeId: task.node_id, status, actorId: actor.id } });
   const move: TaskMove = { run, task, node, input, comment, history, completed };
+  const before = await snapshotForNotify(trx, instance);
+  await performTaskAction(ctx, action, move, actor);
+  await notifyFlowChanges(ctx, trx, before, { actorId: actor.id, action, nodeId: task.node_id, comment });
+}
 
+async function performTaskAction(ctx: ServiceContext, action: Exclude<TaskActionName, 'ccRead'>, move: TaskMove, actor: Actor): Promise<void> {
+  const { run, task, node, input, comment, history, completed } = move;
+  const { trx, instance } = run;
   switch (action) {
     case 'delegate':
       return delegateTask(move);
@@ -375,14 +383,7 @@ export async function remindWorkflowTask(ctx: ServiceContext, taskId: string, co
   const found = await pendingTaskWithNode(ctx, taskId);
   if (!found) return;
   const { task, instance, run, node } = found;
-  const [definition] = await repo.definitionNames(ctx.db, [instance.definition_id]);
-  await notifyUsers(ctx.db, {
-    userIds: [task.assignee_id],
-    type: 'todo',
-    title: workflowText(ctx, 'engine.remindTitle', { title: instance.record_title }).slice(0, 200),
-    content: workflowText(ctx, 'engine.remindContent', { node: node.name || node.id, definition: definition?.name ?? '' }),
-    link: `/flows/assignTask?taskId=${task.id}`,
-  });
+  await notifyReminder(ctx, ctx.db, instance, task, node.name || node.id);
   await repo.insertAction(ctx.db, { instance_id: instance.id, task_id: task.id, node_id: task.node_id, actor_id: null, action: 'remind', comment: null, target_user_id: task.assignee_id, target_node_id: null, client_request_id: null, result: null, creation_time: run.now });
   if (node.config.timeout) await scheduleNextReminder(ctx.db, task.id, node.config.timeout, count, run.now);
 }
@@ -399,9 +400,11 @@ export async function timeoutWorkflowTask(ctx: ServiceContext, taskId: string): 
   else if (then === 'escalate' && node.config.timeout!.escalateToUserId) {
     const [to] = await activeUserIds(ctx.db, [node.config.timeout!.escalateToUserId]);
     if (!to || to === task.assignee_id) return;
+    const before = await snapshotForNotify(ctx.db, found.instance);
     await moveTask(run, task, node, to);
     await repo.insertAction(ctx.db, { instance_id: task.instance_id, task_id: task.id, node_id: task.node_id, actor_id: null, action: 'escalate', comment: null, target_user_id: to, target_node_id: null, client_request_id: null, result: null, creation_time: run.now });
     await repo.insertOutbox(ctx.db, { instance_id: task.instance_id, event: 'task.completed', payload: { taskId: task.id, nodeId: task.node_id, status: 'transferred', actorId: null } });
+    await notifyFlowChanges(ctx, ctx.db, before, { actorId: null, action: 'escalate', nodeId: task.node_id });
   }
 }
 
@@ -452,14 +455,7 @@ export async function sendUrgeNotifications(ctx: ServiceContext, trx: Db, instan
   const [definition] = await repo.definitionNames(trx, [instance.definition_id]);
   const urger = (await userDisplayNames(trx, [user.id], ctx.culture)).get(user.id) ?? user.userName;
   for (const [i, t] of tasks.entries()) {
-    await notifyUsers(trx, {
-      userIds: [t.assignee_id],
-      type: 'todo',
-      title: workflowText(ctx, 'engine.urgeTitle', { title: instance.record_title }).slice(0, 200),
-      content: [workflowText(ctx, 'engine.urgeContent', { user: urger, node: index.nodes.get(t.node_id)?.name || t.node_id, definition: definition?.name ?? '' }), entry.comment].filter(Boolean).join('\n'),
-      link: `/flows/assignTask?taskId=${t.id}`,
-      sender: { id: user.id, name: urger },
-    });
+    await notifyUrge(ctx, trx, { instance, task: t, nodeName: index.nodes.get(t.node_id)?.name || t.node_id, definitionName: definition?.name ?? '', urger: { id: user.id, name: urger }, comment: entry.comment });
     await repo.insertAction(trx, { instance_id: instance.id, task_id: t.id, node_id: t.node_id, actor_id: user.id, action: entry.action, comment: entry.comment, target_user_id: t.assignee_id, target_node_id: null, client_request_id: i === 0 ? entry.clientRequestId : null, result: null, creation_time: entry.now });
   }
 }

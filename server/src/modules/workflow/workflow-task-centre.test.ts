@@ -156,7 +156,7 @@ describe('live signals', () => {
   async function openStream(as: string) {
     const { port } = t.app.server.address() as AddressInfo;
     const abort = new AbortController();
-    const res = await fetch(`http://127.0.0.1:${port}/api/app/notifications/live`, { headers: { authorization: `Bearer ${tokens[as]}` }, signal: abort.signal });
+    const res = await fetch(`http://127.0.0.1:${port}/api/app/notifications/live`, { headers: { authorization: `Bearer ${tokens[as]}`, accept: 'text/event-stream' }, signal: abort.signal });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(res.headers.get('content-encoding')).toBeNull();
@@ -205,8 +205,10 @@ describe('live signals', () => {
     await expect.poll(() => t.app.live.streamCount, { timeout: 2000 }).toBe(0);
   });
 
-  it('refuses a stream without a session', async () => {
+  it('refuses a stream without a session, and answers a caller that did not ask for a stream at once (406)', async () => {
     const { port } = t.app.server.address() as AddressInfo;
-    expect((await fetch(`http://127.0.0.1:${port}/api/app/notifications/live`)).status).toBe(401);
+    expect((await fetch(`http://127.0.0.1:${port}/api/app/notifications/live`, { headers: { accept: 'text/event-stream' } })).status).toBe(401);
+    const plain = await call('a', 'GET', '/api/app/notifications/live');
+    expect(plain.statusCode).toBe(406);
   });
 });

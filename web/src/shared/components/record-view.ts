@@ -13,6 +13,8 @@ export interface RecordViewProps {
   fallback: ReactNode;
   /** The form's back button. */
   onClose(): void;
+  /** Show the record extras (approval bar) in the form's header; default true. The approval page shows its bar in its footer. */
+  withExtras?: boolean;
 }
 
 let view: ComponentType<RecordViewProps> | null = null;

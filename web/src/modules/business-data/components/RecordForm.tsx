@@ -119,6 +119,7 @@ export function RecordForm({
   definition,
   recordId,
   viewOnly = false,
+  withExtras = true,
   onEdit,
   onBack,
   onSaved,
@@ -128,6 +129,8 @@ export function RecordForm({
   recordId: string | null;
   /** The record is open to read: every field read-only, no save; an edit button when the user may edit. */
   viewOnly?: boolean;
+  /** The record extras (approval bar) beside the buttons; false where the host shows them itself (the approval page's footer). */
+  withExtras?: boolean;
   onEdit?(): void;
   onBack(): void;
   onSaved(id: string): void;
@@ -290,6 +293,7 @@ export function RecordForm({
         <Space wrap>
           {recordId &&
             data &&
+            withExtras &&
             recordExtras().map((Extra, i) => (
               <Suspense key={i} fallback={null}>
                 <Extra pageId={runtime.pageId} recordId={recordId} flowStatus={flowStatus} onChanged={reread} />

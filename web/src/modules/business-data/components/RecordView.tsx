@@ -12,11 +12,11 @@ import { RecordForm } from './RecordForm.tsx';
  * record form to read — the holder of a pending approval task edits what their node allows — with
  * the record extras. A page the caller cannot load shows `fallback`.
  */
-export default function RecordView({ pageId, recordId, fallback, onClose }: RecordViewProps) {
+export default function RecordView({ pageId, recordId, fallback, onClose, withExtras = true }: RecordViewProps) {
   const { t } = useTranslation('businessData');
   const runtime = usePageRuntime(pageId);
   const definition = useMemo(() => (runtime.data?.definition ?? null) as TPageDefinition | null, [runtime.data]);
   if (runtime.isLoading) return <Spin style={{ display: 'block', margin: 48 }} tip={t('loading')} />;
   if (!runtime.data || !definition) return <>{fallback}</>;
-  return <RecordForm runtime={runtime.data} definition={definition} recordId={recordId} viewOnly onBack={onClose} onSaved={() => undefined} />;
+  return <RecordForm runtime={runtime.data} definition={definition} recordId={recordId} viewOnly withExtras={withExtras} onBack={onClose} onSaved={() => undefined} />;
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space, Tag, Typogr
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWorkflowInstance } from '../runtime/api.ts';
-import { WorkflowHistory } from '../runtime/WorkflowHistory.tsx';
+import { FlowTimeline } from '../runtime/FlowTimeline.tsx';
 import { INSTANCE_STATUS_COLORS } from '../tasks/DoneTasksTab.tsx';
 import { formatTime } from '../tasks/task-format.ts';
 import type { InterventionName } from './api.ts';
@@ -70,7 +70,9 @@ export function InstanceDrawer({ instanceId, onClose }: { instanceId: string | n
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('history')}
           </Typography.Title>
-          <WorkflowHistory history={d.history} />
+          <div data-testid="workflow-history">
+            <FlowTimeline detail={d} />
+          </div>
           {acting && <InterventionModal key={acting} name={acting} detail={d} onClose={() => setActing(null)} />}
         </>
       )}

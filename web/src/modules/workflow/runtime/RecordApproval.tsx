@@ -1,8 +1,8 @@
 import { DownOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Descriptions, Drawer, Dropdown, Form, Input, Modal, Radio, Select, Skeleton, Space, Typography } from 'antd';
+import { App, Button, Checkbox, Descriptions, Drawer, Dropdown, Form, Input, Modal, Radio, Select, Skeleton, Space, Tooltip, Typography } from 'antd';
 import type { TWorkflowForRecord, TWorkflowInstance, TWorkflowTask } from '@tessera/core/contracts/workflow-runtime';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
 import { FlowStatusTag } from '../../../shared/components/FlowStatusTag.tsx';
@@ -10,8 +10,9 @@ import { SelectionItemPicker } from '../../../shared/components/SelectionItemPic
 import type { RecordExtraProps } from '../../../shared/components/record-extras.ts';
 import { validValues } from '../../../shared/ui/form-values.ts';
 import { newRequestId, useStartWorkflow, useTaskAction, useUrgeWorkflow, useWithdrawWorkflow, useWorkflowForRecord, useWorkflowInstance, type TaskAction } from './api.ts';
+import { FlowTimeline } from './FlowTimeline.tsx';
+import { isShortcut, SHORTCUTS } from './shortcuts.ts';
 import './i18n.ts';
-import { WorkflowHistory } from './WorkflowHistory.tsx';
 
 // The canvas library loads with the drawer, not with every business page.
 const ProgressGraph = lazy(() => import('./ProgressGraph.tsx'));
@@ -25,7 +26,7 @@ const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm'
  * pending task; take back (拿回) an approval while the next node is untouched; withdraw and urge
  * (催办) for the initiator; the flow's progress and history in a drawer.
  */
-export default function RecordApproval({ pageId, recordId, flowStatus, onChanged }: RecordExtraProps) {
+export default function RecordApproval({ pageId, recordId, flowStatus, onChanged, shortcuts = false }: RecordExtraProps & { shortcuts?: boolean }) {
   const { t } = useTranslation('workflowRuntime');
   const { message, modal } = App.useApp();
   const state = useWorkflowForRecord(pageId, recordId);
@@ -77,6 +78,21 @@ export default function RecordApproval({ pageId, recordId, flowStatus, onChanged
   const startable = info?.startableDefinitions ?? [];
   const task = info?.myPendingTask ?? null;
   const instance = info?.instance ?? null;
+  // The approval page's keys (Alt+A approve, Alt+R reject): with Alt held they work while typing too.
+  const canReject = !!task?.allowedActions.includes('reject');
+  useEffect(() => {
+    if (!shortcuts || !task || task.kind !== 'approve' || acting) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (isShortcut(e, 'approve')) setActing('approve');
+      else if (canReject && isShortcut(e, 'reject')) setActing('reject');
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [shortcuts, task, acting, canReject]);
+  const hint = (action: keyof typeof SHORTCUTS, button: ReactElement) =>
+    shortcuts ? <Tooltip title={t('page.shortcut', { keys: SHORTCUTS[action].label })}>{button}</Tooltip> : button;
   return (
     <Space wrap data-testid="record-approval">
       <FlowStatusTag value={status} data-testid="flow-status" aria-label={t('statusLabel')} />
@@ -95,14 +111,19 @@ export default function RecordApproval({ pageId, recordId, flowStatus, onChanged
       {task && task.kind === 'approve' && (
         <>
           <Typography.Text type="secondary">{t(task.origin === 'delegate' ? 'delegatedToMe' : 'myTask', { node: task.nodeName })}</Typography.Text>
-          <Button type="primary" onClick={() => setActing('approve')} data-testid="workflow-approve">
-            {task.origin === 'delegate' ? t('handBack') : t('approve')}
-          </Button>
-          {task.allowedActions.includes('reject') && (
-            <Button danger onClick={() => setActing('reject')} data-testid="workflow-reject">
-              {t('reject')}
-            </Button>
+          {hint(
+            'approve',
+            <Button type="primary" onClick={() => setActing('approve')} data-testid="workflow-approve" aria-keyshortcuts={shortcuts ? 'Alt+A' : undefined}>
+              {task.origin === 'delegate' ? t('handBack') : t('approve')}
+            </Button>,
           )}
+          {task.allowedActions.includes('reject') &&
+            hint(
+              'reject',
+              <Button danger onClick={() => setActing('reject')} data-testid="workflow-reject" aria-keyshortcuts={shortcuts ? 'Alt+R' : undefined}>
+                {t('reject')}
+              </Button>,
+            )}
           {task.allowedActions.includes('return') && (
             <Button onClick={() => setActing('return')} data-testid="workflow-return">
               {t('return')}
@@ -285,9 +306,16 @@ function TaskActionModal({ task, action, onClose, onDone }: { task: TWorkflowTas
   const commentRequired = action === 'reject' && task.commentRequiredOnReject;
   const users = { workflow: { taskId: task.id } };
   const title = action === 'approve' && task.origin === 'delegate' ? t('handBack') : t(`actionTitle.${action}`);
+  // Ctrl+Enter (⌘+Enter) confirms from anywhere in the dialog: the comment is a textarea, Enter is a new line.
+  const onKeyDown = (e: ReactKeyboardEvent) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !act.isPending) {
+      e.preventDefault();
+      void ok();
+    }
+  };
   return (
-    <Modal open title={title} onOk={() => void ok()} onCancel={onClose} confirmLoading={act.isPending} destroyOnHidden data-testid="workflow-action-modal">
-      <Form form={form} layout="vertical">
+    <Modal open title={title} onOk={() => void ok()} onCancel={onClose} confirmLoading={act.isPending} destroyOnHidden data-testid="workflow-action-modal" okButtonProps={{ title: t('page.confirmHint') }}>
+      <Form form={form} layout="vertical" onKeyDown={onKeyDown}>
         {action === 'return' && task.returnTargets.length > 0 && (
           <Form.Item name="targetNodeId" label={t('returnTo')}>
             <Select allowClear placeholder={t('returnToDefault')} options={task.returnTargets.map((n) => ({ value: n.nodeId, label: n.nodeName }))} />
@@ -314,7 +342,7 @@ function TaskActionModal({ task, action, onClose, onDone }: { task: TWorkflowTas
           </Form.Item>
         )}
         <Form.Item name="comment" label={t('comment')} rules={commentRequired ? [{ required: true, whitespace: true, message: t('commentRequired') }] : []}>
-          <Input.TextArea rows={3} maxLength={2000} placeholder={commentRequired ? t('commentRequired') : t('commentPlaceholder')} />
+          <Input.TextArea rows={3} maxLength={2000} autoFocus={action === 'approve' || action === 'reject' || action === 'return'} placeholder={commentRequired ? t('commentRequired') : t('commentPlaceholder')} data-testid="workflow-action-comment" />
         </Form.Item>
       </Form>
     </Modal>
@@ -356,7 +384,7 @@ function ProgressDrawer({ instance, open, onClose }: { instance: TWorkflowInstan
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {t('instance.history')}
       </Typography.Title>
-      <WorkflowHistory history={detail.data?.history ?? []} />
+      <div data-testid="workflow-history">{detail.data ? <FlowTimeline detail={detail.data} /> : <Skeleton active />}</div>
     </Drawer>
   );
 }

@@ -129,6 +129,8 @@ export default function TodoTasksPage() {
         record={task ? { pageId: task.pageId, recordId: task.recordId } : null}
         items={task ? taskItems(task, t) : []}
         onClose={() => open(null)}
+        taskId={task?.id ?? null}
+        onOpenTask={open}
         onChanged={() => {
           // The action's mutation refreshed the lists; the handled task leaves the to-do list.
           open(null);
