@@ -3,10 +3,11 @@
  * Owns the table `notifications`; recipients are identity's users (through its index).
  * `sendUserNotification(trx, message)` hands a message to every registered channel (in-app by
  * default; DingTalk / WeCom register with `registerNotificationChannel`) in the caller's
- * transaction; `notifyUsers` writes the in-app rows only.
+ * transaction; `notifyUsers` writes the in-app rows only; `markNotificationsDone` marks read the
+ * notifications whose link points at work now done (a handled to-do task).
  */
 export { notificationRoutes } from './notifications.routes.ts';
-export { notifyUsers } from './notifications.service.ts';
+export { markNotificationsDone, notifyUsers } from './notifications.service.ts';
 export {
   inAppChannel,
   registerNotificationChannel,

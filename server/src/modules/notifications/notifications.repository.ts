@@ -51,6 +51,19 @@ export function markRead(db: Db, userId: string, id: string, at: Date) {
     .executeTakeFirst();
 }
 
+/** Marks read the user's unread notifications with one of these links. */
+export async function markReadByLinks(db: Db, userId: string, links: readonly string[], at: Date): Promise<number> {
+  if (links.length === 0) return 0;
+  const result = await db
+    .updateTable('notifications')
+    .set({ is_read: true, read_time: at })
+    .where('user_id', '=', userId)
+    .where('is_read', '=', false)
+    .where('link', 'in', [...links])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export function findOwn(db: Db, userId: string, id: string) {
   return db.selectFrom('notifications').select(['id', 'is_read']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }

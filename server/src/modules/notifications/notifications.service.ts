@@ -108,6 +108,17 @@ export async function notifyUsers(db: Db, input: NotifyInput): Promise<number> {
   return rows.length;
 }
 
+/**
+ * For other modules: the notifications that pointed at something now dealt with (a to-do task
+ * handled, passed on or cancelled) are marked read, in the caller's transaction — the bell's to-do
+ * count then follows the work, not the clicks.
+ */
+export async function markNotificationsDone(db: Db, items: readonly { userId: string; link: string }[], at = new Date()): Promise<void> {
+  const byUser = new Map<string, string[]>();
+  for (const item of items) byUser.set(item.userId, [...(byUser.get(item.userId) ?? []), item.link]);
+  for (const [userId, links] of byUser) await repo.markReadByLinks(db, userId, links, at);
+}
+
 export async function sendNotification(ctx: ServiceContext, input: TSendNotificationInput & { content: string }) {
   const sender = me(ctx);
   let userIds: string[];

@@ -352,8 +352,11 @@ async function endByHand(ctx: ServiceContext, id: string, input: TWorkflowInstan
         if (!(await currentNodesUntouched(trx, id))) throw workflowError(ctx, 409, 'Workflow.WithdrawTooLate', 'engine.withdrawTooLate');
       }
       const run = await loadRun(ctx, trx, instance);
+      const before = await snapshotForNotify(trx, instance);
       await repo.insertAction(trx, { instance_id: id, task_id: null, node_id: null, actor_id: user.id, action, comment: input.comment?.trim() || null, target_user_id: null, target_node_id: null, client_request_id: input.clientRequestId, result: null, creation_time: run.now });
       await finishInstance(run, action === 'withdraw' ? 'withdrawn' : 'terminated');
+      // The cancelled tasks' to-do notifications are done.
+      await notifyFlowChanges(ctx, trx, before, { actorId: user.id, action, comment: input.comment?.trim() || null });
     });
   } catch (err) {
     if (!(isUniqueViolation(err) && (await repo.findRequest(ctx.db, user.id, input.clientRequestId)))) throw err;

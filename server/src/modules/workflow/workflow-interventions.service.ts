@@ -27,6 +27,7 @@ import { getWorkflowInstanceAs, sendUrgeNotifications } from './workflow-engine.
 import { advanceFrom, decideNode, enterNode, finishInstance, inTransaction, loadRun, openApproval, openCc, reachableFrom, type Run } from './workflow-runner.ts';
 import { cancelTaskTimers, REMIND_QUEUE, scheduleTaskTimers, TIMEOUT_QUEUE } from './workflow-timers.ts';
 import { workflowError, type WorkflowTextKey } from './workflow.messages.ts';
+import { notifyFlowChanges, snapshotForNotify } from './workflow-notify.ts';
 
 type ApprovalNode = TWorkflowNodeOf<'approval'>;
 type Details = Record<string, unknown>;
@@ -79,7 +80,10 @@ async function intervene(ctx: ServiceContext, instanceId: string, input: TWorkfl
           creation_time: run.now,
         });
       };
+      const before = await snapshotForNotify(trx, instance);
       audit = await work({ run, reason, history });
+      // New assignees (reassigned, jumped to, added) hear of their task; the initiator of the end a jump reached.
+      await notifyFlowChanges(ctx, trx, before, { actorId: user.id, action: auditAction, comment: reason });
     });
   } catch (err) {
     // A concurrent repeat of the same request won the race for the request id: it was applied once.

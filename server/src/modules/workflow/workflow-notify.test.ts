@@ -192,6 +192,30 @@ describe('workflow notifications', () => {
     expect(received[2].sender).toBeNull();
   });
 
+  it("a handled task's to-do notification is marked read; flow management's reassign tells the new assignee", async () => {
+    const unread = async (user: string) => (await ok(user, 'GET', '/api/app/notifications/unread-count')).todo as number;
+    // Earlier cases left tasks open: counts are compared with these.
+    const base: Record<string, number> = {};
+    for (const u of ['a', 'b', 'c']) base[u] = await unread(u);
+    const unreadTodo = async (user: string) => (await unread(user)) - base[user];
+    const started = await startFlow(line(approval('n1', ['a', 'b'], { mode: 'all' })));
+    expect(await unreadTodo('a')).toBe(1);
+    expect(await unreadTodo('b')).toBe(1);
+    await act('a', await pendingTask(started.id, 'a'), 'approve');
+    // a's task is done: its notification too; b's stays until b acts.
+    expect(await unreadTodo('a')).toBe(0);
+    expect(await unreadTodo('b')).toBe(1);
+    received.length = 0;
+    const bTask = await pendingTask(started.id, 'b');
+    await ok('admin', 'POST', `${INST}/${started.id}/reassign`, { taskId: bTask.id, userId: ids.c, reason: '出差', clientRequestId: randomUUID() });
+    expect(sent()).toEqual(['workflow.task → c']);
+    expect(await unreadTodo('b')).toBe(0);
+    expect(await unreadTodo('c')).toBe(1);
+    // Withdrawn / terminated: the cancelled task's notification is done as well.
+    await ok('admin', 'POST', `${INST}/${started.id}/terminate`, { reason: '作废', clientRequestId: randomUUID() });
+    expect(await unreadTodo('c')).toBe(0);
+  });
+
   it('a channel that throws rolls the action back (it runs in the transaction)', async () => {
     const started = await startFlow(line(approval('n1', ['a']), approval('n2', ['b'])));
     const off = registerNotificationChannel({

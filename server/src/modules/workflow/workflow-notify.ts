@@ -22,7 +22,7 @@
 import { WorkflowGraphIndex } from '@tessera/core/workflow/engine';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { userDisplayNames } from '../identity/index.ts';
-import { sendUserNotification } from '../notifications/index.ts';
+import { markNotificationsDone, sendUserNotification } from '../notifications/index.ts';
 import * as repo from './workflow-engine.repository.ts';
 import type { InstanceRow, TaskRow } from './workflow-engine.repository.ts';
 import { graphOf } from './workflow-runner.ts';
@@ -59,7 +59,11 @@ export const newInstanceSnapshot = (instanceId: string): NotifySnapshot => ({ in
 export async function notifyFlowChanges(ctx: ServiceContext, db: Db, before: NotifySnapshot, cause: NotifyCause): Promise<void> {
   const instance = await repo.findInstance(db, before.instanceId);
   if (!instance) return;
-  const fresh = (await repo.tasksOfInstances(db, [instance.id])).filter((t) => t.status === 'pending' && !before.told.has(t.id) && t.assignee_id !== cause.actorId);
+  const tasks = await repo.tasksOfInstances(db, [instance.id]);
+  // Tasks told before and closed now (handled, passed on, cancelled): their to-do notifications are done.
+  const closed = tasks.filter((t) => before.told.has(t.id) && t.status !== 'pending' && t.status !== 'suspended');
+  await markNotificationsDone(db, closed.map((t) => ({ userId: t.assignee_id, link: taskLink(t.id) })));
+  const fresh = tasks.filter((t) => t.status === 'pending' && !before.told.has(t.id) && t.assignee_id !== cause.actorId);
   const ended = before.status === 'running' && instance.status !== 'running' && instance.initiator_id !== cause.actorId;
   const endKind = !ended ? null : instance.status === 'approved' ? 'approved' : instance.status === 'rejected' ? 'rejected' : instance.status === 'withdrawn' && cause.action === 'return' ? 'returned' : null;
   if (fresh.length === 0 && endKind === null) return;

@@ -9,6 +9,7 @@ import type {
   TWorkflowTaskActionResult,
 } from '@tessera/core/contracts/workflow-runtime';
 import { newGuid } from '@tessera/core/helpers/guid';
+import { useLiveTopics } from '../../../shared/api/live.ts';
 import { api } from '../../../shared/api/client.ts';
 
 const INSTANCES = '/app/workflow-instance';
@@ -29,7 +30,13 @@ export const workflowForRecordQuery = (pageId: string, recordId: string) =>
     refetchOnMount: 'always',
   });
 
-export const useWorkflowForRecord = (pageId: string, recordId: string) => useQuery(workflowForRecordQuery(pageId, recordId));
+/** The record's workflow state; read again when the user's tasks or notifications change (someone acted on the flow). */
+export function useWorkflowForRecord(pageId: string, recordId: string) {
+  const client = useQueryClient();
+  const query = workflowForRecordQuery(pageId, recordId);
+  useLiveTopics(['todo', 'notifications'], () => void client.invalidateQueries({ queryKey: query.queryKey }));
+  return useQuery(query);
+}
 
 export const useWorkflowInstance = (id: string | null) =>
   useQuery({ queryKey: workflowRuntimeKeys.instance(id ?? ''), queryFn: () => api.get<TWorkflowInstanceDetail>(`${INSTANCES}/${id}`), enabled: !!id, staleTime: 0, refetchOnMount: 'always' });

@@ -4,6 +4,7 @@ import type { TBatchApproveResult } from '@tessera/core/contracts/workflow-runti
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { newRequestId } from '../runtime/api.ts';
 import { useBatchApprove, useTodoFacets, type TodoFilters } from './api.ts';
 import './i18n.ts';
 
@@ -78,7 +79,7 @@ export function BatchApproveButton({ taskIds, onDone }: { taskIds: string[]; onD
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [comment, setComment] = useState('');
-  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const [requestId, setRequestId] = useState(() => newRequestId());
   const [failed, setFailed] = useState<TBatchApproveResult['results']>([]);
   const batch = useBatchApprove();
   const close = () => {
@@ -94,7 +95,7 @@ export function BatchApproveButton({ taskIds, onDone }: { taskIds: string[]; onD
           const done = answer.results.filter((r) => r.ok).length;
           const notDone = answer.results.filter((r) => !r.ok);
           // A later batch is a new request; a retry of this one (the answer was lost) keeps its id.
-          setRequestId(crypto.randomUUID());
+          setRequestId(newRequestId());
           onDone();
           if (notDone.length === 0) {
             message.success(t('batch.done', { count: done }));
