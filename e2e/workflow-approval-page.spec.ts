@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { newWorkflowEdge, newWorkflowNode } from '../packages/core/src/workflow/defaults.ts';
-import { screenshotPath, signInAs, startProduct, type Product } from './product.ts';
+import { screenshotPath, startProduct, type Product } from './product.ts';
 import { apiCall as apiCallFor, apiToken } from './shell-helpers.ts';
+import { approvalNode, control, createFlowPage, FLOW_USER_PASSWORD, flowLine, publishFlow, signedInUser, submitRecord } from './workflow-fixtures.ts';
 
 // Issue 14, the approval page: the approver opens a to-do, reads the flow's timeline (submitted by
 // the claimant) beside the form, approves with Alt+A and a comment; with "open the next one after
@@ -13,11 +12,8 @@ let product: Product;
 let adminToken = '';
 let claimantToken = '';
 let managerToken = '';
-const PASSWORD = 'Approver#2026';
-const call = <T>(method: string, path: string, body?: unknown) => apiCallFor<T>(product, adminToken, method, path, body);
+const PASSWORD = FLOW_USER_PASSWORD;
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
-
-const control = (code: string, title: string, controlType: number) => ({ id: randomUUID(), code, title, controlType, isDisplayed: true, isEdit: true });
 let pageId = '';
 let viewId = '';
 let definitionId = '';
@@ -25,27 +21,19 @@ let definitionId = '';
 beforeAll(async () => {
   product = await startProduct();
   adminToken = await apiToken(product);
-  const claim = { id: randomUUID(), code: 'Claim', title: '报销', viewType: 1, viewButtons: [], viewControls: [], dataControls: [control('Title', '事由', 1001), control('Amount', '金额', 1003)] };
-  viewId = claim.id;
-  const page = await call<{ id: string }>('POST', '/app/page-definition', { code: 'TravelClaim', name: { 'zh-CN': '差旅报销', 'en-US': 'Travel claims' }, definition: { viewControls: [claim], pageButtons: [], dataLinkages: [] } });
-  pageId = page.id;
-  await call('POST', `/app/page-definition/${page.id}/publish`, {});
-  const role = await call<{ id: string }>('POST', '/identity/roles', { name: '员工', description: '', isDefault: false, isPublic: true });
-  await call('POST', '/app/business-menu/for-page', { pageDefinitionId: page.id, title: { 'zh-CN': '差旅报销', 'en-US': 'Travel claims' }, roleIds: [role.id] });
-  const user = (userName: string, surname: string, name: string) =>
-    call<{ id: string }>('POST', '/identity/users', { userName, name, surname, email: `${userName}@example.com`, password: PASSWORD, roleNames: ['员工'] });
-  await user('claimant', '王', '员工');
-  const manager = await user('manager', '李', '经理');
-  const approval = newWorkflowNode('approval', 'manager', { x: 0, y: 120 }, '部门经理审批');
-  approval.config.assignees = [{ kind: 'user', userIds: [manager.id] }];
-  approval.config.actions = { ...approval.config.actions, reject: true, transfer: true, return: false };
-  const graph = {
-    nodes: [newWorkflowNode('start', 'start', { x: 0, y: 0 }, '发起人'), approval, newWorkflowNode('end', 'end', { x: 0, y: 240 }, '结束')],
-    edges: [newWorkflowEdge('e1', 'start', 'manager'), newWorkflowEdge('e2', 'manager', 'end')],
-  };
-  definitionId = (await call<{ id: string }>('POST', '/app/workflow-definition', { name: '差旅审批', pageId, graph })).id;
-  await call('POST', `/app/workflow-definition/${definitionId}/publish`, {});
-  await call('POST', `/app/workflow-definition/${definitionId}/enable`, {});
+  const page = await createFlowPage(product, adminToken, {
+    code: 'TravelClaim',
+    name: { 'zh-CN': '差旅报销', 'en-US': 'Travel claims' },
+    view: { code: 'Claim', title: '报销' },
+    controls: [control('Title', '事由', 1001), control('Amount', '金额', 1003)],
+    roleName: '员工',
+    users: { claimant: ['王', '员工'], manager: ['李', '经理'] },
+  });
+  ({ pageId, viewId } = page);
+  const approval = approvalNode('manager', '部门经理审批', [page.userIds.manager!], (config) => {
+    config.actions = { ...config.actions, reject: true, transfer: true, return: false };
+  });
+  definitionId = await publishFlow(product, adminToken, '差旅审批', pageId, flowLine(approval));
   claimantToken = await apiToken(product, 'claimant', PASSWORD);
   managerToken = await apiToken(product, 'manager', PASSWORD);
 }, 120_000);
@@ -53,19 +41,12 @@ afterAll(() => product?.stop());
 
 /** The claimant saves a claim and submits it (through the API: the journeys of submitting from the page are elsewhere). */
 async function submitClaim(title: string) {
-  const saved = await apiCallFor<{ viewDataList: { dataList: { Id: string }[] }[] }>(product, claimantToken, 'POST', '/app/business-data/save-page', { pageId, viewDataList: [{ viewId, dataList: [{ Title: title, Amount: 320 }] }] });
-  const recordId = saved.viewDataList[0]!.dataList[0]!.Id;
-  await apiCallFor(product, claimantToken, 'POST', '/app/workflow-instance', { pageId, recordId, definitionId, clientRequestId: randomUUID() });
+  await submitRecord(product, claimantToken, { pageId, viewId }, { Title: title, Amount: 320 }, definitionId);
 }
 
 const todoTitles = async () => (await apiCallFor<{ items: { id: string; recordTitle: string }[] }>(product, managerToken, 'GET', '/app/workflow-task/todo')).items;
 
-async function signedIn(userName: string, viewport?: { width: number; height: number }) {
-  const { page, context } = await product.newPage(viewport);
-  await signInAs(page, product.url, userName, PASSWORD);
-  await page.waitForURL(/#\/dashboard\/console/);
-  return { page, context };
-}
+const signedIn = (userName: string, viewport?: { width: number; height: number }) => signedInUser(product, userName, { viewport });
 
 describe('the approval page (issue 14)', () => {
   it('timeline, Alt+A with a comment, the next to-do after acting and by the button; the claimant is notified', async () => {

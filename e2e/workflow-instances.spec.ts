@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { newWorkflowEdge, newWorkflowNode } from '../packages/core/src/workflow/defaults.ts';
-import { ADMIN_PASSWORD, screenshotPath, signInAs, startProduct, type Product } from './product.ts';
+import { ADMIN_PASSWORD, screenshotPath, startProduct, type Product } from './product.ts';
 import { apiCall as apiCallFor, apiToken } from './shell-helpers.ts';
+import { approvalNode, control, createFlowPage, FLOW_USER_PASSWORD, flowLine, publishFlow, signedInUser, submitRecord } from './workflow-fixtures.ts';
 
 // Issue 14, flow management (流程管理, `/flows/instance`): the administrator lists every flow,
 // filters by flow, opens a claim's instance and reassigns (转办) the manager's pending task to a
@@ -12,59 +11,35 @@ import { apiCall as apiCallFor, apiToken } from './shell-helpers.ts';
 
 let product: Product;
 let adminToken = '';
-const PASSWORD = 'Approver#2026';
+const PASSWORD = FLOW_USER_PASSWORD;
 const call = <T>(method: string, path: string, body?: unknown, token = adminToken) => apiCallFor<T>(product, token, method, path, body);
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
-const control = (code: string, title: string, controlType: number) => ({ id: randomUUID(), code, title, controlType, isDisplayed: true, isEdit: true });
 let claimId = '';
 
 beforeAll(async () => {
   product = await startProduct();
   adminToken = await apiToken(product);
-  const view = { id: randomUUID(), code: 'Claim', title: '报销', viewType: 1, viewButtons: [], viewControls: [], dataControls: [control('Title', '事由', 1001)] };
-  const page = await call<{ id: string }>('POST', '/app/page-definition', { code: 'TravelClaim', name: { 'zh-CN': '差旅报销', 'en-US': 'Travel claims' }, definition: { viewControls: [view], pageButtons: [], dataLinkages: [] } });
-  await call('POST', `/app/page-definition/${page.id}/publish`, {});
-  const role = await call<{ id: string }>('POST', '/identity/roles', { name: '报销员工', description: '', isDefault: false, isPublic: true });
-  await call('POST', '/app/business-menu/for-page', { pageDefinitionId: page.id, title: { 'zh-CN': '差旅报销', 'en-US': 'Travel claims' }, roleIds: [role.id] });
-  const user = (userName: string, surname: string, name: string) =>
-    call<{ id: string }>('POST', '/identity/users', { userName, name, surname, email: `${userName}@example.com`, password: PASSWORD, roleNames: ['报销员工'] });
-  await user('traveller', '赵', '出差');
-  const manager = await user('boss', '钱', '经理');
-  await user('deputy', '孙', '副经理');
-
+  const page = await createFlowPage(product, adminToken, {
+    code: 'TravelClaim',
+    name: { 'zh-CN': '差旅报销', 'en-US': 'Travel claims' },
+    view: { code: 'Claim', title: '报销' },
+    controls: [control('Title', '事由', 1001)],
+    roleName: '报销员工',
+    users: { traveller: ['赵', '出差'], boss: ['钱', '经理'], deputy: ['孙', '副经理'] },
+  });
   // Two flows on the page: 差旅审批 and 借款审批, each start → the manager → end.
-  const definition = async (name: string) => {
-    const approval = newWorkflowNode('approval', 'manager', { x: 0, y: 120 }, '经理审批');
-    approval.config.assignees = [{ kind: 'user', userIds: [manager.id] }];
-    const graph = {
-      nodes: [newWorkflowNode('start', 'start', { x: 0, y: 0 }, '发起人'), approval, newWorkflowNode('end', 'end', { x: 0, y: 240 }, '结束')],
-      edges: [newWorkflowEdge('e1', 'start', 'manager'), newWorkflowEdge('e2', 'manager', 'end')],
-    };
-    const d = await call<{ id: string }>('POST', '/app/workflow-definition', { name, pageId: page.id, graph });
-    await call('POST', `/app/workflow-definition/${d.id}/publish`, {});
-    await call('POST', `/app/workflow-definition/${d.id}/enable`, {});
-    return d.id;
-  };
+  const definition = (name: string) => publishFlow(product, adminToken, name, page.pageId, flowLine(approvalNode('manager', '经理审批', [page.userIds.boss!])));
   const travel = await definition('差旅审批');
   const loan = await definition('借款审批');
   // The traveller saves two claims and submits one under each flow.
   const traveller = await apiToken(product, 'traveller', PASSWORD);
-  const submit = async (title: string, definitionId: string) => {
-    const saved = await call<{ viewDataList: { dataList: { Id: string }[] }[] }>('POST', '/app/business-data/save-page', { pageId: page.id, viewDataList: [{ viewId: view.id, dataList: [{ Title: title }] }] }, traveller);
-    const recordId = saved.viewDataList[0].dataList[0].Id;
-    return (await call<{ id: string }>('POST', '/app/workflow-instance', { pageId: page.id, recordId, definitionId, clientRequestId: randomUUID() }, traveller)).id;
-  };
+  const submit = (title: string, definitionId: string) => submitRecord(product, traveller, page, { Title: title }, definitionId);
   claimId = await submit('北京出差 三天', travel);
   await submit('备用金 借款', loan);
 }, 120_000);
 afterAll(() => product?.stop());
 
-async function signedIn(userName: string, password = PASSWORD, viewport?: { width: number; height: number }) {
-  const { page, context } = await product.newPage(viewport);
-  await signInAs(page, product.url, userName, password);
-  await page.waitForURL(/#\/dashboard\/console/);
-  return { page, context };
-}
+const signedIn = (userName: string, password = PASSWORD, viewport?: { width: number; height: number }) => signedInUser(product, userName, { password, viewport });
 
 /** Picks a user in the open dialog's user picker labelled `label`. */
 async function pickUser(page: Page, label: string, search: string, name: string) {

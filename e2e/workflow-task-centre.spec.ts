@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { newWorkflowEdge, newWorkflowNode } from '../packages/core/src/workflow/defaults.ts';
-import { screenshotPath, signInAs, startProduct, type Product } from './product.ts';
+import type { TWorkflowNode } from '../packages/core/src/contracts/workflow.ts';
+import { newWorkflowNode } from '../packages/core/src/workflow/defaults.ts';
+import { screenshotPath, startProduct, type Product } from './product.ts';
 import { apiCall as apiCallFor, apiToken } from './shell-helpers.ts';
+import { approvalNode, control, createFlowPage, FLOW_USER_PASSWORD, flowLine, publishFlow, signedInUser } from './workflow-fixtures.ts';
 
 // Issue 14's journey: the initiator submits an order; approver A approves with a comment from the
 // to-do list; approver B — on a phone — returns it to the initiator, who edits and submits it
@@ -12,52 +13,41 @@ import { apiCall as apiCallFor, apiToken } from './shell-helpers.ts';
 
 let product: Product;
 let adminToken = '';
-const PASSWORD = 'Approver#2026';
-const call = <T>(method: string, path: string, body?: unknown) => apiCallFor<T>(product, adminToken, method, path, body);
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
-const control = (code: string, title: string, controlType: number) => ({ id: randomUUID(), code, title, controlType, isDisplayed: true, isEdit: true });
 let menuId = '';
 
 beforeAll(async () => {
   product = await startProduct();
   adminToken = await apiToken(product);
-  const order = { id: randomUUID(), code: 'Order', title: '订单', viewType: 1, viewButtons: [], viewControls: [], dataControls: [control('Title', '事由', 1001)] };
-  const page = await call<{ id: string }>('POST', '/app/page-definition', { code: 'SalesOrder', name: { 'zh-CN': '销售订单', 'en-US': 'Sales orders' }, definition: { viewControls: [order], pageButtons: [], dataLinkages: [] } });
-  await call('POST', `/app/page-definition/${page.id}/publish`, {});
-  const role = await call<{ id: string }>('POST', '/identity/roles', { name: '销售', description: '', isDefault: false, isPublic: true });
-  menuId = (await call<{ menu: { id: string } }>('POST', '/app/business-menu/for-page', { pageDefinitionId: page.id, title: { 'zh-CN': '销售订单', 'en-US': 'Sales orders' }, roleIds: [role.id] })).menu.id;
-  const user = (userName: string, surname: string, name: string) =>
-    call<{ id: string }>('POST', '/identity/users', { userName, name, surname, email: `${userName}@example.com`, password: PASSWORD, roleNames: ['销售'] });
-  await user('seller', '赵', '销售');
-  const a = await user('approver-a', '钱', '主管');
-  const b = await user('approver-b', '孙', '经理');
-  const colleague = await user('watcher', '周', '助理');
-
-  // Start → 主管审批 (A) → 经理审批 (B, may return) → 抄送 (colleague) → end.
-  const nodeA = newWorkflowNode('approval', 'a', { x: 0, y: 120 }, '主管审批');
-  nodeA.config.assignees = [{ kind: 'user', userIds: [a.id] }];
-  const nodeB = newWorkflowNode('approval', 'b', { x: 0, y: 240 }, '经理审批');
-  nodeB.config.assignees = [{ kind: 'user', userIds: [b.id] }];
-  nodeB.config.actions = { ...nodeB.config.actions, return: true };
-  nodeB.config.returnTo = 'initiator';
-  const cc = newWorkflowNode('cc', 'cc', { x: 0, y: 360 }, '抄送助理');
-  cc.config.recipients = [{ kind: 'user', userIds: [colleague.id] }];
-  const graph = {
-    nodes: [newWorkflowNode('start', 'start', { x: 0, y: 0 }, '发起人'), nodeA, nodeB, cc, newWorkflowNode('end', 'end', { x: 0, y: 480 }, '结束')],
-    edges: [newWorkflowEdge('e1', 'start', 'a'), newWorkflowEdge('e2', 'a', 'b'), newWorkflowEdge('e3', 'b', 'cc'), newWorkflowEdge('e4', 'cc', 'end')],
-  };
-  const definition = await call<{ id: string }>('POST', '/app/workflow-definition', { name: '销售订单审批', pageId: page.id, graph });
-  await call('POST', `/app/workflow-definition/${definition.id}/publish`, {});
-  await call('POST', `/app/workflow-definition/${definition.id}/enable`, {});
+  const page = await createFlowPage(product, adminToken, {
+    code: 'SalesOrder',
+    name: { 'zh-CN': '销售订单', 'en-US': 'Sales orders' },
+    view: { code: 'Order', title: '订单' },
+    controls: [control('Title', '事由', 1001)],
+    roleName: '销售',
+    users: { seller: ['赵', '销售'], 'approver-a': ['钱', '主管'], 'approver-b': ['孙', '经理'], watcher: ['周', '助理'] },
+  });
+  menuId = page.menuId;
+  const { userIds } = page;
+  // Start → 主管审批 (A) → 经理审批 (B, may return to the initiator) → 抄送 (colleague) → end.
+  const cc = newWorkflowNode('cc', 'cc', { x: 0, y: 0 }, '抄送助理');
+  cc.config.recipients = [{ kind: 'user', userIds: [userIds.watcher!] }];
+  const graph = flowLine(
+    approvalNode('a', '主管审批', [userIds['approver-a']!]),
+    approvalNode('b', '经理审批', [userIds['approver-b']!], (config) => {
+      config.actions = { ...config.actions, return: true };
+      config.returnTo = 'initiator';
+    }),
+    cc as TWorkflowNode,
+  );
+  await publishFlow(product, adminToken, '销售订单审批', page.pageId, graph);
 }, 120_000);
 afterAll(() => product?.stop());
 
 async function signedIn(userName: string, viewport?: { width: number; height: number }) {
-  const { page, context } = await product.newPage(viewport);
-  await signInAs(page, product.url, userName, PASSWORD);
-  await page.waitForURL(/#\/dashboard\/console/);
-  onTestFailed(() => page.screenshot({ path: screenshotPath(`workflow-task-centre-${userName}-failure`) }).then(() => undefined));
-  return { page, context };
+  const session = await signedInUser(product, userName, { viewport });
+  onTestFailed(() => session.page.screenshot({ path: screenshotPath(`workflow-task-centre-${userName}-failure`) }).then(() => undefined));
+  return session;
 }
 
 /** The order list (by way of the console: the same URL would keep an open record on screen). */
@@ -152,7 +142,7 @@ describe('the task centre journey (issue 14)', () => {
     await poll(() => copy.textContent()).toContain('已读');
 
     // The history of the approved instance, through the API: both rounds' comments in order.
-    const sellerToken = await apiToken(product, 'seller', PASSWORD);
+    const sellerToken = await apiToken(product, 'seller', FLOW_USER_PASSWORD);
     const mine = await apiCallFor<{ items: { id: string; recordTitle: string; status: string }[] }>(product, sellerToken, 'GET', '/app/workflow-instance');
     expect(mine.items.map((i) => i.status).sort()).toEqual(['approved', 'withdrawn']);
     for (const s of [seller, a, b, watcher]) await s.context.close();

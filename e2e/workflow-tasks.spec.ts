@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { newWorkflowEdge, newWorkflowNode } from '../packages/core/src/workflow/defaults.ts';
-import { screenshotPath, signInAs, startProduct, type Product } from './product.ts';
+import { screenshotPath, startProduct, type Product } from './product.ts';
 import { apiCall as apiCallFor, apiToken } from './shell-helpers.ts';
+import { approvalNode, control, createFlowPage, FLOW_USER_PASSWORD, flowLine, publishFlow, signedInUser } from './workflow-fixtures.ts';
 
 // Issue 14, first slice: the task centre. The buyer submits an order from its page; the approver
 // finds it under 待办任务 in the sider, opens it (a drawer with the approval bar), approves with a
@@ -12,47 +12,30 @@ import { apiCall as apiCallFor, apiToken } from './shell-helpers.ts';
 
 let product: Product;
 let adminToken = '';
-const PASSWORD = 'Approver#2026';
-const call = <T>(method: string, path: string, body?: unknown) => apiCallFor<T>(product, adminToken, method, path, body);
+const PASSWORD = FLOW_USER_PASSWORD;
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
-
-const control = (code: string, title: string, controlType: number) => ({ id: randomUUID(), code, title, controlType, isDisplayed: true, isEdit: true });
 let menuId = '';
 let colleagueId = '';
 
 beforeAll(async () => {
   product = await startProduct();
   adminToken = await apiToken(product);
-  const order = { id: randomUUID(), code: 'Order', title: '订单', viewType: 1, viewButtons: [], viewControls: [], dataControls: [control('Title', '事由', 1001)] };
-  const page = await call<{ id: string }>('POST', '/app/page-definition', { code: 'ExpenseClaim', name: { 'zh-CN': '报销单', 'en-US': 'Expense claims' }, definition: { viewControls: [order], pageButtons: [], dataLinkages: [] } });
-  await call('POST', `/app/page-definition/${page.id}/publish`, {});
-  const role = await call<{ id: string }>('POST', '/identity/roles', { name: '员工', description: '', isDefault: false, isPublic: true });
-  menuId = (await call<{ menu: { id: string } }>('POST', '/app/business-menu/for-page', { pageDefinitionId: page.id, title: { 'zh-CN': '报销单', 'en-US': 'Expense claims' }, roleIds: [role.id] })).menu.id;
-  const user = (userName: string, surname: string, name: string) =>
-    call<{ id: string }>('POST', '/identity/users', { userName, name, surname, email: `${userName}@example.com`, password: PASSWORD, roleNames: ['员工'] });
-  await user('claimant', '王', '员工');
-  const manager = await user('manager', '李', '经理');
-  colleagueId = (await user('colleague', '张', '会计')).id;
-
+  const page = await createFlowPage(product, adminToken, {
+    code: 'ExpenseClaim',
+    name: { 'zh-CN': '报销单', 'en-US': 'Expense claims' },
+    view: { code: 'Order', title: '订单' },
+    controls: [control('Title', '事由', 1001)],
+    roleName: '员工',
+    users: { claimant: ['王', '员工'], manager: ['李', '经理'], colleague: ['张', '会计'] },
+  });
+  menuId = page.menuId;
+  colleagueId = page.userIds.colleague!;
   // Start → 部门经理审批 → end.
-  const approval = newWorkflowNode('approval', 'manager', { x: 0, y: 120 }, '部门经理审批');
-  approval.config.assignees = [{ kind: 'user', userIds: [manager.id] }];
-  const graph = {
-    nodes: [newWorkflowNode('start', 'start', { x: 0, y: 0 }, '发起人'), approval, newWorkflowNode('end', 'end', { x: 0, y: 240 }, '结束')],
-    edges: [newWorkflowEdge('e1', 'start', 'manager'), newWorkflowEdge('e2', 'manager', 'end')],
-  };
-  const definition = await call<{ id: string }>('POST', '/app/workflow-definition', { name: '报销审批', pageId: page.id, graph });
-  await call('POST', `/app/workflow-definition/${definition.id}/publish`, {});
-  await call('POST', `/app/workflow-definition/${definition.id}/enable`, {});
+  await publishFlow(product, adminToken, '报销审批', page.pageId, flowLine(approvalNode('manager', '部门经理审批', [page.userIds.manager!])));
 }, 120_000);
 afterAll(() => product?.stop());
 
-async function signedIn(userName: string, viewport?: { width: number; height: number }) {
-  const { page, context } = await product.newPage(viewport);
-  await signInAs(page, product.url, userName, PASSWORD);
-  await page.waitForURL(/#\/dashboard\/console/);
-  return { page, context };
-}
+const signedIn = (userName: string, viewport?: { width: number; height: number }) => signedInUser(product, userName, { viewport });
 
 /** On the claims' list: a new claim, saved as a draft, then submitted from its page. */
 async function submitClaim(page: Page, title: string) {
