@@ -27,6 +27,7 @@ import { ZFieldPermission, ZWorkflowFieldRef, ZWorkflowGraph, ZWorkflowNodeType 
 //   GET    /todo                     ZWorkflowTaskQuery         → ZWorkflowTaskList        (pending tasks, newest first)
 //   GET    /done                     ZWorkflowTaskQuery         → ZWorkflowTaskList        (tasks the caller completed, newest first)
 //   GET    /cc                       ZWorkflowTaskQuery         → ZWorkflowTaskList        (CC tasks of the caller)
+//   (and `GET /api/app/workflow-instance/flows` → ZWorkflowFlowChoices: the definitions with instances, P.FlowInstances)
 //   GET    /todo-count                                          → ZWorkflowTodoCount       (the caller's open to-do tasks)
 //   GET    /todo-facets                                         → ZWorkflowTodoFacets      (flows and initiators of those tasks, with counts)
 //   POST   /batch-approve            ZBatchApproveInput         → ZBatchApproveResult      (the caller's pending tasks, one comment; per-task results)
@@ -310,6 +311,10 @@ export const ZWorkflowTodoFacets = z.object({
   initiators: z.array(z.object({ id: zText(), name: zText().nullable(), count: z.number().int() })),
 });
 export type TWorkflowTodoFacets = z.infer<typeof ZWorkflowTodoFacets>;
+
+/** Flow management's flow filter: every definition that has instances (deleted ones too: their instances stay listed). */
+export const ZWorkflowFlowChoices = z.object({ items: z.array(z.object({ id: zText(), name: zText() })) });
+export type TWorkflowFlowChoices = z.infer<typeof ZWorkflowFlowChoices>;
 
 /** The caller's number of open to-do tasks (sider badge, console card, the header's to-do tab). */
 export const ZWorkflowTodoCount = z.object({ count: z.number().int() });

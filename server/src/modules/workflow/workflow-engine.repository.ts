@@ -138,6 +138,18 @@ function instances(db: Db, f: InstanceFilter) {
   return q;
 }
 
+/** The definitions that have instances, by name (flow management's flow filter). */
+export function definitionsWithInstances(db: Db) {
+  return db
+    .selectFrom('workflow_definitions as d')
+    .select(['d.id', 'd.name'])
+    .where((eb) => eb.exists(eb.selectFrom('workflow_instances as i').select('i.id').whereRef('i.definition_id', '=', 'd.id')))
+    .orderBy('d.name')
+    .orderBy('d.id')
+    .limit(1000)
+    .execute();
+}
+
 /** The pages that have workflow instances (data scopes are decided per page). */
 export async function pagesWithInstances(db: Db): Promise<string[]> {
   return (await db.selectFrom('workflow_instances').select('page_id').distinct().execute()).map((r) => r.page_id);

@@ -5,6 +5,7 @@ import { P } from '@tessera/core/contracts/permissions';
 import {
   ZForRecordQuery,
   ZStartWorkflowInput,
+  ZWorkflowFlowChoices,
   ZWorkflowForRecord,
   ZWorkflowInstanceActionInput,
   ZWorkflowInstanceDetail,
@@ -15,7 +16,7 @@ import {
 import { requirePermission, signedIn } from '../../platform/route-access.ts';
 import { startWorkflow, terminateWorkflowInstance, urgeWorkflowInstance, withdrawWorkflowInstance } from './workflow-engine.service.ts';
 import { workflowInterventionRoutes } from './workflow-interventions.routes.ts';
-import { getWorkflowForRecord, getWorkflowInstance, listWorkflowInstances } from './workflow-queries.service.ts';
+import { getWorkflowForRecord, getWorkflowInstance, listWorkflowInstances, workflowFlowChoices } from './workflow-queries.service.ts';
 
 /** `/api/app/workflow-instance` (contracts/workflow-runtime.ts): start, read, withdraw, terminate. */
 export async function workflowInstanceRoutes(fastify: FastifyInstance) {
@@ -39,6 +40,12 @@ export async function workflowInstanceRoutes(fastify: FastifyInstance) {
     config: signedIn(),
     schema: { tags, summary: 'Instances, newest first: scope mine (started by the caller) or all (P.FlowInstances); Filter (record title, definition name), status, pageId', querystring: ZWorkflowInstanceQuery, response: { 200: ZWorkflowInstanceList } },
     handler: (req) => listWorkflowInstances(req.ctx, req.query),
+  });
+
+  app.get(`${base}/flows`, {
+    config: requirePermission(P.FlowInstances),
+    schema: { tags, summary: 'The definitions that have instances, by name: flow management\'s flow filter (a flow administrator need not hold Tessera.Workflows)', response: { 200: ZWorkflowFlowChoices } },
+    handler: () => workflowFlowChoices(fastify.db),
   });
 
   app.get(`${base}/:id`, {

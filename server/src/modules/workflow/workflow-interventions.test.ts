@@ -165,6 +165,11 @@ describe('flow management: rights and validation', () => {
 
   it('a user without P.FlowInstances gets 403 on the all-instances list and on every intervention', async () => {
     expect((await call('a', 'GET', `${INST}?scope=all`)).statusCode).toBe(403);
+    expect((await call('a', 'GET', `${INST}/flows`)).statusCode).toBe(403);
+    // The flow filter's choices: the definitions that have instances, for the flow administrator.
+    const flows = (await ok<{ items: { id: string; name: string }[] }>('admin', 'GET', `${INST}/flows`)).items;
+    const instance = await detailOf(instanceId);
+    expect(flows.map((f) => f.id)).toContain(instance.definitionId);
     for (const [name, body] of Object.entries(bodies())) {
       const res = await call('ini', 'POST', `${INST}/${instanceId}/${name}`, { ...body, reason: 'why', clientRequestId: randomUUID() });
       expect(res.statusCode, `${name}: ${res.body}`).toBe(403);

@@ -13,6 +13,7 @@ import type {
   TWorkflowTask,
   TWorkflowTaskList,
   TWorkflowTaskQuery,
+  TWorkflowFlowChoices,
   TWorkflowTodoFacets,
 } from '@tessera/core/contracts/workflow-runtime';
 import { FLOW_STATUSES_STARTABLE, type TFlowStatus } from '@tessera/core/contracts/workflow-runtime';
@@ -139,6 +140,11 @@ export async function listMyWorkflowTasks(ctx: ServiceContext, which: 'todo' | '
   };
   const [rows, totalCount] = await Promise.all([repo.listTasks(ctx.db, filter, { offset: query.SkipCount, limit: query.MaxResultCount }), repo.countTasks(ctx.db, filter)]);
   return { items: await new WorkflowViews(ctx).tasks(rows), totalCount };
+}
+
+/** Flow management's flow filter: the definitions that have instances. */
+export async function workflowFlowChoices(db: ServiceContext['db']): Promise<TWorkflowFlowChoices> {
+  return { items: await repo.definitionsWithInstances(db) };
 }
 
 /** The caller's open to-do tasks: the list's own count (an index-only count on the tasks' list index). */

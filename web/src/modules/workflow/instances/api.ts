@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  TWorkflowFlowChoices,
   TWorkflowAssigneesInput,
   TWorkflowInstanceDetail,
   TWorkflowInstanceList,
@@ -9,7 +10,6 @@ import type {
   TWorkflowReassignInput,
   TWorkflowTerminateInput,
 } from '@tessera/core/contracts/workflow-runtime';
-import type { TWorkflowDefinitionList } from '@tessera/core/contracts/workflow';
 import { api } from '../../../shared/api/client.ts';
 import { workflowRuntimeKeys } from '../runtime/api.ts';
 
@@ -50,11 +50,11 @@ export const useIntervention = <N extends InterventionName>(name: N) => {
   });
 };
 
-/** The flows to filter by (the definitions list; empty for a caller without P.Workflows). */
+/** The flows to filter by: the definitions that have instances (flow management's own list). */
 export const useFlowChoices = () =>
   useQuery({
-    queryKey: ['workflow-definitions', 'choices'] as const,
-    queryFn: () => api.get<TWorkflowDefinitionList>('/app/workflow-definition', { MaxResultCount: 1000 }, { silent: true }),
+    queryKey: ['workflow-instances', 'flow-choices'] as const,
+    queryFn: () => api.get<TWorkflowFlowChoices>('/app/workflow-instance/flows'),
     staleTime: 60_000,
     retry: false,
   });
