@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Grid, Table, Tag, Typography } from 'antd';
 import type { TWorkflowTask } from '@tessera/core/contracts/workflow-runtime';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLiveTodoList, useWorkflowTasks, type TodoFilters } from './api.ts';
@@ -44,17 +44,10 @@ export default function TodoTasksPage() {
       { replace: true },
     );
   const opened = useOpenTask(openId, list.data?.items);
+  // Handled in the drawer: its action bar says so (onChanged below closes it, or it opens the next
+  // to-do). A task that stopped being pending meanwhile (the list re-read on a live signal) is not
+  // a reason to close: that raced "open the next one after acting".
   const task = opened.task;
-  // Handled in the drawer (the record form's approval bar): close it once the task is no longer
-  // pending — but a link to a task handled earlier stays open to read.
-  const seenPending = useRef<string | null>(null);
-  useEffect(() => {
-    if (task?.status === 'pending') seenPending.current = task.id;
-    else if (task && seenPending.current === task.id) {
-      seenPending.current = null;
-      open(null);
-    }
-  });
 
   return (
     <Card size="small" title={t('todoTitle')}>
