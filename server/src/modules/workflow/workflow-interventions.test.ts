@@ -89,7 +89,7 @@ function open(d: TWorkflowInstanceDetail): Record<string, string[]> {
   return out;
 }
 const auditOf = (instanceId: string, action: string) =>
-  db().selectFrom('audit_logs').select(['action', 'user_name', 'details']).where('entity_id', '=', instanceId).where('action', '=', action).execute();
+  db().selectFrom('audit_logs').select(['action', 'user_name', 'details']).where('entity_id', '=', instanceId).where('action', '=', action).orderBy('time').execute();
 async function flowStatusOf(recordId: string): Promise<number> {
   const { rows } = await sql<{ s: number }>`select "FlowStatus" as s from ${bizTable(bizTableName(masterViewId))} where "Id" = ${recordId}::uuid`.execute(db());
   return Number(rows[0].s);
