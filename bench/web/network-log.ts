@@ -68,9 +68,9 @@ export class NetworkLog {
     return [...this.entries.values()].filter(filter);
   }
 
-  /** API requests (`/api/`) not answered yet. */
+  /** API requests (`/api/`) not answered yet — but the live stream, which stays open by design. */
   pendingApi(): RequestEntry[] {
-    return this.list((e) => isApi(e) && e.end === undefined);
+    return this.list((e) => isApi(e) && !isLiveStream(e) && e.end === undefined);
   }
 
   /**
@@ -97,6 +97,8 @@ export class NetworkLog {
 }
 
 export const isApi = (e: RequestEntry) => new URL(e.url).pathname.includes('/api/');
+/** The server-sent events stream of live signals (open while the tab is visible): never "settled". */
+export const isLiveStream = (e: RequestEntry) => new URL(e.url).pathname.endsWith('/api/app/notifications/live');
 
 /** Totals by kind: what travelled and what it decoded to. */
 export function byKind(entries: RequestEntry[]) {

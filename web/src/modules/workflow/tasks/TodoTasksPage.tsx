@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Grid, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Grid, Table, Tag, Typography } from 'antd';
 import type { TWorkflowTask } from '@tessera/core/contracts/workflow-runtime';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,7 @@ export default function TodoTasksPage() {
   // Only rows still on screen stay selected (a handled task leaves the list).
   const onScreen = new Set((list.data?.items ?? []).map((r) => r.id));
   const selectedIds = selected.filter((id) => onScreen.has(id));
+  const approvable = (list.data?.items ?? []).filter((r) => r.allowedActions.includes('approve')).map((r) => r.id);
   const phone = Grid.useBreakpoint().md === false;
   const [params, setParams] = useSearchParams();
   const openId = params.get('taskId');
@@ -67,6 +68,16 @@ export default function TodoTasksPage() {
           data-testid="todo-table"
           rowSelection={{
             selectedRowKeys: selectedIds,
+            // Our own select-all: the library's names itself in English ("Select all").
+            columnTitle: (
+              <Checkbox
+                aria-label={t('batch.selectAll')}
+                checked={approvable.length > 0 && approvable.every((id) => selectedIds.includes(id))}
+                indeterminate={selectedIds.length > 0 && !approvable.every((id) => selectedIds.includes(id))}
+                disabled={approvable.length === 0}
+                onChange={(e) => setSelected(e.target.checked ? approvable : [])}
+              />
+            ),
             onChange: (keys) => setSelected(keys as string[]),
             getCheckboxProps: (r) => ({ disabled: !r.allowedActions.includes('approve'), title: r.allowedActions.includes('approve') ? undefined : t('batch.notAllowed') }),
           }}

@@ -30,6 +30,7 @@ registerTexts('workflowTasks', {
     filter: { button: '筛选', buttonCount: '筛选（{{count}}）', flow: '全部流程', initiator: '全部发起人', from: '到达开始日期', to: '到达结束日期', overdueOnly: '只看已超时', none: '无' },
     batch: {
       button: '批量同意',
+      selectAll: '全选本页可同意的待办',
       buttonCount: '批量同意（{{count}}）',
       title: '批量同意 {{count}} 条待办',
       ok: '同意',
@@ -103,6 +104,7 @@ registerTexts('workflowTasks', {
     filter: { button: 'Filters', buttonCount: 'Filters ({{count}})', flow: 'All flows', initiator: 'All initiators', from: 'Arrived from', to: 'Arrived until', overdueOnly: 'Overdue only', none: 'None' },
     batch: {
       button: 'Approve selected',
+      selectAll: 'Select every task on this page that can be approved',
       buttonCount: 'Approve selected ({{count}})',
       title_one: 'Approve {{count}} task',
       title_other: 'Approve {{count}} tasks',
