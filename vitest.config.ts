@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['packages/core/src/**/*.test.ts', 'web/src/**/*.test.ts', 'server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // One migrated database that the server test files copy (server/test/global-setup.ts).
+    globalSetup: ['server/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     // In CI only: concurrency and shutdown tests race real time on a shared 2-core machine; one

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const ADMIN_PASSWORD = 'E2e-Admin#2026';
@@ -45,6 +46,8 @@ export interface StartOptions {
  */
 export async function startProduct(options: StartOptions = {}): Promise<Product> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-e2e-'));
+  // The embedded database starts as a copy of the migrated one (e2e/global-setup.ts).
+  await cp(inject('migratedDataDir'), path.join(dataDir, 'db'), { recursive: true });
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,

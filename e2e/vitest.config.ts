@@ -6,6 +6,7 @@ export default defineConfig({
     include: ['**/*.spec.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    globalSetup: ['global-setup.ts'],
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,

@@ -19,9 +19,9 @@ export interface RunningServer {
 /** Opens the database, migrates, seeds and builds the app (without listening). */
 export async function prepareServer(
   config: AppConfig,
-  options: { logger?: boolean; extend?: BuildAppOptions['extend'] } = {},
+  options: { logger?: boolean; extend?: BuildAppOptions['extend']; pgliteSnapshot?: Blob } = {},
 ): Promise<RunningServer> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir, pgliteSnapshot: options.pgliteSnapshot });
   await migrateToLatest(database.db);
   // Listening starts before the first request (on PGlite it shares the one connection).
   const live = new LiveSignals();

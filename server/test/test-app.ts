@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { createThrowawayDatabase } from './throwaway-database.ts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { BuildAppOptions } from '../src/app.ts';
@@ -17,6 +19,23 @@ export interface TestApp extends RunningServer {
   close(): Promise<void>;
 }
 
+/** What the global setup provided (nothing when run outside Vitest, e.g. by a benchmark). */
+function provided<K extends 'pgliteSnapshot' | 'postgresTemplate'>(key: K): string | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
+let snapshot: Promise<Blob> | undefined;
+/** The migrated embedded database every file starts from, read once per worker. */
+function pgliteSnapshot(): Promise<Blob> | undefined {
+  const file = provided('pgliteSnapshot');
+  if (!file) return undefined;
+  return (snapshot ??= readFile(file).then((bytes) => new Blob([bytes])));
+}
+
 /**
  * A fresh database per test file: embedded PGlite in memory, or — when DATABASE_URL is set — a
  * throwaway database on that PostgreSQL server, dropped afterwards.
@@ -29,7 +48,7 @@ export async function createTestApp(
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (baseUrl) {
-    const database = await createThrowawayDatabase(baseUrl);
+    const database = await createThrowawayDatabase(baseUrl, undefined, provided('postgresTemplate'));
     databaseUrl = database.url;
     dropDatabase = database.drop;
   }
@@ -51,7 +70,7 @@ export async function createTestApp(
     basePath: '',
     ...overrides,
   };
-  const server = await prepareServer(config, { logger: false, extend });
+  const server = await prepareServer(config, { logger: false, extend, pgliteSnapshot: baseUrl ? undefined : await pgliteSnapshot() });
   const call: TestApp['call'] = (token, options) =>
     server.app.inject({
       ...options,

@@ -12,9 +12,9 @@ async function onServer<T>(baseUrl: string, work: (c: pg.Client) => Promise<T>):
   }
 }
 
-export async function createThrowawayDatabase(baseUrl: string, prefix = 'tessera_test'): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function createThrowawayDatabase(baseUrl: string, prefix = 'tessera_test', template?: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  await onServer(baseUrl, (c) => c.query(`create database ${name}`));
+  await onServer(baseUrl, (c) => c.query(`create database ${name}${template ? ` template ${pg.escapeIdentifier(template)}` : ''}`));
   const url = Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
   const drop = () =>
     onServer(baseUrl, async (c) => {

@@ -19,6 +19,8 @@ export interface DatabaseHandle {
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Embedded only: the data dir as a tarball (`pgliteSnapshot` opens it again). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -27,6 +29,11 @@ export interface DatabaseOptions {
   /** Folder for the embedded database files; `memory://` keeps it in memory (tests). */
   pgliteDataDir: string;
   poolSize?: number;
+  /**
+   * An embedded database to start from (`PGlite.dumpDataDir`), instead of an empty one: tests
+   * start from one migrated copy rather than running initdb and every migration per file.
+   */
+  pgliteSnapshot?: Blob;
 }
 
 // Both back ends return the same JavaScript values: bigint columns as numbers (ids are UUIDs, so
@@ -55,6 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const dataDir = options.pgliteDataDir;
   if (!dataDir.startsWith('memory://')) await mkdir(path.resolve(dataDir), { recursive: true });
   const pglite = await PGlite.create(dataDir, {
+    ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
     parsers: {
       [INT8]: (v: string) => Number(v),
       [NUMERIC]: (v: string) => v,
@@ -74,6 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       };
     },
     close: () => db.destroy(),
+    dumpDataDir: () => pglite.dumpDataDir('none'),
   };
 }
 
