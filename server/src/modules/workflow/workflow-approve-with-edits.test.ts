@@ -139,6 +139,10 @@ describe('approve with the approver\'s edits', () => {
     const reject = await call('a', 'POST', `${TASK}/${taskId}/reject`, { clientRequestId: randomUUID(), record: edits({ ...(await read('a', id)), Amount: 5 }) });
     expect(reject.statusCode, reject.body).toBe(400);
     expect(members(reject.json())).toEqual(['record']);
+    // A flow administrator may approve another's task, but not with edits: the node's permissions are the assignee's.
+    const onBehalf = await approve('admin', taskId, edits({ ...(await read('a', id)), Amount: 5 }));
+    expect(onBehalf.statusCode, onBehalf.body).toBe(400);
+    expect(members(onBehalf.json())).toEqual(['record']);
     expect(await taskStatus(taskId)).toBe('pending');
     expect(await stored(id)).toEqual(before);
     expect(await stored(elsewhere.id)).toMatchObject({ Amount: '100' });
