@@ -6,7 +6,9 @@ import { approvalNode, control, createFlowPage, FLOW_USER_PASSWORD, flowLine, pu
 // Issue 14, the approval page: the approver opens a to-do, reads the flow's timeline (submitted by
 // the claimant) beside the form, approves with Alt+A and a comment; with "open the next one after
 // acting" the next to-do opens, and the next-task button moves on again. The claimant gets the
-// "approved" notification. On a phone the page is one column with the action bar fixed at the bottom.
+// "approved" notification. The amount their node makes editable is corrected in the form and
+// approved without pressing save: approve stores both (one transaction). On a phone the page is one
+// column with the action bar fixed at the bottom.
 
 let product: Product;
 let adminToken = '';
@@ -32,6 +34,7 @@ beforeAll(async () => {
   ({ pageId, viewId } = page);
   const approval = approvalNode('manager', '部门经理审批', [page.userIds.manager!], (config) => {
     config.actions = { ...config.actions, reject: true, transfer: true, return: false };
+    config.fieldPermissions = { Amount: 'editable' };
   });
   definitionId = await publishFlow(product, adminToken, '差旅审批', pageId, flowLine(approval));
   claimantToken = await apiToken(product, 'claimant', PASSWORD);
@@ -97,6 +100,34 @@ describe('the approval page (issue 14)', () => {
     expect(approved).toMatchObject({ type: 'message', link: '/flows/completedTasks?tab=started' });
     const managerNotes = await apiCallFor<{ items: { type: string; title: string; link: string | null }[] }>(product, managerToken, 'GET', '/app/notifications?MaxResultCount=20');
     expect(managerNotes.items.find((n) => n.link === `/flows/assignTask?taskId=${first.id}`)).toMatchObject({ type: 'todo', title: '待审批：差旅审批 · 上海出差 A' });
+    await manager.context.close();
+  });
+
+  it('the manager corrects the amount their node makes editable and approves without saving: both are stored', async () => {
+    await submitClaim('杭州出差 E');
+    const task = (await todoTitles()).find((x) => x.recordTitle === '杭州出差 E')!;
+    const manager = await signedIn('manager', { width: 1280, height: 800 });
+    onTestFailed(() => manager.page.screenshot({ path: screenshotPath('workflow-approval-page-edits-failure') }).then(() => undefined));
+    await manager.page.goto(`${product.url}/#/flows/assignTask?taskId=${task.id}`);
+    const drawer = manager.page.getByTestId('task-drawer');
+    await poll(() => drawer.getByTestId('task-record-title').textContent()).toBe('杭州出差 E');
+    const amount = drawer.locator('#f-Claim-Amount');
+    await poll(() => amount.isEnabled()).toBe(true);
+    expect(await drawer.locator('#f-Claim-Title').isDisabled()).toBe(true);
+    await amount.fill('298.5');
+    // Approve straight away (no save): the dialog says the change goes with the approval.
+    await manager.page.getByTestId('approval-action-bar').getByTestId('workflow-approve').click();
+    const modal = manager.page.getByTestId('workflow-action-modal');
+    await modal.getByTestId('workflow-edits-included').waitFor({ state: 'visible' });
+    await modal.getByTestId('workflow-action-comment').fill('按票据金额');
+    await manager.page.keyboard.press('Control+Enter');
+    await poll(async () => (await apiCallFor<{ status: string }>(product, managerToken, 'GET', `/app/workflow-task/${task.id}`)).status).toBe('approved');
+    const list = await apiCallFor<{ items: Record<string, unknown>[] }>(product, claimantToken, 'POST', '/app/business-data/query-view-data', { pageId, viewId, filterConditions: [{ key: 'Title', judgmentMethod: 'eq', value: '杭州出差 E' }] });
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({ Amount: 298.5, FlowStatus: 2 });
+    // The record's history names the manager's change.
+    const history = await apiCallFor<{ items: { userName: string | null; changes: { code: string; after: unknown }[] }[] }>(product, claimantToken, 'GET', `/app/business-data/record-history?pageId=${pageId}&id=${list.items[0]!.Id}`);
+    expect(history.items.some((e) => e.userName?.includes('李') && e.changes.some((c) => c.code === 'Amount' && Number(c.after) === 298.5))).toBe(true);
     await manager.context.close();
   });
 

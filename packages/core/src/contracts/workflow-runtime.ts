@@ -3,6 +3,7 @@ import { zText } from './text.ts';
 import { pagedResult, text, ZPagedQuery } from './common.ts';
 import { SELECTION_ITEMS_MAX, ZSelectionIds } from './identity.ts';
 import { ZFieldPermission, ZWorkflowFieldRef, ZWorkflowGraph, ZWorkflowNodeType } from './workflow.ts';
+import { ZPageRef, ZSaveViewDataEntry } from './business-data.ts';
 
 // Running workflows (issue 13): instances of a published definition version on one business record,
 // and the tasks of their approval / CC nodes (server/src/modules/workflow, workflow-engine.service.ts).
@@ -32,7 +33,8 @@ import { ZFieldPermission, ZWorkflowFieldRef, ZWorkflowGraph, ZWorkflowNodeType 
 //   GET    /todo-facets                                         → ZWorkflowTodoFacets      (flows and initiators of those tasks, with counts)
 //   POST   /batch-approve            ZBatchApproveInput         → ZBatchApproveResult      (the caller's pending tasks, one comment; per-task results)
 //   GET    /{id}                                                → ZWorkflowTask            (the caller's own task, any status; else 404)
-//   POST   /{id}/approve             ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult
+//   POST   /{id}/approve             ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (`record`: the approver's edits of the
+//                                                                 task's record, saved with the approval in one transaction)
 //   POST   /{id}/reject              ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (comment required when the node says so)
 //   POST   /{id}/return              ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (targetNodeId: an earlier node when returnTo is `any`)
 //   POST   /{id}/transfer            ZWorkflowTaskActionInput   → ZWorkflowTaskActionResult (userIds: exactly one user)
@@ -50,6 +52,9 @@ import { ZFieldPermission, ZWorkflowFieldRef, ZWorkflowGraph, ZWorkflowNodeType 
 // Errors: 400 `ValidationError`; 400 `Workflow.*` (no applicable definition, chosen assignees
 // missing, empty assignees refused, comment required); 403 (not the assignee / initiator / no right);
 // 404; 409 `Workflow.TaskNotPending` / `Workflow.InstanceNotRunning` / `Workflow.AlreadyRunning`.
+// Approve with `record`: also save-page's errors (400 a field the node does not make editable, 409
+// `Conflict` a stale ConcurrencyStamp); `record` on another action, on another page or record, or
+// on another's task is a 400. Either both the record and the approval are stored or neither.
 // Every action carries a `clientRequestId`: the same id from the same user is applied once (a retry
 // answers the current state).
 
@@ -272,6 +277,15 @@ export const ZStartWorkflowInput = z.object({
 });
 export type TStartWorkflowInput = z.input<typeof ZStartWorkflowInput>;
 
+/** The approver's edits sent with an approval: `ZSavePageInput` of the task's page (its id or code) and record. */
+export const ZWorkflowTaskRecordEdit = z.object({
+  pageId: ZPageRef,
+  viewDataList: z.array(ZSaveViewDataEntry).min(1).max(50),
+  /** save-page's `offsetMinutes` (a JSON body: a number, not coerced from text). */
+  offsetMinutes: z.number().int().min(-840).max(840).optional(),
+});
+export type TWorkflowTaskRecordEdit = z.infer<typeof ZWorkflowTaskRecordEdit>;
+
 export const ZWorkflowTaskActionInput = z.object({
   comment: text(2000).optional(),
   clientRequestId: ZClientRequestId,
@@ -281,6 +295,12 @@ export const ZWorkflowTaskActionInput = z.object({
   userIds: z.array(z.uuid()).max(100).optional(),
   /** addSigner: before the caller (they act first, then the task comes back) or after (the node waits for them). */
   position: z.enum(['before', 'after']).optional(),
+  /**
+   * approve only: the approver's edits of the task's record in save-page's shape (the page and
+   * record of the task's instance; the master row's Id and ConcurrencyStamp). Saved through the
+   * save pipeline inside the approval's transaction, with the node's field permissions.
+   */
+  record: ZWorkflowTaskRecordEdit.optional(),
 });
 export type TWorkflowTaskActionInput = z.input<typeof ZWorkflowTaskActionInput>;
 

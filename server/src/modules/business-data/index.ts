@@ -11,6 +11,8 @@
 export { businessDataRoutes } from './business-data.routes.ts';
 export { selectionItemRoutes } from './selection-items.routes.ts';
 export { deleteData, savePage, saveView } from './save.service.ts';
+// An approver's edits saved inside the approval's transaction (issue 14).
+export { saveRecordInTrx, type SaveRecordInput } from './save-record.ts';
 export { queryPageData, queryViewData, type QueryViewInput } from './query.service.ts';
 export { requirePickerControl, type PickerControlInput } from './runtime-page.ts';
 export { mayReadRecordField, registerRecordFileBinder, requireFileControl, type RecordFileBinder, type RecordFileBinding, type RecordFileUse } from './record-files.ts';

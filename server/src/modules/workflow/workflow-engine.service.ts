@@ -34,7 +34,7 @@ import { forbidden } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { isUniqueViolation } from '../../platform/sql-values.ts';
 import { activeUserIds, userDisplayNames } from '../identity/index.ts';
-import { readWorkflowRecord, setRecordFlowStatus } from '../business-data/index.ts';
+import { readWorkflowRecord, saveRecordInTrx, setRecordFlowStatus } from '../business-data/index.ts';
 import * as repo from './workflow-engine.repository.ts';
 import type { InstanceRow, TaskRow } from './workflow-engine.repository.ts';
 import { advanceFrom, asSystem, decideNode, enterNode, finishInstance, graphOf, inTransaction, loadRun, returnToNode, type Run } from './workflow-runner.ts';
@@ -177,6 +177,7 @@ interface Actor {
  */
 export async function actOnWorkflowTask(ctx: ServiceContext, taskId: string, action: TaskActionName, input: TWorkflowTaskActionInput): Promise<TWorkflowTaskActionResult> {
   const user = me(ctx);
+  if (input.record && action !== 'approve') throw workflowError(ctx, 400, 'ValidationError', 'engine.recordOnlyOnApprove', {}, { members: ['record'] });
   let applied = true;
   try {
     applied = (await inTransaction(ctx, (trx) => applyTaskAction(ctx, trx, taskId, action, input, { id: user.id, history: action }))) !== REPEATED;
@@ -220,6 +221,9 @@ async function applyTaskAction(ctx: ServiceContext, trx: Db, taskId: string, act
   if (action === 'reclaim' && instance.status !== 'running') throw workflowError(ctx, 409, 'Workflow.ReclaimTooLate', 'engine.reclaimTooLate');
   if (action !== 'reclaim' && task.status !== 'pending') throw workflowError(ctx, 409, 'Workflow.TaskNotPending', 'engine.taskNotPending', { status: task.status }, { details: { status: task.status } });
   if (instance.status !== 'running') throw notRunning(ctx, instance.status);
+  // The approver's edits first (issue 14), so the flow decides on the record as saved; any refusal
+  // (a field their node does not make editable, a stale stamp) rolls the approval back with it.
+  if (input.record) await saveApproverEdits(ctx, trx, instance, input.record, onBehalf);
   const run: Run = { ...(await loadRun(ctx, trx, instance)), cause: task.id };
   const node = run.index.node(task.node_id) as ApprovalNode;
   if (action !== 'reclaim' && !pendingTaskActions(node.config.actions, task.origin).includes(action)) {
@@ -246,6 +250,16 @@ async function applyTaskAction(ctx: ServiceContext, trx: Db, taskId: string, act
   const before = await snapshotForNotify(trx, instance);
   await performTaskAction(ctx, action, move, actor);
   await notifyFlowChanges(ctx, trx, before, { actorId: actor.id, action, nodeId: task.node_id, comment });
+}
+
+/**
+ * The record of the task's instance only (another page or record: 400), saved as its approver's save
+ * (business-data checks their pending task's node field permissions and the ConcurrencyStamp).
+ */
+async function saveApproverEdits(ctx: ServiceContext, trx: Db, instance: InstanceRow, record: NonNullable<TWorkflowTaskActionInput['record']>, onBehalf: boolean): Promise<void> {
+  // The node's field permissions are the assignee's; a flow administrator acting for them edits nothing.
+  if (onBehalf) throw workflowError(ctx, 400, 'ValidationError', 'engine.recordNotOnBehalf', {}, { members: ['record'] });
+  await saveRecordInTrx(ctx, trx, record, { pageId: instance.page_id, recordId: instance.record_id }, 'record.');
 }
 
 async function performTaskAction(ctx: ServiceContext, action: Exclude<TaskActionName, 'ccRead'>, move: TaskMove, actor: Actor): Promise<void> {

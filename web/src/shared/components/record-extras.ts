@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { TFieldPermissionMap } from '@tessera/core/workflow/field-permissions';
+import type { RecordEditsRef } from './record-view.ts';
 
 /**
  * What other modules show on a business record's page beside its own buttons (the workflow's
@@ -13,6 +14,8 @@ export interface RecordExtraProps {
   flowStatus: number;
   /** The extra changed the record (submitted, approved…): read it again. */
   onChanged(): void;
+  /** The form's unsaved edits (the approval bar's approve sends them with it, issue 14). */
+  edits?: RecordEditsRef;
 }
 
 const extras: ComponentType<RecordExtraProps>[] = [];

@@ -3,7 +3,8 @@ import { personDisplayName } from '@tessera/core/helpers/person-name';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Space, Spin, Tooltip } from 'antd';
 import type { TPageDataResult, TPageRuntime } from '@tessera/core/contracts/business-data';
-import { linkagesOf, type TPageData, type TPageDefinition } from '@tessera/core/page-definition';
+import { computedControlIds } from '@tessera/core/linkage/index';
+import { flattenViews, linkagesOf, type TPageData, type TPageDefinition } from '@tessera/core/page-definition';
 import { approverPageDefinition } from '@tessera/core/workflow/field-permissions';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +13,10 @@ import { ApiError } from '../../../shared/api/client.ts';
 import { uploadControlFile } from '../../../shared/api/files.ts';
 import { useSession } from '../../../shared/auth/session.ts';
 import { PageRenderer, type ChangeCause, type PageRendererServices } from '../../../shared/components/page-renderer/PageRenderer.tsx';
+import { checkControlValue } from '../../../shared/components/page-renderer/control-rules.ts';
 import { recordExtras, useRecordEditGrant } from '../../../shared/components/record-extras.ts';
-import { businessDataKeys, deleteRecords, fetchDictionaryLabels, fetchSystemDate, queryDropDown, queryOpenWindow, queryPageData, reserveDocumentNumber, savePage, voidDocumentNumber } from '../api/business-data.ts';
+import type { RecordEditsHandle } from '../../../shared/components/record-view.ts';
+import { businessDataKeys, deleteRecords, fetchDictionaryLabels, fetchSystemDate, offsetMinutes, queryDropDown, queryOpenWindow, queryPageData, reserveDocumentNumber, savePage, voidDocumentNumber } from '../api/business-data.ts';
 import { HistoryDrawer } from './HistoryDrawer.tsx';
 
 const toPageData = (result: TPageDataResult): TPageData => ({
@@ -110,6 +113,18 @@ function useReservedNumbers(pageId: string) {
   return useMemo(() => ({ reserve, used }), [reserve, used]);
 }
 
+/** How many editable, shown fields hold a value their control refuses (required, type, length, range). */
+function invalidFieldCount(definition: TPageDefinition, data: TPageData): number {
+  const computed = computedControlIds(definition);
+  let count = 0;
+  for (const { view } of flattenViews(definition)) {
+    const rows = data.viewDataList.find((v) => v.viewId === view.id)?.dataList ?? [];
+    const checked = view.dataControls.filter((c) => c.isEdit !== false && c.isDisplayed !== false && !computed.has(c.id));
+    for (const row of rows) for (const c of checked) if (checkControlValue(c, row[c.code])) count++;
+  }
+  return count;
+}
+
 /**
  * One record: the page renderer (master form, child grids, every control type, defaults, live
  * linkages, lookups) with the runtime's services; Ctrl+S saves; leaving with unsaved changes asks.
@@ -123,6 +138,7 @@ export function RecordForm({
   onEdit,
   onBack,
   onSaved,
+  onFormHandle,
 }: {
   runtime: TPageRuntime;
   definition: TPageDefinition;
@@ -134,6 +150,8 @@ export function RecordForm({
   onEdit?(): void;
   onBack(): void;
   onSaved(id: string): void;
+  /** The unsaved edits for a host that stores them with its own request (the approval bar, record-view.ts). */
+  onFormHandle?(handle: RecordEditsHandle | null): void;
 }) {
   const { t, i18n } = useTranslation('businessData');
   const { message } = App.useApp();
@@ -145,6 +163,8 @@ export function RecordForm({
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
+  // The host's check of the edits found a field to fix: every field shows its message.
+  const [checkFailed, setCheckFailed] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
   const numbers = useReservedNumbers(runtime.pageId);
   // Read again after another module changed the record (submitted for approval, approved…).
@@ -260,6 +280,45 @@ export function RecordForm({
   };
 
   const canSave = approverEdits || (!viewOnly && !inApproval && (recordId ? runtime.actions.edit : runtime.actions.add));
+
+  // The handle reads the form as it is when asked (issue 14: the approval bar's approve sends the approver's edits with it).
+  const latest = useRef({ data, dirty, canSave, shown: approver?.definition ?? definition });
+  useEffect(() => {
+    latest.current = { data, dirty, canSave, shown: approver?.definition ?? definition };
+  }, [data, dirty, canSave, approver, definition]);
+  const handleRef = useRef<RecordEditsHandle | null>(null);
+  useEffect(() => {
+    const handle: RecordEditsHandle = {
+      collect: async () => {
+        const { data: current, dirty: changed, canSave: editable, shown } = latest.current;
+        if (!current || !changed || !editable) return null;
+        const invalid = invalidFieldCount(shown, current);
+        if (invalid) {
+          setCheckFailed(true);
+          throw new Error(t('invalid', { count: invalid }));
+        }
+        return { pageId: runtime.pageId, viewDataList: current.viewDataList, offsetMinutes: offsetMinutes() };
+      },
+      saved: () => {
+        numbers.used();
+        setDirty(false);
+        setProblems([]);
+        setCheckFailed(false);
+        reread();
+      },
+      refused: (err) => {
+        if (!(err instanceof ApiError)) return;
+        const list = err.validationErrors.map((v) => v.message);
+        setProblems(list.length ? list : [err.message]);
+      },
+    };
+    handleRef.current = handle;
+    onFormHandle?.(handle);
+    return () => {
+      handleRef.current = null;
+      onFormHandle?.(null);
+    };
+  }, [onFormHandle, runtime.pageId, numbers, reread, t]);
   // Page buttons of the design with a built-in action (the renderer runs custom assignment buttons itself).
   const onButton = useCallback(
     (button: { buttonType?: unknown }) => {
@@ -296,7 +355,7 @@ export function RecordForm({
             withExtras &&
             recordExtras().map((Extra, i) => (
               <Suspense key={i} fallback={null}>
-                <Extra pageId={runtime.pageId} recordId={recordId} flowStatus={flowStatus} onChanged={reread} />
+                <Extra pageId={runtime.pageId} recordId={recordId} flowStatus={flowStatus} onChanged={reread} edits={handleRef} />
               </Suspense>
             ))}
           {recordId && <Button icon={<HistoryOutlined />} onClick={() => setShowHistory(true)}>{t('history')}</Button>}
@@ -329,7 +388,7 @@ export function RecordForm({
           mode="runtime"
           readOnly={!canSave}
           services={services}
-          showAllErrors={problems.length > 0}
+          showAllErrors={problems.length > 0 || checkFailed}
           onButton={onButton}
         />
       )}

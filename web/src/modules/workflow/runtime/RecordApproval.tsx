@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Descriptions, Drawer, Dropdown, Form, Input, Modal, Radio, Select, Skeleton, Space, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Descriptions, Drawer, Dropdown, Form, Input, Modal, Radio, Select, Skeleton, Space, Tooltip, Typography } from 'antd';
 import type { TWorkflowForRecord, TWorkflowInstance, TWorkflowTask } from '@tessera/core/contracts/workflow-runtime';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useEffect, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactElement } from 'react';
@@ -8,6 +8,7 @@ import { ApiError } from '../../../shared/api/client.ts';
 import { FlowStatusTag } from '../../../shared/components/FlowStatusTag.tsx';
 import { SelectionItemPicker } from '../../../shared/components/SelectionItemPicker.tsx';
 import type { RecordExtraProps } from '../../../shared/components/record-extras.ts';
+import type { RecordEdits, RecordEditsRef } from '../../../shared/components/record-view.ts';
 import { validValues } from '../../../shared/ui/form-values.ts';
 import { newRequestId, useStartWorkflow, useTaskAction, useUrgeWorkflow, useWithdrawWorkflow, useWorkflowForRecord, useWorkflowInstance, type TaskAction } from './api.ts';
 import { FlowTimeline } from './FlowTimeline.tsx';
@@ -18,6 +19,7 @@ import './i18n.ts';
 const ProgressGraph = lazy(() => import('./ProgressGraph.tsx'));
 
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * The approval bar of a business record (issue 13): its approval status; submit for approval when a
@@ -25,8 +27,10 @@ const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm'
  * transfer and, under "more", delegate / add or remove signers / CC when the caller holds the
  * pending task; take back (拿回) an approval while the next node is untouched; withdraw and urge
  * (催办) for the initiator; the flow's progress and history in a drawer.
+ * With the record form's `edits` (the record page, the approval page), approve sends the approver's unsaved edits of the form with it:
+ * the server saves them and approves in one transaction, or does neither (issue 14).
  */
-export default function RecordApproval({ pageId, recordId, flowStatus, onChanged, shortcuts = false }: RecordExtraProps & { shortcuts?: boolean }) {
+export default function RecordApproval({ pageId, recordId, flowStatus, onChanged, shortcuts = false, edits }: RecordExtraProps & { shortcuts?: boolean }) {
   const { t } = useTranslation('workflowRuntime');
   const { message, modal } = App.useApp();
   const state = useWorkflowForRecord(pageId, recordId);
@@ -35,6 +39,17 @@ export default function RecordApproval({ pageId, recordId, flowStatus, onChanged
   const urge = useUrgeWorkflow();
   const act = useTaskAction();
   const [acting, setActing] = useState<ModalAction | null>(null);
+  // Approve checks the form's edits first: an invalid form opens no dialog, its fields say what to fix.
+  const [withEdits, setWithEdits] = useState(false);
+  const openApprove = async () => {
+    try {
+      setWithEdits(Boolean(await edits?.current?.collect()));
+    } catch (err) {
+      message.error(t('page.editsInvalid', { message: errorText(err) }));
+      return;
+    }
+    setActing('approve');
+  };
   const [submitting, setSubmitting] = useState<Startable | null>(null);
   const [showProgress, setShowProgress] = useState(false);
   const info = state.data;
@@ -83,7 +98,7 @@ export default function RecordApproval({ pageId, recordId, flowStatus, onChanged
   useEffect(() => {
     if (!shortcuts || !task || task.kind !== 'approve' || acting) return;
     const onKey = (e: KeyboardEvent) => {
-      if (isShortcut(e, 'approve')) setActing('approve');
+      if (isShortcut(e, 'approve')) void openApprove();
       else if (canReject && isShortcut(e, 'reject')) setActing('reject');
       else return;
       e.preventDefault();
@@ -113,7 +128,7 @@ export default function RecordApproval({ pageId, recordId, flowStatus, onChanged
           <Typography.Text type="secondary">{t(task.origin === 'delegate' ? 'delegatedToMe' : 'myTask', { node: task.nodeName })}</Typography.Text>
           {hint(
             'approve',
-            <Button type="primary" onClick={() => setActing('approve')} data-testid="workflow-approve" aria-keyshortcuts={shortcuts ? 'Alt+A' : undefined}>
+            <Button type="primary" onClick={() => void openApprove()} data-testid="workflow-approve" aria-keyshortcuts={shortcuts ? 'Alt+A' : undefined}>
               {task.origin === 'delegate' ? t('handBack') : t('approve')}
             </Button>,
           )}
@@ -182,7 +197,7 @@ export default function RecordApproval({ pageId, recordId, flowStatus, onChanged
           {t('progress')}
         </Button>
       )}
-      {task && acting && <TaskActionModal task={task} action={acting} onClose={() => setActing(null)} onDone={onChanged} />}
+      {task && acting && <TaskActionModal task={task} action={acting} edits={acting === 'approve' ? edits : undefined} withEdits={acting === 'approve' && withEdits} onClose={() => setActing(null)} onDone={onChanged} />}
       {submitting && <SubmitModal pageId={pageId} recordId={recordId} definition={submitting} onClose={() => setSubmitting(null)} onDone={onChanged} />}
       {instance && <ProgressDrawer instance={instance} open={showProgress} onClose={() => setShowProgress(false)} />}
     </Space>
@@ -274,7 +289,7 @@ interface ActionValues {
  * reject, return (to a chosen node), transfer / delegate (one user), add signers (users, before or
  * after), remove signers (of the node's open ones), CC (users).
  */
-function TaskActionModal({ task, action, onClose, onDone }: { task: TWorkflowTask; action: TaskAction; onClose(): void; onDone(): void }) {
+function TaskActionModal({ task, action, edits, withEdits = false, onClose, onDone }: { task: TWorkflowTask; action: TaskAction; edits?: RecordEditsRef; withEdits?: boolean; onClose(): void; onDone(): void }) {
   const { t } = useTranslation('workflowRuntime');
   const { message } = App.useApp();
   const [form] = Form.useForm<ActionValues>();
@@ -284,6 +299,16 @@ function TaskActionModal({ task, action, onClose, onDone }: { task: TWorkflowTas
   const ok = async () => {
     const values = await validValues(form);
     if (!values) return;
+    // The form as it is now (approve only): never approve past the approver's unsaved edits.
+    let record: RecordEdits | null = null;
+    const handle = edits?.current ?? null;
+    try {
+      record = (await handle?.collect()) ?? null;
+    } catch (err) {
+      message.error(t('page.editsInvalid', { message: errorText(err) }));
+      onClose();
+      return;
+    }
     try {
       await act.mutateAsync({
         taskId: task.id,
@@ -294,13 +319,22 @@ function TaskActionModal({ task, action, onClose, onDone }: { task: TWorkflowTas
           targetNodeId: values.targetNodeId || undefined,
           userIds: values.userId ? [values.userId] : values.userIds?.length ? values.userIds : undefined,
           position: action === 'addSigner' ? values.position : undefined,
+          ...(record ? { record } : {}),
         },
       });
+      if (record) handle?.saved();
       message.success(t('done'));
       onClose();
       onDone();
     } catch (err) {
-      message.error(err instanceof ApiError ? err.message : String(err));
+      if (record && handle && isRecordRefusal(err)) {
+        // Nothing was approved: the form keeps the edits and shows what to fix.
+        handle.refused(err);
+        message.error(t('page.editsRefused', { message: errorText(err) }));
+        onClose();
+        return;
+      }
+      message.error(errorText(err));
     }
   };
   const commentRequired = action === 'reject' && task.commentRequiredOnReject;
@@ -341,12 +375,21 @@ function TaskActionModal({ task, action, onClose, onDone }: { task: TWorkflowTas
             <Checkbox.Group options={task.removableSigners.map((u) => ({ value: u.id, label: u.name ?? u.id }))} />
           </Form.Item>
         )}
+        {withEdits && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('page.editsIncluded')} data-testid="workflow-edits-included" />}
         <Form.Item name="comment" label={t('comment')} rules={commentRequired ? [{ required: true, whitespace: true, message: t('commentRequired') }] : []}>
           <Input.TextArea rows={3} maxLength={2000} autoFocus={action === 'approve' || action === 'reject' || action === 'return'} placeholder={commentRequired ? t('commentRequired') : t('commentPlaceholder')} data-testid="workflow-action-comment" />
         </Form.Item>
       </Form>
     </Modal>
   );
+}
+
+/** The server refused the record's edits (a field, the page or record, a stale stamp), not the approval itself. */
+function isRecordRefusal(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  if (err.validationErrors.some((v) => v.members?.some((m) => m === 'record' || m.startsWith('record.')))) return true;
+  const code = (err.body as { error?: { code?: string } } | undefined)?.error?.code;
+  return code === 'Conflict' || code === 'BusinessData.InApproval';
 }
 
 /** The instance: where it stands, who it waits for, and its history. */

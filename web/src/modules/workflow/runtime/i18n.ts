@@ -86,6 +86,9 @@ registerTexts('workflowRuntime', {
       closeHint: '关闭（Esc）',
       shortcut: '快捷键：{{keys}}',
       confirmHint: 'Ctrl+Enter 确定',
+      editsIncluded: '你对表单的修改将随“同意”一起保存',
+      editsInvalid: '表单中有需要修改的内容，尚未审批：{{message}}',
+      editsRefused: '表单的修改未能保存，尚未审批：{{message}}',
     },
     instanceStatus: { running: '审批中', approved: '已通过', rejected: '已驳回', withdrawn: '已撤回', terminated: '已终止' },
     history: {
@@ -201,6 +204,9 @@ registerTexts('workflowRuntime', {
       closeHint: 'Close (Esc)',
       shortcut: 'Shortcut: {{keys}}',
       confirmHint: 'Ctrl+Enter to confirm',
+      editsIncluded: 'Your changes to the form are saved with the approval',
+      editsInvalid: 'The form needs attention; nothing was approved: {{message}}',
+      editsRefused: 'Your changes to the form could not be saved, so nothing was approved: {{message}}',
     },
     instanceStatus: { running: 'Running', approved: 'Approved', rejected: 'Rejected', withdrawn: 'Withdrawn', terminated: 'Terminated' },
     history: {

@@ -3,7 +3,7 @@ import { App, Button, Checkbox, Col, Descriptions, Drawer, Grid, Row, Skeleton, 
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { recordView } from '../../../shared/components/record-view.ts';
+import { recordView, type RecordEditsHandle } from '../../../shared/components/record-view.ts';
 import { useWorkflowForRecord, useWorkflowInstance } from '../runtime/api.ts';
 import { FlowTimeline } from '../runtime/FlowTimeline.tsx';
 import RecordApproval from '../runtime/RecordApproval.tsx';
@@ -46,7 +46,8 @@ const readAutoNext = () => {
  * the list knows of the task; the record's form (business-data's record view — read-only but for
  * the fields the approver's node makes editable) with its lines; the flow's timeline beside it (one
  * column on a phone); the diagram coloured by progress in a tab; and at the bottom, fixed, the
- * approval bar with exactly the actions the node allows (Alt+A approve, Alt+R reject), the
+ * approval bar with exactly the actions the node allows (Alt+A approve, Alt+R reject; approve saves
+ * the approver's unsaved edits of the form with it, all or nothing), the
  * next-task button (Alt+N) and whether to open the next to-do after acting. Esc closes.
  * Without a registered record view, or when the caller cannot load the record's page, the bar alone.
  */
@@ -61,6 +62,11 @@ export function RecordFlowDrawer({ title, record, items, onClose, onChanged, tas
   const [finding, setFinding] = useState(false);
   // Tasks handled or skipped in this drawer session: "next" never offers them again.
   const passed = useRef<string[]>([]);
+  // The form's unsaved edits: approve sends them with the approval (one transaction on the server).
+  const formHandle = useRef<RecordEditsHandle | null>(null);
+  const onFormHandle = useCallback((handle: RecordEditsHandle | null) => {
+    formHandle.current = handle;
+  }, []);
   const key = record ? `${record.pageId}|${record.recordId}` : '';
 
   const openNext = useCallback(async (): Promise<boolean> => {
@@ -99,7 +105,7 @@ export function RecordFlowDrawer({ title, record, items, onClose, onChanged, tas
     if (autoNext && onOpenTask && (await openNext())) return;
     onChanged();
   };
-  const bar = record && <RecordApproval key={key} pageId={record.pageId} recordId={record.recordId} flowStatus={1} onChanged={() => void acted()} shortcuts />;
+  const bar = record && <RecordApproval key={key} pageId={record.pageId} recordId={record.recordId} flowStatus={1} onChanged={() => void acted()} shortcuts edits={formHandle} />;
   const footer = record && (
     <div className="wf-approval-footer" data-testid="approval-action-bar">
       <div className="wf-approval-footer-actions">{bar}</div>
@@ -156,7 +162,7 @@ export function RecordFlowDrawer({ title, record, items, onClose, onChanged, tas
                   label: t('page.form'),
                   children: RecordView ? (
                     <Suspense fallback={<Skeleton active />}>
-                      <RecordView key={key} pageId={record.pageId} recordId={record.recordId} fallback={null} onClose={onClose} withExtras={false} />
+                      <RecordView key={key} pageId={record.pageId} recordId={record.recordId} fallback={null} onClose={onClose} withExtras={false} onFormHandle={onFormHandle} />
                     </Suspense>
                   ) : null,
                 },
