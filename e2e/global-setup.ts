@@ -10,12 +10,8 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrator.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A closed PGlite data dir holding every migration, to copy into a journey's data dir. */
-    migratedDataDir: string;
-  }
-}
+// The keys provided here are declared where they are read.
+import type {} from './product.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(path.join(tmpdir(), 'tessera-e2e-template-'));

@@ -6,6 +6,13 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A closed PGlite data dir holding every migration, to copy into a journey's data dir. */
+    migratedDataDir: string;
+  }
+}
+
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const ADMIN_PASSWORD = 'E2e-Admin#2026';
 /** Staff sit in China while the server keeps its own zone (UTC here): dates must survive the difference. */

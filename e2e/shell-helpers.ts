@@ -71,3 +71,14 @@ export const isDisabled = (page: Page, key: string) => settingSwitch(page, key).
 
 /** Waits until the page's URL matches (in-app hash changes, including router redirects with replace). */
 export const waitForHash = (page: Page, pattern: RegExp) => poll(() => page.url()).toMatch(pattern);
+
+/**
+ * Switches the interface language from the header's selector: the item of the open language menu
+ * (not the last visible drop-down, which may be another one still closing), then waits for the
+ * document's language.
+ */
+export async function chooseLanguage(page: Page, label: string, lang: string) {
+  await page.getByTestId('language-selector').click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: label, exact: true }).click();
+  await poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { screenshotPath, startProduct, type Product } from './product.ts';
-import { apiCall, currentPath, poll, signInToConsole, tabPaths, tokenOf } from './shell-helpers.ts';
+import { apiCall, chooseLanguage, currentPath, poll, signInToConsole, tabPaths, tokenOf } from './shell-helpers.ts';
 
 let product: Product;
 beforeAll(async () => {
@@ -97,11 +97,9 @@ describe('menus, search and the front-end log (issue 4)', () => {
     const tree = page.getByTestId('business-menu-tree');
     await tree.locator('.ant-tree-treenode', { hasText: '入库单' }).last().locator('.ant-tree-node-content-wrapper').click();
     await poll(() => page.getByTestId('menu-parent').textContent()).toBe('仓储管理');
-    await page.getByTestId('language-selector').click();
-    await page.locator('.ant-dropdown:visible').last().getByText('English').click();
+    await chooseLanguage(page, 'English', 'en-US');
     await poll(() => page.getByTestId('menu-parent').textContent()).toBe('Warehousing');
-    await page.getByTestId('language-selector').click();
-    await page.locator('.ant-dropdown:visible').last().getByText('简体中文').click();
+    await chooseLanguage(page, '简体中文', 'zh-CN');
     await poll(() => page.getByTestId('menu-parent').textContent()).toBe('仓储管理');
     await context.close();
   });
@@ -199,6 +197,8 @@ describe('forms submitted empty (issue 28, defect 2)', () => {
     ];
     for (const [route, opener] of forms) {
       await page.goto(`${product.url}/#${route}`);
+      // This form's dialog is found as the last visible one: the previous page's must be gone.
+      await poll(() => page.locator('.ant-modal-wrap:visible, .ant-drawer-content-wrapper:visible').count()).toBe(0);
       await page.getByRole('button', { name: opener }).first().click();
       // A modal or drawer; the help document form opens in the page itself.
       const dialog = route === '/system/documentation' ? page.locator('.ant-card', { hasText: '正文' }).last() : page.locator('.ant-modal-wrap:visible, .ant-drawer-content-wrapper:visible').last();

@@ -13,14 +13,8 @@ import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
 import { createThrowawayDatabase } from './throwaway-database.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A file holding a migrated PGlite data dir (`dumpDataDir`). */
-    pgliteSnapshot: string;
-    /** A migrated database on the DATABASE_URL server to create test databases from. */
-    postgresTemplate: string;
-  }
-}
+// The keys provided here are declared where they are read.
+import type {} from './test-app.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const baseUrl = process.env.DATABASE_URL;

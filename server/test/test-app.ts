@@ -7,6 +7,15 @@ import type { BuildAppOptions } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { prepareServer, type RunningServer } from '../src/server.ts';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A file holding a migrated PGlite data dir (`dumpDataDir`). */
+    pgliteSnapshot: string;
+    /** A migrated database on the DATABASE_URL server to create test databases from. */
+    postgresTemplate: string;
+  }
+}
+
 export const TEST_ADMIN_PASSWORD = 'Admin#12345';
 /** Argon2id at a low cost keeps suites fast; production cost is ARGON2_PRODUCTION. */
 const TEST_HASH_COST = { memoryCost: 1024, timeCost: 1 };
