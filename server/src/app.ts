@@ -41,6 +41,7 @@ import { helpRoutes } from './modules/help/index.ts';
 import { pageRoutes } from './modules/pages/index.ts';
 import { businessDataRoutes, selectionItemRoutes } from './modules/business-data/index.ts';
 import { fileRoutes } from './modules/files/index.ts';
+import { apiKeyRoutes } from './modules/api-keys/index.ts';
 import { workflowDefinitionRoutes, workflowInstanceRoutes, workflowTaskRoutes } from './modules/workflow/index.ts';
 
 declare module 'fastify' {
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(workflowDefinitionRoutes, { prefix: '/api' });
   await app.register(workflowInstanceRoutes, { prefix: '/api' });
   await app.register(workflowTaskRoutes, { prefix: '/api' });
+  await app.register(apiKeyRoutes, { prefix: '/api' });
   if (options.extend) await app.register(async (scoped) => options.extend!(scoped));
 
   // 3. the built web app

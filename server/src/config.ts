@@ -17,6 +17,7 @@ const ZEnv = z.object({
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
   WEB_DIST: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  API_KEY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(1000).max(0xffffffff).default(DEFAULT_CAPTCHA_MAX_COUNTER),
   TRUST_PROXY: z.string().default(''),
   BASE_PATH: z.string().default(''),
@@ -64,6 +65,8 @@ export interface AppConfig {
   bodyLimit: number;
   /** Sign-in attempts per minute for one address and user name. */
   loginRateLimit: number;
+  /** Requests per minute one personal API key may make (per server process; default 600). */
+  apiKeyRateLimit?: number;
   /** The registration captcha's work: the largest counter a challenge hides (tests lower it). */
   captchaMaxCounter: number;
   /** Built web app to serve; absent in API-only tests. */
@@ -101,6 +104,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     logLevel: parsed.LOG_LEVEL,
     bodyLimit: parsed.BODY_LIMIT,
     loginRateLimit: parsed.LOGIN_RATE_LIMIT,
+    apiKeyRateLimit: parsed.API_KEY_RATE_LIMIT,
     captchaMaxCounter: parsed.CAPTCHA_MAX_COUNTER,
     webDist: parsed.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     pgliteDataDir: path.join(dataDir, 'db'),

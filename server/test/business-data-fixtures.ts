@@ -168,7 +168,7 @@ export function savePipelineFixture(options: { holds?: (code: string) => boolean
   const lines = view('Lines', [c.Product, c.Amount], { viewType: 2, parentViewControlId: order.id, associateForeignKeyCode: 'ParentViewDataId' });
   order.viewControls = [lines];
   const page = buildRuntimePage({ id: randomUUID(), code: 'Order', name: { 'en-US': 'Order' } }, 1, { viewControls: [order], pageButtons: [], dataLinkages: [] })!;
-  const user = { id: randomUUID(), userName: 'ann', name: 'Ann', surname: '', avatar: null, sessionId: 's', isAdmin: false, access: new Set<string>(), organizationUnitId: null, organizationUnitName: null, organizationUnitIds: [], roleIds: [] };
+  const user = { id: randomUUID(), userName: 'ann', name: 'Ann', surname: '', avatar: null, sessionId: 's', apiKey: null, isAdmin: false, access: new Set<string>(), organizationUnitId: null, organizationUnitName: null, organizationUnitIds: [], roleIds: [] };
   const session: SaveSession = {
     t: translator('en-US'),
     page,

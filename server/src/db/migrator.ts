@@ -23,6 +23,7 @@ import * as m0901 from './migrations/0901-workflow-engine.ts';
 import * as m0902 from './migrations/0902-workflow-signers.ts';
 import * as m0903 from './migrations/0903-workflow-task-lists.ts';
 import * as m0904 from './migrations/0904-live-signals.ts';
+import * as m0905 from './migrations/0905-api-keys.ts';
 
 /** Migrations are listed here in order; a new module appends its file. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0902-workflow-signers': m0902,
   '0903-workflow-task-lists': m0903,
   '0904-live-signals': m0904,
+  '0905-api-keys': m0905,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -92,6 +92,22 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  /** JSON array of permission codes, or null for all the owner's. */
+  codes: Json<string[]> | null;
+  expires_at: Timestamp | null;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  last_used_ip: string | null;
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
+}
+
 export interface AuditLogsTable {
   id: Generated<string>;
   time: Timestamp;
@@ -462,6 +478,7 @@ export interface Database {
   permission_definitions: PermissionDefinitionsTable;
   permission_grants: PermissionGrantsTable;
   sessions: SessionsTable;
+  api_keys: ApiKeysTable;
   audit_logs: AuditLogsTable;
   settings: SettingsTable;
   captcha_uses: CaptchaUsesTable;

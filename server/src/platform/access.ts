@@ -74,6 +74,16 @@ export interface SessionUser {
   avatar: string | null;
 }
 
+/** A live personal API key (unrevoked, unexpired, of an active and unlocked owner). */
+export interface LiveApiKey {
+  id: string;
+  name: string;
+  /** Null: every code the owner holds. */
+  codes: string[] | null;
+  expiresAt: Date | null;
+  owner: SessionUser;
+}
+
 interface Cached<T> {
   value: T;
   at: number;
@@ -88,6 +98,7 @@ interface Cached<T> {
 export class AuthCache {
   private readonly sessions = new Map<string, Cached<SessionUser>>();
   private readonly access = new Map<string, Cached<{ value: UserAccess; set: Set<string> }>>();
+  private readonly apiKeys = new Map<string, Cached<LiveApiKey>>();
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -116,6 +127,42 @@ export class AuthCache {
     return value;
   }
 
+  /** The live key with this hash (a personal API key's SHA-256), or null. */
+  async apiKey(keyHash: string): Promise<LiveApiKey | null> {
+    const hit = this.apiKeys.get(keyHash);
+    if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.value.expiresAt && hit.value.expiresAt.getTime() <= Date.now() ? null : hit.value;
+    const now = new Date();
+    const row = await this.db
+      .selectFrom('api_keys as k')
+      .innerJoin('users as u', 'u.id', 'k.user_id')
+      .select(['k.id as key_id', 'k.name as key_name', 'k.codes', 'k.expires_at', 'u.id', 'u.user_name', 'u.name', 'u.surname', 'u.avatar'])
+      .where('k.key_hash', '=', keyHash)
+      .where('k.revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('k.expires_at', 'is', null), eb('k.expires_at', '>', now)]))
+      .where('u.is_active', '=', true)
+      .where('u.is_deleted', '=', false)
+      .where((eb) => eb.or([eb('u.lockout_end', 'is', null), eb('u.lockout_end', '<=', now)]))
+      .executeTakeFirst();
+    if (!row) {
+      this.apiKeys.delete(keyHash);
+      return null;
+    }
+    const value: LiveApiKey = {
+      id: row.key_id,
+      name: row.key_name,
+      codes: row.codes,
+      expiresAt: row.expires_at,
+      owner: { id: row.id, userName: row.user_name, name: row.name, surname: row.surname, avatar: row.avatar },
+    };
+    this.apiKeys.set(keyHash, { value, at: Date.now() });
+    return value;
+  }
+
+  /** A key was revoked: refused from the next request on this node. */
+  invalidateApiKey(keyId: string) {
+    for (const [key, entry] of this.apiKeys) if (entry.value.id === keyId) this.apiKeys.delete(key);
+  }
+
   async accessOf(userId: string): Promise<{ value: UserAccess; set: Set<string> }> {
     const hit = this.access.get(userId);
     if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.value;
@@ -132,6 +179,7 @@ export class AuthCache {
   /** A user's sessions or profile changed (lock, delete, revoke, rename, roles, units). */
   invalidateUser(userId: string) {
     for (const [key, entry] of this.sessions) if (entry.value.id === userId) this.sessions.delete(key);
+    for (const [key, entry] of this.apiKeys) if (entry.value.owner.id === userId) this.apiKeys.delete(key);
     this.access.delete(userId);
   }
 

@@ -24,6 +24,13 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+/** Work done with a personal API key names the key in its entries. */
+function detailsOf(ctx: ServiceContext, entry: AuditEntry): string | null {
+  const apiKeyId = ctx.user?.apiKey?.id;
+  const details = apiKeyId && entry.entityType !== 'ApiKey' ? { ...entry.details, apiKeyId } : entry.details;
+  return details ? JSON.stringify(details) : null;
+}
+
 /**
  * Appends to the audit log. Runs on the context's database outside any transaction (the caller's
  * work has either finished or rolled back), and never fails the work it describes.
@@ -39,7 +46,7 @@ export async function recordAudit(ctx: ServiceContext, action: AuditAction, entr
         entity_type: entry.entityType ?? null,
         entity_id: entry.entityId ?? null,
         ip: ctx.client.ip,
-        details: entry.details ? JSON.stringify(entry.details) : null,
+        details: detailsOf(ctx, entry),
       })
       .execute();
   } catch (err) {

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { uuidv7 } from './ids.ts';
+import { apiKeyOf, ApiKeyBudget, DEFAULT_API_KEY_RATE_LIMIT, hashApiKey, writeLastUsed } from './api-keys.ts';
 import { recordAudit } from './audit.ts';
 import type { Db, ServiceContext } from './context.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
 
 export interface RequestUser {
   id: string;
@@ -12,7 +13,11 @@ export interface RequestUser {
   name: string;
   surname: string;
   avatar: string | null;
-  sessionId: string;
+  /** The session the request came with; null when it came with a personal API key. */
+  sessionId: string | null;
+  /** The personal API key the request came with (issue 29), acting for its owner. */
+  apiKey: { id: string; name: string; ownerIsAdmin: boolean } | null;
+  /** An administrator's powers; false for an administrator's key narrowed to some codes. */
   isAdmin: boolean;
   access: Set<string>;
   organizationUnitId: string | null;
@@ -132,9 +137,14 @@ async function verifyToken(app: FastifyInstance, token: string) {
   }
 }
 
-/** Resolves the caller from a Bearer JWT bound to a live session of an active, unlocked user. */
+/**
+ * Resolves the caller from a Bearer JWT bound to a live session of an active, unlocked user, or
+ * from a live personal API key of one (`X-API-Key`, or a Bearer token that is a key).
+ */
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<RequestUser | null> {
   const token = bearerToken(request);
+  const apiKey = apiKeyOf(request, token);
+  if (apiKey !== undefined) return apiKey === null ? null : authenticateApiKey(app, apiKey);
   if (!token) return null;
   const claims = await verifyToken(app, token);
   if (!claims) return null;
@@ -151,6 +161,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     surname: sessionUser.surname,
     avatar: sessionUser.avatar,
     sessionId,
+    apiKey: null,
     isAdmin: value.isAdmin,
     access: set,
     organizationUnitId: value.organizationUnitId,
@@ -160,10 +171,53 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   };
 }
 
+/**
+ * A key acts as its owner: the owner's current codes (∩ the key's codes when it names some) and
+ * the owner's data scopes. A narrowed key of an administrator holds only its codes, not the
+ * administrator's powers, though it still sees every row as its owner does.
+ */
+async function authenticateApiKey(app: FastifyInstance, key: string): Promise<RequestUser | null> {
+  const live = await app.authCache.apiKey(hashApiKey(key));
+  if (!live) return null;
+  const { value, set } = await app.authCache.accessOf(live.owner.id);
+  const access = live.codes ? new Set(live.codes.filter((code) => set.has(code))) : set;
+  return {
+    id: live.owner.id,
+    userName: live.owner.userName,
+    name: live.owner.name,
+    surname: live.owner.surname,
+    avatar: live.owner.avatar,
+    sessionId: null,
+    apiKey: { id: live.id, name: live.name, ownerIsAdmin: value.isAdmin },
+    isAdmin: value.isAdmin && !live.codes,
+    access,
+    organizationUnitId: value.organizationUnitId,
+    organizationUnitName: value.organizationUnitName,
+    organizationUnitIds: value.organizationUnitIds,
+    roleIds: value.roleIds,
+  };
+}
+
+const budgets = new WeakMap<FastifyInstance, ApiKeyBudget>();
+
 /** The guard: authenticates every /api route that is not public and checks its permission code. */
 export function registerAuthGuard(app: FastifyInstance) {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
+  budgets.set(app, new ApiKeyBudget(app.config.apiKeyRateLimit ?? DEFAULT_API_KEY_RATE_LIMIT));
+  // Every call made with a key is in the audit log, and the key's last use is kept (about once a minute).
+  app.addHook('onResponse', async (request, reply) => {
+    const key = request.user?.apiKey;
+    if (!key) return;
+    await recordAudit(request.ctx, 'ApiKeyUsed', {
+      entityType: 'ApiKey',
+      entityId: key.id,
+      details: { name: key.name, method: request.method, route: request.routeOptions.url ?? request.url, status: reply.statusCode },
+    });
+    if (budgets.get(app)!.lastUsedDue(key.id, request.ip ?? null)) {
+      await writeLastUsed(app.db, key.id, request.ip ?? null).catch((err: unknown) => request.log.error({ err }, 'api key last-used write failed'));
+    }
+  });
+  app.addHook('onRequest', async (request, reply) => {
     // Decided by the route's declaration, not by its URL: under a BASE_PATH (or any other prefix)
     // a URL test would wave every route through. Unknown URLs go on to the 404 answer.
     if (request.is404) return;
@@ -176,6 +230,15 @@ export function registerAuthGuard(app: FastifyInstance) {
     const user = await authenticate(app, request);
     if (!user) throw unauthorized();
     request.user = user;
+    if (user.apiKey) {
+      const wait = budgets.get(app)!.take(user.apiKey.id);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new AppError(429, 'TooManyRequests', 'error.tooManyRequests');
+      }
+      // Managing keys, the password and sign-out need a person's session: a key cannot renew itself.
+      if (request.routeOptions.config?.sessionOnly) throw forbidden({ reason: 'SessionRequired' });
+    }
     if (access?.kind === 'signedIn') return;
     if (access?.kind === 'permission' && user.access.has(access.code)) return;
     await recordAudit(request.ctx, 'PermissionDenied', {

@@ -51,6 +51,8 @@ export const P = {
   PagesDelete: 'Tessera.Pages.Delete',
   PagesPublish: 'Tessera.Pages.Publish',
   AuditLogsExport: 'Tessera.AuditLogs.Export',
+  ApiKeys: 'Tessera.ApiKeys',
+  ApiKeysRevoke: 'Tessera.ApiKeys.Revoke',
   UsersRevokeSessions: 'Identity.Users.RevokeSessions',
   // Area codes of the system menus (spec §2) whose modules are still to come; the menus module
   // registers their display names until the module that builds the area takes them over.

@@ -10,7 +10,7 @@ import {
   ZRegisterResponse,
   ZRegistrationOptions,
 } from '@tessera/core/contracts/auth';
-import { publicRoute, signedIn } from '../../platform/route-access.ts';
+import { publicRoute, signedIn, signedInWithSession } from '../../platform/route-access.ts';
 import { captchaOptions, changePassword, login, logout, register, registrationOptions } from './auth.service.ts';
 import { issueCaptcha } from './captcha.service.ts';
 
@@ -56,13 +56,13 @@ export async function authRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/account/my-profile/change-password', {
-    config: signedIn(),
+    config: signedInWithSession(),
     schema: { tags: ['account'], summary: 'Change my password', body: ZChangePasswordInput, response: { 200: z.object({ message: z.string() }) } },
     handler: (req) => changePassword(req.ctx, req.body),
   });
 
   app.post('/Auth/Logout', {
-    config: signedIn(),
+    config: signedInWithSession(),
     schema: { tags: ['auth'], summary: 'Sign out: the session is revoked at once', response: { 204: z.null() } },
     handler: async (req, reply) => {
       await logout(req.ctx);

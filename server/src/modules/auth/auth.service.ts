@@ -164,7 +164,7 @@ export async function changePassword(ctx: ServiceContext, input: TChangePassword
   await ctx.db.transaction().execute(async (trx) => {
     await identity.setOwnPasswordHash(trx, me.id, passwordHash, uuidv7());
     // Other devices must sign in again with the new password.
-    await revokeSessionsOfUser(trx, me.id, { keepSessionId: me.sessionId });
+    await revokeSessionsOfUser(trx, me.id, { keepSessionId: me.sessionId ?? undefined });
   });
   ctx.caches.auth.invalidateUser(me.id);
   await recordAudit(ctx, 'PasswordChanged', { entityType: 'User', entityId: me.id });
@@ -172,8 +172,9 @@ export async function changePassword(ctx: ServiceContext, input: TChangePassword
 }
 
 export async function logout(ctx: ServiceContext) {
-  if (!ctx.user) throw unauthorized();
-  await revokeSession(ctx.db, ctx.user.sessionId);
-  ctx.caches.auth.invalidateSession(ctx.user.sessionId);
+  const sessionId = ctx.user?.sessionId;
+  if (!sessionId) throw unauthorized();
+  await revokeSession(ctx.db, sessionId);
+  ctx.caches.auth.invalidateSession(sessionId);
   await recordAudit(ctx, 'Logout');
 }

@@ -14,6 +14,7 @@ import type { Database, LocalizedText, PermissionDefinitionsTable } from '../../
 import { recordAudit } from '../../platform/audit.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { localize } from '../../platform/localized-text.ts';
 import { authorizationInvalid } from './authorization.messages.ts';
 import * as repo from './authorization.repository.ts';
 
@@ -222,4 +223,22 @@ export async function removePermissionGroup(db: Kysely<Database>, group: string)
   const names = await repo.designerCodesOfGroup(db, group);
   await repo.deleteDefinitions(db, names);
   return names;
+}
+
+/**
+ * The defined codes among `codes`, grouped as the definitions are and named in the caller's
+ * language (what a user may hand on to a personal API key).
+ */
+export async function definitionGroupsAmong(ctx: ServiceContext, codes: ReadonlySet<string>) {
+  const groups = new Map<string, { name: string; displayName: string; permissions: { name: string; displayName: string; parentName: string | null }[] }>();
+  for (const def of await repo.listAllDefinitions(ctx.db)) {
+    if (!codes.has(def.name)) continue;
+    let group = groups.get(def.group_name);
+    if (!group) {
+      group = { name: def.group_name, displayName: localize(def.group_display_name, ctx.acceptLanguage) || def.group_name, permissions: [] };
+      groups.set(def.group_name, group);
+    }
+    group.permissions.push({ name: def.name, displayName: localize(def.display_name, ctx.acceptLanguage) || def.name, parentName: def.parent_name });
+  }
+  return [...groups.values()];
 }

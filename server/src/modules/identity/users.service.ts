@@ -321,7 +321,7 @@ export async function resetUserPassword(ctx: ServiceContext, id: string, input: 
     await guardDelegation(trx, ctx, { userIds: [id] });
     await repo.setPasswordHash(trx, id, passwordHash, stamp, ctx.user?.id ?? null);
     // The caller keeps their own session when resetting their own password.
-    await revokeSessionsOfUser(trx, id, { keepSessionId: ctx.user?.id === id ? ctx.user.sessionId : undefined });
+    await revokeSessionsOfUser(trx, id, { keepSessionId: ctx.user?.id === id ? (ctx.user.sessionId ?? undefined) : undefined });
   });
   ctx.caches.auth.invalidateUser(id);
   await recordAudit(ctx, 'Updated', {

@@ -65,6 +65,7 @@ export const SYSTEM_SIDER: TMenuItem[] = [
       { path: '/system/documentation', title: 'menu:documentation', icon: 'QuestionCircleOutlined' },
       { path: '/system/audit', title: 'menu:audit', icon: 'AuditOutlined', auth: [P.AuditLogs] },
       { path: '/system/settings', title: 'menu:settings', icon: 'SettingOutlined', auth: [P.Settings] },
+      { path: '/system/apiKeys', title: 'menu:apiKeys', icon: 'ApiOutlined', auth: [P.ApiKeys] },
     ],
   },
   {

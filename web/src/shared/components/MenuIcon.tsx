@@ -1,5 +1,6 @@
 import {
   ApartmentOutlined,
+  ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
@@ -40,6 +41,7 @@ const SYSTEM_ICONS: Record<string, IconComponent> = {
   ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  ApiOutlined,
   BarChartOutlined,
   BookOutlined,
   BuildOutlined,
