@@ -53,6 +53,9 @@ export const modulePages: Record<string, ModulePage> = {
   '/flows/completedTasks': page(() => import('../modules/workflow/tasks/CompletedTasksPage.tsx')),
   // Flow management (issue 14): every instance and the administrator's interventions.
   '/flows/instance': page(() => import('../modules/workflow/instances/InstancesPage.tsx'), [P.FlowInstances]),
+  // Personal API keys (issue 29): every signed-in person's own; everyone's for administrators.
+  '/account/apiKeys': { ...page(() => import('../modules/api-keys/pages/MyApiKeysPage.tsx')), name: 'account-apiKeys', title: 'menu:myApiKeys' },
+  '/system/apiKeys': { ...page(() => import('../modules/api-keys/pages/AdminApiKeysPage.tsx'), [P.ApiKeys]), name: 'system-apiKeys', title: 'menu:apiKeys' },
 };
 
 // The workflow's approval bar on business records (a chunk of its own, loaded with a record page).

@@ -1,4 +1,4 @@
-import { HomeOutlined, KeyOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { ApiOutlined, HomeOutlined, KeyOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useDisplayName } from '../../shared/auth/display-name.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Dropdown } from 'antd';
@@ -10,7 +10,10 @@ import { resetTabsInMemory } from '../tabs/tabs-store.ts';
 import { DASHBOARD_PATH } from '../routes/route-table.ts';
 import { useLayout } from './layout-store.ts';
 
-/** spec §2 user menu: My home, Setting, reset password, Log out (hover on desktop, click on mobile). */
+/** The signed-in person's API keys (issue 29), beside the password in the user menu. */
+const MY_API_KEYS_PATH = '/account/apiKeys';
+
+/** spec §2 user menu: My home, Setting, reset password, API keys, Log out (hover on desktop, click on mobile). */
 export function UserMenu({ mobile, color }: { mobile: boolean; color?: string }) {
   const { t } = useTranslation('shell');
   const user = useSession((s) => s.user);
@@ -46,6 +49,7 @@ export function UserMenu({ mobile, color }: { mobile: boolean; color?: string })
           { key: 'home', icon: <HomeOutlined />, label: t('user.myHome') },
           { key: 'setting', icon: <SettingOutlined />, label: t('user.setting') },
           { key: 'password', icon: <KeyOutlined />, label: t('user.resetPassword') },
+          { key: 'apiKeys', icon: <ApiOutlined />, label: t('user.apiKeys') },
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: t('user.logout'), danger: true },
         ],
@@ -53,6 +57,7 @@ export function UserMenu({ mobile, color }: { mobile: boolean; color?: string })
           if (key === 'home') navigate(DASHBOARD_PATH);
           if (key === 'setting') setSettingsOpen(true);
           if (key === 'password') setPasswordOpen(true);
+          if (key === 'apiKeys') navigate(MY_API_KEYS_PATH);
           if (key === 'logout') logout();
         },
       }}

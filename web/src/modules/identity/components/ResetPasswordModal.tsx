@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../shared/clipboard.ts';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useResetPassword } from '../api/users.ts';
-import { showFormErrors } from './form-errors.ts';
+import { showFormErrors } from '../../../shared/ui/form-errors.ts';
 import '../i18n.ts';
 import { validValues } from '../../../shared/ui/form-values.ts';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useCreateRole, useUpdateRole } from '../api/roles.ts';
-import { showFormErrors } from './form-errors.ts';
+import { showFormErrors } from '../../../shared/ui/form-errors.ts';
 import '../i18n.ts';
 import { validValues } from '../../../shared/ui/form-values.ts';
 

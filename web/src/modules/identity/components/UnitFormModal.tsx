@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { ApiError } from '../../../shared/api/client.ts';
 import { useCreateUnit, useUpdateUnit } from '../api/organization-units.ts';
-import { showFormErrors } from './form-errors.ts';
+import { showFormErrors } from '../../../shared/ui/form-errors.ts';
 import '../i18n.ts';
 import { validValues } from '../../../shared/ui/form-values.ts';
 

@@ -8,7 +8,7 @@ import { ApiError } from '../../../shared/api/client.ts';
 import { SelectionItemPicker } from '../../../shared/components/SelectionItemPicker.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { fetchUser, useAssignableRoles, useCreateUser, useUpdateUser } from '../api/users.ts';
-import { showFormErrors } from './form-errors.ts';
+import { showFormErrors } from '../../../shared/ui/form-errors.ts';
 import '../i18n.ts';
 import { validValues } from '../../../shared/ui/form-values.ts';
 

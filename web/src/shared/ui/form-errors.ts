@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
-import { ApiError } from '../../../shared/api/client.ts';
-import { mapValidationErrors, setFieldErrors } from '../../../shared/api/validation-errors.ts';
-import { feedback } from '../../../shared/ui/feedback.tsx';
+import { ApiError } from '../api/client.ts';
+import { mapValidationErrors, setFieldErrors } from '../api/validation-errors.ts';
+import { feedback } from './feedback.tsx';
 
 /**
  * Puts an API error's validationErrors on the form fields they name (`body.userName` or `userName`);

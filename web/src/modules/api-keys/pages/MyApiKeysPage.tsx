@@ -1,0 +1,81 @@
+import { PlusOutlined, StopOutlined } from '@ant-design/icons';
+import type { TApiKey } from '@tessera/core/contracts/api-keys';
+import { Alert, Button, Card, Table, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { API_BASE } from '../../../shared/api/client.ts';
+import { feedback } from '../../../shared/ui/feedback.tsx';
+import { useMyApiKeys, useRevokeMyKey } from '../api/api-keys.ts';
+import { CreateApiKeyModal } from '../components/CreateApiKeyModal.tsx';
+import { useKeyColumns } from '../components/key-columns.tsx';
+import '../i18n.ts';
+
+/** /account/apiKeys: the signed-in person's API keys — create (shown once), see their use, revoke. */
+export default function MyApiKeysPage() {
+  const { t } = useTranslation('apiKeys');
+  const keys = useMyApiKeys();
+  const revoke = useRevokeMyKey();
+  const [creating, setCreating] = useState(false);
+
+  const confirmRevoke = (k: TApiKey) =>
+    feedback.modal?.confirm({
+      title: t('mine.revokeTitle', { name: k.name }),
+      content: t('mine.revokeContent'),
+      okText: t('revoke'),
+      cancelText: t('common:cancel'),
+      okButtonProps: { danger: true, ...({ 'data-testid': 'api-key-revoke-confirm' } as Record<string, string>) },
+      onOk: () => revoke.mutateAsync(k.id).then(() => feedback.message?.success(t('mine.revoked'))),
+    });
+
+  const columns: ColumnsType<TApiKey> = [
+    ...useKeyColumns<TApiKey>().map((c) => ({ ...c, sorter: false })),
+    {
+      title: t('common:actions'),
+      key: 'actions',
+      width: 80,
+      render: (_, k) =>
+        k.status === 'active' && (
+          <Tooltip title={t('revoke')}>
+            <Button type="text" size="small" danger icon={<StopOutlined />} aria-label={`${t('revoke')} ${k.name}`} onClick={() => confirmRevoke(k)} />
+          </Tooltip>
+        ),
+    },
+  ];
+
+  return (
+    <Card
+      size="small"
+      title={t('mine.title')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          {t('mine.create')}
+        </Button>
+      }
+    >
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        title={t('mine.intro')}
+        description={
+          <Typography.Link href={`${API_BASE}/docs`} target="_blank" rel="noreferrer">
+            {t('mine.docs')}
+          </Typography.Link>
+        }
+      />
+      <Table<TApiKey>
+        size="middle"
+        rowKey="id"
+        loading={keys.isFetching}
+        columns={columns}
+        dataSource={keys.data?.items ?? []}
+        locale={{ emptyText: t('mine.empty') }}
+        pagination={false}
+        scroll={{ x: 900 }}
+        data-testid="my-api-keys"
+      />
+      <CreateApiKeyModal open={creating} onClose={() => setCreating(false)} />
+    </Card>
+  );
+}
