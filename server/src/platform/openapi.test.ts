@@ -56,6 +56,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the OpenAPI document', () => {
+  it('resolves every $ref (a recursive zod schema needs `.meta({ id })` to become a component)', () => {
+    const names = new Set(Object.keys((doc.components as { schemas?: object }).schemas ?? {}));
+    const refs = [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs).toContain('PageView');
+    expect([...new Set(refs.filter((name) => !names.has(name)))]).toEqual([]);
+  });
+
   it('is valid for swagger-parser', async () => {
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
   });
