@@ -6,13 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
 import type { DatabaseKind } from './db/database.ts';
@@ -24,6 +18,7 @@ import { LiveSignals } from './platform/live-signals.ts';
 import { registerDeploymentHeaders, transportOptions, withoutUpgradeInsecureRequests } from './platform/deployment.ts';
 import { frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
+import { moduleRoutes, openApiOptions } from './platform/openapi.ts';
 import { publicRoute, type RouteAccess } from './platform/route-access.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { qrCodeRoutes, systemRoutes } from './modules/system/index.ts';
@@ -53,7 +48,7 @@ declare module 'fastify' {
     /** Live signals to the browsers this process streams to (platform/live-signals.ts). */
     live: LiveSignals;
     /** Every route as registered, for the route-guard test and the permission registry. */
-    routeTable: { method: string | string[]; url: string; access: RouteAccess | undefined }[];
+    routeTable: { method: string | string[]; url: string; access: RouteAccess | undefined; sessionOnly: boolean }[];
   }
 }
 
@@ -117,6 +112,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       get access() {
         return route.config?.access;
       },
+      get sessionOnly() {
+        return !!route.config?.sessionOnly;
+      },
     });
   });
   // HSTS and upgrade-insecure-requests only for HTTPS requests (registerDeploymentHeaders).
@@ -141,16 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // assets are compressed at build time and served as they are (preCompressed below).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Tessera API', version: '0.1.0', description: 'Tessera low-code platform' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-    // Schemas registered with an id (recursive trees such as business menus) become components.
-    transformObject: jsonSchemaTransformObject,
-  });
+  // The OpenAPI document: components, security from each route's access, error answers (platform/openapi.ts).
+  await app.register(swagger, openApiOptions(config));
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     // Its page links its files absolutely when opened without a trailing slash: under the base path.
@@ -163,28 +153,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInputGuard(app);
 
   // 2. modules
-  await app.register(authRoutes, { prefix: '/api' });
-  await app.register(systemRoutes, { prefix: '/api' });
-  await app.register(identityRoutes, { prefix: '/api' });
-  await app.register(authorizationRoutes, { prefix: '/api' });
-  await app.register(businessMenuRoutes, { prefix: '/api' });
-  await app.register(auditRoutes, { prefix: '/api' });
-  await app.register(settingsRoutes, { prefix: '/api' });
-  await app.register(menuRoutes, { prefix: '/api' });
-  await app.register(notificationRoutes, { prefix: '/api' });
-  await app.register(dictionaryRoutes, { prefix: '/api' });
-  await app.register(documentNumberRoutes, { prefix: '/api' });
-  await app.register(qrCodeRoutes, { prefix: '/api' });
-  await app.register(localizationRoutes, { prefix: '/api' });
-  await app.register(helpRoutes, { prefix: '/api' });
-  await app.register(pageRoutes, { prefix: '/api' });
-  await app.register(businessDataRoutes, { prefix: '/api' });
-  await app.register(selectionItemRoutes, { prefix: '/api' });
-  await app.register(fileRoutes, { prefix: '/api' });
-  await app.register(workflowDefinitionRoutes, { prefix: '/api' });
-  await app.register(workflowInstanceRoutes, { prefix: '/api' });
-  await app.register(workflowTaskRoutes, { prefix: '/api' });
-  await app.register(apiKeyRoutes, { prefix: '/api' });
+  await app.register(moduleRoutes('auth', authRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('system', systemRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('identity', identityRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('authorization', authorizationRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('business-menus', businessMenuRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('audit', auditRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('settings', settingsRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('menus', menuRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('notifications', notificationRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('dictionaries', dictionaryRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('document-numbers', documentNumberRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('system', qrCodeRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('localization', localizationRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('help', helpRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('pages', pageRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('business-data', businessDataRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('business-data', selectionItemRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('files', fileRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('workflow', workflowDefinitionRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('workflow', workflowInstanceRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('workflow', workflowTaskRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('api-keys', apiKeyRoutes), { prefix: '/api' });
   if (options.extend) await app.register(async (scoped) => options.extend!(scoped));
 
   // 3. the built web app

@@ -18,14 +18,17 @@ export const pagedResult = <T extends z.ZodType>(item: T) =>
 
 export const ZValidationErrorItem = z.object({ message: zText(), members: z.array(zText()) });
 
-export const ZErrorResponse = z.object({
-  error: z.object({
-    code: zText(),
-    message: zText(),
-    details: z.unknown().nullable(),
-    validationErrors: z.array(ZValidationErrorItem).nullable(),
-  }),
-});
+/** Every error answer (server/src/platform/errors.ts); the component `Error` of the OpenAPI document. */
+export const ZErrorResponse = z
+  .object({
+    error: z.object({
+      code: zText(),
+      message: zText(),
+      details: z.unknown(),
+      validationErrors: z.array(ZValidationErrorItem).nullable(),
+    }),
+  })
+  .meta({ id: 'Error' });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
 export const ZIdParam = z.object({ id: z.uuid() });

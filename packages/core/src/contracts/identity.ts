@@ -27,11 +27,12 @@ export const ZOrganizationUnit = z.object({
 export type TOrganizationUnit = z.infer<typeof ZOrganizationUnit>;
 
 export type TOrganizationUnitNode = TOrganizationUnit & { children: TOrganizationUnitNode[] };
+// Recursive, so named: OpenAPI references it as a component (an unnamed cycle has nothing to point at).
 export const ZOrganizationUnitNode: z.ZodType<TOrganizationUnitNode> = ZOrganizationUnit.extend({
   get children() {
     return z.array(ZOrganizationUnitNode);
   },
-});
+}).meta({ id: 'OrganizationUnitNode' });
 
 export const ZOrganizationUnitQuery = ZPagedQuery.extend({
   ParentId: z.uuid().optional(),

@@ -19,6 +19,7 @@ export interface TMenuItem {
   img?: string;
 }
 
+// Recursive, so named: OpenAPI references it as a component (an unnamed cycle has nothing to point at).
 export const ZMenuItem: z.ZodType<TMenuItem> = z.lazy(() =>
   z.object({
     path: zText(),
@@ -34,7 +35,7 @@ export const ZMenuItem: z.ZodType<TMenuItem> = z.lazy(() =>
     custom: z.boolean().optional(),
     img: zText().optional(),
   }),
-);
+).meta({ id: 'MenuItem' });
 
 /** `POST /api/system/menu/list` → header + sider, already filtered by the caller's access. */
 export const ZMenuList = z.object({ header: z.array(ZMenuItem), sider: z.array(ZMenuItem) });

@@ -164,6 +164,7 @@ const ZControlOut = z.object({
   extraProperties: z.looseObject({}).nullish(),
 });
 const ZButtonOut = z.looseObject({ id: zText(), code: zText().nullish(), title: zText(), buttonType: scalarKey });
+// Recursive, so named: OpenAPI references it as a component (an unnamed cycle has nothing to point at).
 const ZViewOut: z.ZodType<TView> = z.object({
   id: zText(),
   code: zText(),
@@ -176,7 +177,8 @@ const ZViewOut: z.ZodType<TView> = z.object({
   get viewControls() {
     return z.array(ZViewOut);
   },
-}) as unknown as z.ZodType<TView>;
+})
+  .meta({ id: 'PageView' }) as unknown as z.ZodType<TView>;
 export const ZPageDefinitionOut = z.object({
   viewControls: z.array(ZViewOut),
   pageButtons: z.array(ZButtonOut),

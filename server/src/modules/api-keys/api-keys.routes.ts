@@ -17,30 +17,29 @@ import { createMyKey, listAllKeys, listMyKeys, myKeyCodes, revokeAnyKey, revokeM
 
 export async function apiKeyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['api-keys'];
 
   // A person's own keys, managed with their session only: a key cannot make or keep keys.
   app.get('/app/my-api-keys', {
     config: signedInWithSession(),
-    schema: { tags, summary: 'My personal API keys (never the keys themselves)', response: { 200: ZApiKeyList } },
+    schema: { summary: 'My personal API keys (never the keys themselves)', response: { 200: ZApiKeyList } },
     handler: (req) => listMyKeys(req.ctx),
   });
 
   app.get('/app/my-api-keys/codes', {
     config: signedInWithSession(),
-    schema: { tags, summary: 'The permission codes I hold, which a new key may be narrowed to', response: { 200: ZApiKeyCodeGroups } },
+    schema: { summary: 'The permission codes I hold, which a new key may be narrowed to', response: { 200: ZApiKeyCodeGroups } },
     handler: (req) => myKeyCodes(req.ctx),
   });
 
   app.post('/app/my-api-keys', {
     config: signedInWithSession(),
-    schema: { tags, summary: 'Create a personal API key: the key is in this answer only', body: ZApiKeyCreateInput, response: { 200: ZApiKeyCreated } },
+    schema: { summary: 'Create a personal API key: the key is in this answer only', body: ZApiKeyCreateInput, response: { 200: ZApiKeyCreated } },
     handler: (req) => createMyKey(req.ctx, req.body),
   });
 
   app.delete('/app/my-api-keys/:id', {
     config: signedInWithSession(),
-    schema: { tags, summary: 'Revoke one of my keys (refused from the next call on)', params: ZIdParam, response: { 204: z.null() } },
+    schema: { operationId: 'revokeMyApiKey', summary: 'Revoke one of my keys (refused from the next call on)', params: ZIdParam, response: { 204: z.null() } },
     handler: async (req, reply) => {
       await revokeMyKey(req.ctx, req.params.id);
       return reply.status(204).send(null);
@@ -49,13 +48,13 @@ export async function apiKeyRoutes(fastify: FastifyInstance) {
 
   app.get('/app/api-keys', {
     config: requirePermission(P.ApiKeys),
-    schema: { tags, summary: "Every user's API keys (filter by name, prefix or user name; status; paged)", querystring: ZAdminApiKeyQuery, response: { 200: ZAdminApiKeyList } },
+    schema: { summary: "Every user's API keys (filter by name, prefix or user name; status; paged)", querystring: ZAdminApiKeyQuery, response: { 200: ZAdminApiKeyList } },
     handler: (req) => listAllKeys(req.ctx, req.query),
   });
 
   app.post('/app/api-keys/:id/revoke', {
     config: requirePermission(P.ApiKeysRevoke),
-    schema: { tags, summary: "Revoke any user's key", params: ZIdParam, response: { 204: z.null() } },
+    schema: { summary: "Revoke any user's key", params: ZIdParam, response: { 204: z.null() } },
     handler: async (req, reply) => {
       await revokeAnyKey(req.ctx, req.params.id);
       return reply.status(204).send(null);

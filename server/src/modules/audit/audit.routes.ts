@@ -9,23 +9,22 @@ import { exportAuditLogs, listAuditActions, listAuditLogs } from './audit.servic
 
 export async function auditRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['audit'];
 
   app.get('/app/audit-logs', {
     config: requirePermission(P.AuditLogs),
-    schema: { tags, summary: 'Audit log: sign-ins, denials, data changes (filter by time, user, action; paged)', querystring: ZAuditLogQuery, response: { 200: ZAuditLogList } },
+    schema: { summary: 'Audit log: sign-ins, denials, data changes (filter by time, user, action; paged)', querystring: ZAuditLogQuery, response: { 200: ZAuditLogList } },
     handler: (req) => listAuditLogs(req.ctx, req.query),
   });
 
   app.get('/app/audit-logs/actions', {
     config: requirePermission(P.AuditLogs),
-    schema: { tags, summary: 'The actions present in the log (for the filter)', response: { 200: ZAuditActionList } },
+    schema: { summary: 'The actions present in the log (for the filter)', response: { 200: ZAuditActionList } },
     handler: (req) => listAuditActions(req.ctx),
   });
 
   app.get('/app/audit-logs/export', {
     config: requirePermission(P.AuditLogsExport),
-    schema: { tags, summary: 'The filtered audit log as an Excel workbook', querystring: ZAuditLogQuery },
+    schema: { summary: 'The filtered audit log as an Excel workbook', querystring: ZAuditLogQuery },
     handler: async (req, reply) => {
       const file = await exportAuditLogs(req.ctx, req.query);
       const day = new Date().toISOString().slice(0, 10);

@@ -26,20 +26,20 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post('/Auth/Login', {
     config: { ...publicRoute(), rateLimit: loginLimit },
-    schema: { tags: ['auth'], summary: 'Sign in with user name and password', body: ZLoginInput, response: { 200: ZLoginResponse } },
+    schema: { operationId: 'signIn', summary: 'Sign in with user name and password', body: ZLoginInput, response: { 200: ZLoginResponse } },
     handler: (req) => login(req.ctx, req.body),
   });
 
   app.get('/register/options', {
     config: publicRoute(),
-    schema: { tags: ['auth'], summary: 'Whether registration is open, and the password policy', response: { 200: ZRegistrationOptions } },
+    schema: { operationId: 'getRegistrationOptions', summary: 'Whether registration is open, and the password policy', response: { 200: ZRegistrationOptions } },
     handler: (req) => registrationOptions(req.ctx),
   });
 
   app.get('/register/captcha', {
     config: { ...publicRoute(), rateLimit: { max: 30, timeWindow: '1 minute' } },
     schema: {
-      tags: ['auth'],
+      operationId: 'getRegistrationCaptcha',
       summary: 'A signed ALTCHA proof-of-work challenge for registration (valid 2 minutes, single use)',
       response: { 200: ZCaptcha },
     },
@@ -51,19 +51,19 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post('/register', {
     config: { ...publicRoute(), rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: { tags: ['auth'], summary: 'Register and sign in at once', body: ZRegisterInput, response: { 200: ZRegisterResponse } },
+    schema: { operationId: 'registerUser', summary: 'Register and sign in at once', body: ZRegisterInput, response: { 200: ZRegisterResponse } },
     handler: (req) => register(req.ctx, req.body),
   });
 
   app.post('/account/my-profile/change-password', {
     config: signedInWithSession(),
-    schema: { tags: ['account'], summary: 'Change my password', body: ZChangePasswordInput, response: { 200: z.object({ message: z.string() }) } },
+    schema: { summary: 'Change my password', body: ZChangePasswordInput, response: { 200: z.object({ message: z.string() }) } },
     handler: (req) => changePassword(req.ctx, req.body),
   });
 
   app.post('/Auth/Logout', {
     config: signedInWithSession(),
-    schema: { tags: ['auth'], summary: 'Sign out: the session is revoked at once', response: { 204: z.null() } },
+    schema: { operationId: 'signOut', summary: 'Sign out: the session is revoked at once', response: { 204: z.null() } },
     handler: async (req, reply) => {
       await logout(req.ctx);
       return reply.status(204).send(null);

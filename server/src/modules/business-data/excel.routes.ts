@@ -12,11 +12,10 @@ import { ImportThread } from './import-thread.ts';
 /** Excel export (streamed), import template and import (all or nothing) of a master view. */
 export async function registerExcelRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['business-data'];
   const base = '/app/business-data';
   app.post(`${base}/export-view-data`, {
     config: signedIn(),
-    schema: { tags, summary: 'Every filtered row of a master view as xlsx (streamed)', body: ZExportViewDataInput },
+    schema: { summary: 'Every filtered row of a master view as xlsx (streamed)', body: ZExportViewDataInput },
     handler: async (req, reply) => {
       const { fileName, stream } = await exportViewData(req.ctx, req.body);
       reply.header('content-type', XLSX_TYPE).header('content-disposition', disposition(fileName));
@@ -25,7 +24,7 @@ export async function registerExcelRoutes(fastify: FastifyInstance) {
   });
   app.get(`${base}/import-template`, {
     config: signedIn(),
-    schema: { tags, summary: 'The import template of a master view (one column per editable field)', querystring: ZImportTemplateQuery },
+    schema: { summary: 'The import template of a master view (one column per editable field)', querystring: ZImportTemplateQuery },
     handler: async (req, reply) => {
       const { fileName, content } = await importTemplate(req.ctx, req.query);
       reply.header('content-type', XLSX_TYPE).header('content-disposition', disposition(fileName));
@@ -38,7 +37,6 @@ export async function registerExcelRoutes(fastify: FastifyInstance) {
   app.post(`${base}/import-view-data`, {
     config: signedIn(),
     schema: {
-      tags,
       summary: 'Import rows from Excel: read row by row, every row validated, all or nothing, row-level errors',
       description: workbookUploadDescription(MAX_IMPORT_ROWS, 'First sheet the master rows, a sheet per view below the master. Any invalid row → 400 with row errors and nothing imported'),
       querystring: ZImportViewDataQuery,

@@ -11,7 +11,6 @@ export async function selectionItemRoutes(fastify: FastifyInstance) {
   app.get('/identity/selection-items', {
     config: signedIn(),
     schema: {
-      tags: ['identity: selection items'],
       summary: 'Selection items by spec type (1 unit, 3 user, 4 role) for a picker control (pageId + dataControlId) or an administrator: [{ id, title, description }]',
       querystring: ZSelectionItemQuery,
       response: { 200: ZSelectionItemList },

@@ -36,7 +36,6 @@ import { findSysDictionary, SYS_DICTIONARIES } from './sys-dictionaries.ts';
 
 export async function dictionaryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['dictionaries'];
   const base = '/app/business-dictionary';
   // The items import's body is the workbook's raw bytes (this plugin's scope only).
   acceptWorkbookUploads(fastify);
@@ -44,14 +43,13 @@ export async function dictionaryRoutes(fastify: FastifyInstance) {
   // Reading is open to every signed-in user: drop-down controls on business pages need the options.
   app.get(base, {
     config: signedIn(),
-    schema: { tags, summary: 'Business dictionaries, paged: Filter (code, title, description), IsTree; Sorting code|creationTime|lastModificationTime', querystring: ZDictionaryQuery, response: { 200: ZDictionaryList } },
+    schema: { summary: 'Business dictionaries, paged: Filter (code, title, description), IsTree; Sorting code|creationTime|lastModificationTime', querystring: ZDictionaryQuery, response: { 200: ZDictionaryList } },
     handler: (req) => listDictionaries(req.ctx, req.query),
   });
 
   app.get(`${base}/options`, {
     config: signedIn(),
     schema: {
-      tags,
       summary: 'The options of a business or system dictionary by code, in the caller\'s language (enabled items unless includeDisabled)',
       querystring: ZDictionaryOptionsQuery,
       response: { 200: ZDictionaryOptionList },
@@ -65,25 +63,25 @@ export async function dictionaryRoutes(fastify: FastifyInstance) {
 
   app.get(`${base}/:id`, {
     config: signedIn(),
-    schema: { tags, summary: 'One dictionary with its items in display order', params: ZIdParam, response: { 200: ZDictionary } },
+    schema: { summary: 'One dictionary with its items in display order', params: ZIdParam, response: { 200: ZDictionary } },
     handler: (req) => getDictionary(req.ctx, req.params.id),
   });
 
   app.post(base, {
     config: requirePermission(P.DictionariesCreate),
-    schema: { tags, summary: 'Create a dictionary with its items', body: ZDictionaryInput, response: { 200: ZDictionary } },
+    schema: { summary: 'Create a dictionary with its items', body: ZDictionaryInput, response: { 200: ZDictionary } },
     handler: (req) => createDictionary(req.ctx, req.body),
   });
 
   app.put(`${base}/:id`, {
     config: requirePermission(P.DictionariesUpdate),
-    schema: { tags, summary: 'Save a dictionary with all its items (item codes never change)', params: ZIdParam, body: ZDictionaryInput, response: { 200: ZDictionary } },
+    schema: { summary: 'Save a dictionary with all its items (item codes never change)', params: ZIdParam, body: ZDictionaryInput, response: { 200: ZDictionary } },
     handler: (req) => updateDictionary(req.ctx, req.params.id, req.body),
   });
 
   app.delete(`${base}/:id`, {
     config: requirePermission(P.DictionariesDelete),
-    schema: { tags, summary: 'Delete a dictionary; refused (400 DictionaryInUse, naming the pages) while a published page uses it', params: ZIdParam, response: { 204: z.null() } },
+    schema: { summary: 'Delete a dictionary; refused (400 DictionaryInUse, naming the pages) while a published page uses it', params: ZIdParam, response: { 204: z.null() } },
     handler: async (req, reply) => {
       await deleteDictionary(req.ctx, req.params.id);
       return reply.status(204).send(null);
@@ -92,7 +90,7 @@ export async function dictionaryRoutes(fastify: FastifyInstance) {
 
   app.get(`${base}/:id/export`, {
     config: requirePermission(P.Dictionaries),
-    schema: { tags, summary: 'The items as an Excel workbook (also the import template)', params: ZIdParam },
+    schema: { summary: 'The items as an Excel workbook (also the import template)', params: ZIdParam },
     handler: async (req, reply) => {
       const { fileName, content } = await exportDictionaryItems(req.ctx, req.params.id);
       return reply
@@ -106,7 +104,6 @@ export async function dictionaryRoutes(fastify: FastifyInstance) {
   app.post(`${base}/:id/import`, {
     config: requirePermission(P.DictionariesUpdate),
     schema: {
-      tags,
       summary: 'Import items from Excel, matched by code',
       description: workbookUploadDescription(IMPORT_MAX_DICTIONARY_ITEMS, 'Laid out like the export. Any invalid row → 400 with row errors and nothing imported'),
       params: ZIdParam,
@@ -118,7 +115,7 @@ export async function dictionaryRoutes(fastify: FastifyInstance) {
   // System dictionaries: built in and read-only.
   app.get('/app/sys-dictionaries', {
     config: signedIn(),
-    schema: { tags, summary: 'System dictionaries (read-only), paged: Filter (code, title)', querystring: ZSysDictionaryQuery, response: { 200: ZSysDictionaryList } },
+    schema: { summary: 'System dictionaries (read-only), paged: Filter (code, title)', querystring: ZSysDictionaryQuery, response: { 200: ZSysDictionaryList } },
     handler: async (req) => {
       const needle = req.query.Filter?.trim().toLowerCase();
       const matching = needle
@@ -131,7 +128,7 @@ export async function dictionaryRoutes(fastify: FastifyInstance) {
 
   app.get('/app/sys-dictionaries/:id', {
     config: signedIn(),
-    schema: { tags, summary: 'One system dictionary by its code', params: ZSysDictionaryIdParam, response: { 200: ZSysDictionary } },
+    schema: { summary: 'One system dictionary by its code', params: ZSysDictionaryIdParam, response: { 200: ZSysDictionary } },
     handler: async (req) => {
       const found = findSysDictionary(req.params.id);
       if (!found) throw notFound({ id: req.params.id });

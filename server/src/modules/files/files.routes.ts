@@ -15,7 +15,6 @@ import { fileThumbnail, openFile, sniffableImage, uploadFile, uploadLimits } fro
  */
 export async function fileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['files'];
   const guard = signedIn();
   const limits = uploadLimits(fastify);
   // The reader's own cap is a backstop just above the largest limit; the service applies each control's.
@@ -23,7 +22,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
 
   app.post('/app/files', {
     config: guard,
-    schema: { tags, summary: 'Uploads one file (multipart: pageCode, controlCode, then file) for an attachment or image control', consumes: ['multipart/form-data'], querystring: ZUploadFileInput.partial(), response: { 200: ZFileRef } },
+    schema: { operationId: 'uploadFile', summary: 'Uploads one file (multipart: pageCode, controlCode, then file) for an attachment or image control', consumes: ['multipart/form-data'], querystring: ZUploadFileInput.partial(), response: { 200: ZFileRef } },
     handler: async (req) => {
       if (!req.isMultipart()) throw fileMessages.invalid(req.ctx, 'upload.noFile', ['file']);
       const part = await req.file();
@@ -45,7 +44,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
 
   app.get('/app/files/:id', {
     config: guard,
-    schema: { tags, summary: 'Downloads a file (images shown inline with inline=1); readable by whoever may read the record that holds it', params: ZFileIdParams, querystring: ZFileDownloadQuery },
+    schema: { summary: 'Downloads a file (images shown inline with inline=1); readable by whoever may read the record that holds it', params: ZFileIdParams, querystring: ZFileDownloadQuery },
     handler: async (req, reply) => {
       const { row, open } = await openFile(req.ctx, req.params.id);
       const inline = req.query.inline === '1' && sniffableImage(row.content_type);
@@ -62,7 +61,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
 
   app.get('/app/files/:id/thumbnail', {
     config: guard,
-    schema: { tags, summary: "An image's thumbnail (WebP, at most 200 px on its longer side)", params: ZFileIdParams },
+    schema: { summary: "An image's thumbnail (WebP, at most 200 px on its longer side)", params: ZFileIdParams },
     handler: async (req, reply) => {
       const { stream, size } = await fileThumbnail(req.ctx, req.params.id);
       return reply

@@ -26,7 +26,6 @@ const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'app
 
 export async function helpRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['help'];
   const base = '/app/help-documents';
 
   // Image uploads arrive as the raw file (this parser is scoped to the help routes).
@@ -34,37 +33,37 @@ export async function helpRoutes(fastify: FastifyInstance) {
 
   app.get(base, {
     config: signedIn(),
-    schema: { tags, summary: 'The help document tree; filter searches titles and bodies (matches keep their parents)', querystring: ZHelpTreeQuery, response: { 200: ZHelpDocumentTree } },
+    schema: { summary: 'The help document tree; filter searches titles and bodies (matches keep their parents)', querystring: ZHelpTreeQuery, response: { 200: ZHelpDocumentTree } },
     handler: (req) => documentTree(app.db, req.query.filter || undefined),
   });
 
   app.get(`${base}/by-key/:key`, {
     config: signedIn(),
-    schema: { tags, summary: 'The document a page links to by its key, with sanitised HTML', params: ZHelpKeyParam, response: { 200: ZHelpDocument } },
+    schema: { summary: 'The document a page links to by its key, with sanitised HTML', params: ZHelpKeyParam, response: { 200: ZHelpDocument } },
     handler: (req) => getDocumentByKey(app.db, req.params.key, req.ctx.acceptLanguage),
   });
 
   app.get(`${base}/:id`, {
     config: signedIn(),
-    schema: { tags, summary: 'One document: Markdown and sanitised HTML', params: ZIdParam, response: { 200: ZHelpDocument } },
+    schema: { summary: 'One document: Markdown and sanitised HTML', params: ZIdParam, response: { 200: ZHelpDocument } },
     handler: (req) => getDocument(app.db, req.params.id, req.ctx.acceptLanguage),
   });
 
   app.post(base, {
     config: requirePermission(P.HelpManage),
-    schema: { tags, summary: 'Create a help document', body: ZHelpDocumentInput, response: { 200: ZHelpDocument } },
+    schema: { summary: 'Create a help document', body: ZHelpDocumentInput, response: { 200: ZHelpDocument } },
     handler: (req) => createDocument(req.ctx, req.body),
   });
 
   app.put(`${base}/:id`, {
     config: requirePermission(P.HelpManage),
-    schema: { tags, summary: 'Update (or move) a help document', params: ZIdParam, body: ZHelpDocumentInput, response: { 200: ZHelpDocument } },
+    schema: { summary: 'Update (or move) a help document', params: ZIdParam, body: ZHelpDocumentInput, response: { 200: ZHelpDocument } },
     handler: (req) => updateDocument(req.ctx, req.params.id, req.body),
   });
 
   app.delete(`${base}/:id`, {
     config: requirePermission(P.HelpManage),
-    schema: { tags, summary: 'Delete a document (with sub-documents only when cascade=true)', params: ZIdParam, querystring: ZHelpDeleteQuery, response: { 204: z.null() } },
+    schema: { summary: 'Delete a document (with sub-documents only when cascade=true)', params: ZIdParam, querystring: ZHelpDeleteQuery, response: { 204: z.null() } },
     handler: async (req, reply) => {
       await deleteDocument(req.ctx, req.params.id, req.query.cascade);
       return reply.status(204).send(null);
@@ -73,7 +72,7 @@ export async function helpRoutes(fastify: FastifyInstance) {
 
   app.post(`${base}/preview`, {
     config: requirePermission(P.HelpManage),
-    schema: { tags, summary: 'Render Markdown the way a saved document is rendered (sanitised HTML)', body: ZHelpPreviewInput, response: { 200: ZHelpPreview } },
+    schema: { summary: 'Render Markdown the way a saved document is rendered (sanitised HTML)', body: ZHelpPreviewInput, response: { 200: ZHelpPreview } },
     handler: async (req) => ({ html: renderMarkdown(req.body.markdown) }),
   });
 
@@ -81,7 +80,7 @@ export async function helpRoutes(fastify: FastifyInstance) {
     config: requirePermission(P.HelpManage),
     bodyLimit: HELP_IMAGE_MAX_BYTES,
     schema: {
-      tags,
+      operationId: 'uploadHelpDocumentImage',
       summary: 'Upload an image (the raw file as the body: PNG, JPEG, GIF or WebP, at most 2 MB)',
       response: { 200: ZHelpImage },
     },
@@ -90,7 +89,7 @@ export async function helpRoutes(fastify: FastifyInstance) {
 
   app.get(`${base}/images/:name`, {
     config: signedIn(),
-    schema: { tags, summary: 'A help image', params: ZHelpImageParam },
+    schema: { summary: 'A help image', params: ZHelpImageParam },
     handler: async (req, reply) => {
       const image = await readImage(req.ctx, req.params.name);
       return reply

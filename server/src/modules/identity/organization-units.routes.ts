@@ -33,37 +33,35 @@ import {
 
 export async function organizationUnitRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['identity: organisation units'];
   const base = '/identity/organization-units';
 
   app.get(base, {
     config: requirePermission(P.OrganizationUnits),
-    schema: { tags, summary: 'Organisation units, paged (Filter on the name, ParentId)', querystring: ZOrganizationUnitQuery, response: { 200: ZOrganizationUnitList } },
+    schema: { summary: 'Organisation units, paged (Filter on the name, ParentId)', querystring: ZOrganizationUnitQuery, response: { 200: ZOrganizationUnitList } },
     handler: (req) => listOrganizationUnits(req.ctx, req.query),
   });
 
   app.get(`${base}/tree`, {
     config: requirePermission(P.OrganizationUnits),
-    schema: { tags, summary: 'Every unit as a tree ordered by code', response: { 200: z.array(ZOrganizationUnitNode) } },
+    schema: { summary: 'Every unit as a tree ordered by code', response: { 200: z.array(ZOrganizationUnitNode) } },
     handler: (req) => organizationUnitTree(req.ctx),
   });
 
   app.post(base, {
     config: requirePermission(P.OrganizationUnitsCreate),
-    schema: { tags, summary: 'Create a unit under a parent (none: top level)', body: ZCreateOrganizationUnitInput, response: { 200: ZOrganizationUnit } },
+    schema: { summary: 'Create a unit under a parent (none: top level)', body: ZCreateOrganizationUnitInput, response: { 200: ZOrganizationUnit } },
     handler: (req) => createOrganizationUnit(req.ctx, req.body),
   });
 
   app.get(`${base}/:id`, {
     config: requirePermission(P.OrganizationUnits),
-    schema: { tags, summary: 'One unit', params: ZIdParam, response: { 200: ZOrganizationUnit } },
+    schema: { summary: 'One unit', params: ZIdParam, response: { 200: ZOrganizationUnit } },
     handler: (req) => getOrganizationUnit(req.ctx, req.params.id),
   });
 
   app.put(`${base}/:id`, {
     config: requirePermission(P.OrganizationUnitsUpdate),
     schema: {
-      tags,
       summary: 'Rename, or move under another parent (the subtree moves with it)',
       params: ZIdParam,
       body: ZUpdateOrganizationUnitInput,
@@ -75,7 +73,6 @@ export async function organizationUnitRoutes(fastify: FastifyInstance) {
   app.delete(`${base}/:id`, {
     config: requirePermission(P.OrganizationUnitsDelete),
     schema: {
-      tags,
       summary: 'Delete an empty unit; with cascade=true the units below are deleted and members detached',
       params: ZIdParam,
       querystring: ZDeleteOrganizationUnitQuery,
@@ -89,25 +86,25 @@ export async function organizationUnitRoutes(fastify: FastifyInstance) {
 
   app.get(`${base}/:id/members`, {
     config: requirePermission(P.OrganizationUnits),
-    schema: { tags, summary: 'Members of a unit, paged', params: ZIdParam, querystring: ZOrganizationUnitMembersQuery, response: { 200: ZOrganizationUnitMemberList } },
+    schema: { summary: 'Members of a unit, paged', params: ZIdParam, querystring: ZOrganizationUnitMembersQuery, response: { 200: ZOrganizationUnitMemberList } },
     handler: (req) => listOrganizationUnitMembers(req.ctx, req.params.id, req.query),
   });
 
   app.post(`${base}/:id/members`, {
     config: requirePermission(P.OrganizationUnitsManageMembers),
-    schema: { tags, summary: 'Add users to a unit', params: ZIdParam, body: ZAddMembersInput, response: { 200: z.object({ addedCount: z.number().int() }) } },
+    schema: { summary: 'Add users to a unit', params: ZIdParam, body: ZAddMembersInput, response: { 200: z.object({ addedCount: z.number().int() }) } },
     handler: (req) => addOrganizationUnitMembers(req.ctx, req.params.id, req.body),
   });
 
   app.put(`${base}/:id/members/leader`, {
     config: requirePermission(P.OrganizationUnitsManageMembers),
-    schema: { tags, summary: "Set the unit's leader (a member) or clear it", params: ZIdParam, body: ZSetLeaderInput, response: { 200: ZOrganizationUnit } },
+    schema: { operationId: 'setOrganizationUnitLeader', summary: "Set the unit's leader (a member) or clear it", params: ZIdParam, body: ZSetLeaderInput, response: { 200: ZOrganizationUnit } },
     handler: (req) => setOrganizationUnitLeader(req.ctx, req.params.id, req.body),
   });
 
   app.delete(`${base}/:id/members/:userId`, {
     config: requirePermission(P.OrganizationUnitsManageMembers),
-    schema: { tags, summary: 'Remove a user from a unit', params: ZUnitMemberParams, response: { 204: z.null() } },
+    schema: { summary: 'Remove a user from a unit', params: ZUnitMemberParams, response: { 204: z.null() } },
     handler: async (req, reply) => {
       await removeOrganizationUnitMember(req.ctx, req.params.id, req.params.userId);
       return reply.status(204).send(null);

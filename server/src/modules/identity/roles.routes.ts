@@ -18,36 +18,35 @@ import { addRoleMembers, createRole, deleteRole, getRole, listRoleMembers, listR
 
 export async function roleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['identity: roles'];
   const base = '/identity/roles';
 
   app.get(base, {
     config: requirePermission(P.Roles),
-    schema: { tags, summary: 'Roles, paged (Filter on name and description)', querystring: ZRoleQuery, response: { 200: ZRoleList } },
+    schema: { summary: 'Roles, paged (Filter on name and description)', querystring: ZRoleQuery, response: { 200: ZRoleList } },
     handler: (req) => listRoles(req.ctx, req.query),
   });
 
   app.post(base, {
     config: requirePermission(P.RolesCreate),
-    schema: { tags, summary: 'Create a role', body: ZCreateRoleInput, response: { 200: ZIdentityRole } },
+    schema: { summary: 'Create a role', body: ZCreateRoleInput, response: { 200: ZIdentityRole } },
     handler: (req) => createRole(req.ctx, req.body),
   });
 
   app.get(`${base}/:id`, {
     config: requirePermission(P.Roles),
-    schema: { tags, summary: 'One role', params: ZIdParam, response: { 200: ZIdentityRole } },
+    schema: { summary: 'One role', params: ZIdParam, response: { 200: ZIdentityRole } },
     handler: (req) => getRole(req.ctx, req.params.id),
   });
 
   app.put(`${base}/:id`, {
     config: requirePermission(P.RolesUpdate),
-    schema: { tags, summary: 'Update a role (static roles keep their name); 409 on a stale concurrencyStamp', params: ZIdParam, body: ZUpdateRoleInput, response: { 200: ZIdentityRole } },
+    schema: { summary: 'Update a role (static roles keep their name); 409 on a stale concurrencyStamp', params: ZIdParam, body: ZUpdateRoleInput, response: { 200: ZIdentityRole } },
     handler: (req) => updateRole(req.ctx, req.params.id, req.body),
   });
 
   app.delete(`${base}/:id`, {
     config: requirePermission(P.RolesDelete),
-    schema: { tags, summary: 'Delete a role that is not static', params: ZIdParam, response: { 204: z.null() } },
+    schema: { summary: 'Delete a role that is not static', params: ZIdParam, response: { 204: z.null() } },
     handler: async (req, reply) => {
       await deleteRole(req.ctx, req.params.id);
       return reply.status(204).send(null);
@@ -56,19 +55,19 @@ export async function roleRoutes(fastify: FastifyInstance) {
 
   app.get(`${base}/:id/members`, {
     config: requirePermission(P.Roles),
-    schema: { tags, summary: 'Users in a role, paged', params: ZIdParam, querystring: ZPagedQuery, response: { 200: ZRoleMemberList } },
+    schema: { summary: 'Users in a role, paged', params: ZIdParam, querystring: ZPagedQuery, response: { 200: ZRoleMemberList } },
     handler: (req) => listRoleMembers(req.ctx, req.params.id, req.query),
   });
 
   app.post(`${base}/:id/members`, {
     config: requirePermission(P.RolesUpdate),
-    schema: { tags, summary: 'Add users to a role', params: ZIdParam, body: ZAddMembersInput, response: { 200: z.object({ addedCount: z.number().int() }) } },
+    schema: { summary: 'Add users to a role', params: ZIdParam, body: ZAddMembersInput, response: { 200: z.object({ addedCount: z.number().int() }) } },
     handler: (req) => addRoleMembers(req.ctx, req.params.id, req.body),
   });
 
   app.delete(`${base}/:id/members/:userId`, {
     config: requirePermission(P.RolesUpdate),
-    schema: { tags, summary: 'Remove a user from a role', params: ZUnitMemberParams, response: { 204: z.null() } },
+    schema: { summary: 'Remove a user from a role', params: ZUnitMemberParams, response: { 204: z.null() } },
     handler: async (req, reply) => {
       await removeRoleMember(req.ctx, req.params.id, req.params.userId);
       return reply.status(204).send(null);

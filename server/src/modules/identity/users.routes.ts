@@ -44,7 +44,6 @@ function sendWorkbook(reply: FastifyReply, fileName: string, content: Buffer) {
 
 export async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['identity: users'];
   const base = '/identity/users';
   // The import's body is the workbook's raw bytes (this plugin's scope only).
   acceptWorkbookUploads(fastify);
@@ -52,7 +51,6 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.get(base, {
     config: requirePermission(P.Users),
     schema: {
-      tags,
       summary: 'Users, paged: Filter (user name, name, surname, e-mail, phone), OrganizationUnitId (+IncludeChildUnits), RoleId/RoleName, IsActive',
       querystring: ZUserQuery,
       response: { 200: ZUserList },
@@ -62,20 +60,19 @@ export async function userRoutes(fastify: FastifyInstance) {
 
   app.get(`${base}/assignable-roles`, {
     config: requirePermission(P.Users),
-    schema: { tags, summary: 'Roles a user form can assign', response: { 200: ZAssignableRoleList } },
+    schema: { summary: 'Roles a user form can assign', response: { 200: ZAssignableRoleList } },
     handler: (req) => assignableRoles(req.ctx),
   });
 
   app.get(`${base}/import-template`, {
     config: requirePermission(P.UsersImport),
-    schema: { tags, summary: 'The Excel template for importing users' },
+    schema: { summary: 'The Excel template for importing users' },
     handler: async (req, reply) => sendWorkbook(reply, req.ctx.acceptLanguage.startsWith('en') ? 'user-import-template.xlsx' : '用户导入模板.xlsx', await userImportTemplate(req.ctx)),
   });
 
   app.post(`${base}/import`, {
     config: requirePermission(P.UsersImport),
     schema: {
-      tags,
       summary: 'Import users from the Excel template',
       description: workbookUploadDescription(IMPORT_MAX_ROWS, 'Any invalid row → 400 with row errors and nothing imported'),
       querystring: ZImportUsersQuery,
@@ -86,26 +83,25 @@ export async function userRoutes(fastify: FastifyInstance) {
 
   app.get(`${base}/export`, {
     config: requirePermission(P.UsersExport),
-    schema: { tags, summary: 'The users matching the list filters as an Excel workbook', querystring: ZUserQuery },
+    schema: { summary: 'The users matching the list filters as an Excel workbook', querystring: ZUserQuery },
     handler: async (req, reply) => sendWorkbook(reply, `users-${new Date().toISOString().slice(0, 10)}.xlsx`, await exportUsers(req.ctx, req.query)),
   });
 
   app.post(base, {
     config: requirePermission(P.UsersCreate),
-    schema: { tags, summary: 'Create a user (roleNames omitted: the default roles)', body: ZCreateUserInput, response: { 200: ZIdentityUser } },
+    schema: { summary: 'Create a user (roleNames omitted: the default roles)', body: ZCreateUserInput, response: { 200: ZIdentityUser } },
     handler: (req) => createUser(req.ctx, req.body),
   });
 
   app.get(`${base}/:id`, {
     config: requirePermission(P.Users),
-    schema: { tags, summary: 'One user', params: ZIdParam, response: { 200: ZIdentityUser } },
+    schema: { summary: 'One user', params: ZIdParam, response: { 200: ZIdentityUser } },
     handler: (req) => getUser(req.ctx, req.params.id),
   });
 
   app.put(`${base}/:id`, {
     config: requirePermission(P.UsersUpdate),
     schema: {
-      tags,
       summary: 'Update a user; concurrencyStamp must be the current one (409 otherwise)',
       params: ZIdParam,
       body: ZUpdateUserInput,
@@ -116,7 +112,7 @@ export async function userRoutes(fastify: FastifyInstance) {
 
   app.delete(`${base}/:id`, {
     config: requirePermission(P.UsersDelete),
-    schema: { tags, summary: 'Soft-delete a user and end their sessions', params: ZIdParam, response: { 204: z.null() } },
+    schema: { summary: 'Soft-delete a user and end their sessions', params: ZIdParam, response: { 204: z.null() } },
     handler: async (req, reply) => {
       await deleteUser(req.ctx, req.params.id);
       return reply.status(204).send(null);
@@ -125,19 +121,19 @@ export async function userRoutes(fastify: FastifyInstance) {
 
   app.post(`${base}/:id/lock`, {
     config: requirePermission(P.UsersLock),
-    schema: { tags, summary: 'Lock a user for some minutes or until a time', params: ZIdParam, body: ZLockUserInput, response: { 200: ZIdentityUser } },
+    schema: { summary: 'Lock a user for some minutes or until a time', params: ZIdParam, body: ZLockUserInput, response: { 200: ZIdentityUser } },
     handler: (req) => lockUser(req.ctx, req.params.id, req.body),
   });
 
   app.post(`${base}/:id/unlock`, {
     config: requirePermission(P.UsersLock),
-    schema: { tags, summary: 'Unlock a user', params: ZIdParam, response: { 200: ZIdentityUser } },
+    schema: { summary: 'Unlock a user', params: ZIdParam, response: { 200: ZIdentityUser } },
     handler: (req) => unlockUser(req.ctx, req.params.id),
   });
 
   app.post(`${base}/:id/reset-password`, {
     config: requirePermission(P.UsersResetPassword),
-    schema: { tags, summary: "Set a user's password (policy applies); their sessions end", params: ZIdParam, body: ZResetPasswordInput, response: { 204: z.null() } },
+    schema: { summary: "Set a user's password (policy applies); their sessions end", params: ZIdParam, body: ZResetPasswordInput, response: { 204: z.null() } },
     handler: async (req, reply) => {
       await resetUserPassword(req.ctx, req.params.id, req.body);
       return reply.status(204).send(null);
@@ -146,7 +142,7 @@ export async function userRoutes(fastify: FastifyInstance) {
 
   app.post(`${base}/:id/revoke-sessions`, {
     config: requirePermission(P.UsersRevokeSessions),
-    schema: { tags, summary: 'Sign a user out everywhere', params: ZIdParam, response: { 200: ZRevokeSessionsResult } },
+    schema: { summary: 'Sign a user out everywhere', params: ZIdParam, response: { 200: ZRevokeSessionsResult } },
     handler: (req) => revokeUserSessions(req.ctx, req.params.id),
   });
 }

@@ -44,7 +44,6 @@ import {
 
 export async function localizationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['localization'];
   const base = '/app/localization';
   // The Excel import's body is the workbook's raw bytes (this plugin's scope only).
   acceptWorkbookUploads(fastify);
@@ -52,31 +51,31 @@ export async function localizationRoutes(fastify: FastifyInstance) {
   // spec §7; public: the language selector on the sign-in page lists the packs before anyone signs in.
   app.get(`${base}/language-packs`, {
     config: publicRoute(),
-    schema: { tags, summary: 'The enabled language packs (culture, title), for the language selector', response: { 200: ZPublicLanguagePackList } },
+    schema: { summary: 'The enabled language packs (culture, title), for the language selector', response: { 200: ZPublicLanguagePackList } },
     handler: () => listEnabledPacks(app.db),
   });
 
   app.get(`${base}/language-packs/all`, {
     config: requirePermission(P.Localization),
-    schema: { tags, summary: 'Every language pack with its settings and number of texts', response: { 200: ZLanguagePackList } },
+    schema: { summary: 'Every language pack with its settings and number of texts', response: { 200: ZLanguagePackList } },
     handler: () => listAllPacks(app.db),
   });
 
   app.post(`${base}/language-pack`, {
     config: requirePermission(P.LocalizationManage),
-    schema: { tags, summary: 'Add a language pack', body: ZLanguagePackInput, response: { 200: ZLanguagePack } },
+    schema: { summary: 'Add a language pack', body: ZLanguagePackInput, response: { 200: ZLanguagePack } },
     handler: (req) => createPack(req.ctx, req.body),
   });
 
   app.put(`${base}/:id/language-pack`, {
     config: requirePermission(P.LocalizationManage),
-    schema: { tags, summary: 'Update a language pack (title, enabled, flag, order, default; the culture stays)', params: ZIdParam, body: ZLanguagePackInput, response: { 200: ZLanguagePack } },
+    schema: { summary: 'Update a language pack (title, enabled, flag, order, default; the culture stays)', params: ZIdParam, body: ZLanguagePackInput, response: { 200: ZLanguagePack } },
     handler: (req) => updatePack(req.ctx, req.params.id, req.body),
   });
 
   app.delete(`${base}/:id/language-pack`, {
     config: requirePermission(P.LocalizationManage),
-    schema: { tags, summary: 'Delete a language pack and its texts (not zh-CN, en-US or the default)', params: ZIdParam, response: { 204: z.null() } },
+    schema: { summary: 'Delete a language pack and its texts (not zh-CN, en-US or the default)', params: ZIdParam, response: { 204: z.null() } },
     handler: async (req, reply) => {
       await deletePack(req.ctx, req.params.id);
       return reply.status(204).send(null);
@@ -85,19 +84,19 @@ export async function localizationRoutes(fastify: FastifyInstance) {
 
   app.post(`${base}/text`, {
     config: requirePermission(P.LocalizationManage),
-    schema: { tags, summary: 'Add a text (culture, namespace, key, value) that overrides or extends the built-in texts', body: ZLocalizationTextInput, response: { 200: ZLocalizationText } },
+    schema: { summary: 'Add a text (culture, namespace, key, value) that overrides or extends the built-in texts', body: ZLocalizationTextInput, response: { 200: ZLocalizationText } },
     handler: (req) => createText(req.ctx, req.body),
   });
 
   app.put(`${base}/:id/text`, {
     config: requirePermission(P.LocalizationManage),
-    schema: { tags, summary: 'Update a text', params: ZIdParam, body: ZLocalizationTextInput, response: { 200: ZLocalizationText } },
+    schema: { summary: 'Update a text', params: ZIdParam, body: ZLocalizationTextInput, response: { 200: ZLocalizationText } },
     handler: (req) => updateText(req.ctx, req.params.id, req.body),
   });
 
   app.delete(`${base}/:id/text`, {
     config: requirePermission(P.LocalizationManage),
-    schema: { tags, summary: 'Delete a text (the built-in text, if any, shows again)', params: ZIdParam, response: { 204: z.null() } },
+    schema: { summary: 'Delete a text (the built-in text, if any, shows again)', params: ZIdParam, response: { 204: z.null() } },
     handler: async (req, reply) => {
       await deleteText(req.ctx, req.params.id);
       return reply.status(204).send(null);
@@ -107,7 +106,6 @@ export async function localizationRoutes(fastify: FastifyInstance) {
   app.get(`${base}/paged-texts`, {
     config: requirePermission(P.Localization),
     schema: {
-      tags,
       summary: 'Texts, paged: Culture, ResourceName, Key, Value, Filter; ReferenceCulture pairs each key with its reference text, OnlyMissing keeps untranslated keys',
       querystring: ZPagedTextsQuery,
       response: { 200: ZPagedTextList },
@@ -120,7 +118,6 @@ export async function localizationRoutes(fastify: FastifyInstance) {
   app.get(`${base}/language-dictionary`, {
     config: publicRoute(),
     schema: {
-      tags,
       summary: 'The texts of a culture, nested by namespace: built-in texts overlaid with administrators\' texts',
       description: 'Answers `{ "<namespace>": { "<key>": "<text>" | { …nested } } }`.',
       querystring: ZDictionaryQuery,
@@ -136,7 +133,7 @@ export async function localizationRoutes(fastify: FastifyInstance) {
 
   app.get(`${base}/version`, {
     config: publicRoute(),
-    schema: { tags, summary: 'A number that grows with every change to packs or texts (browsers poll it)', response: { 200: ZLocalizationVersion } },
+    schema: { summary: 'A number that grows with every change to packs or texts (browsers poll it)', response: { 200: ZLocalizationVersion } },
     handler: async (_req, reply) => {
       reply.header('cache-control', 'no-store');
       return { version: await currentVersion(app.db) };
@@ -145,7 +142,7 @@ export async function localizationRoutes(fastify: FastifyInstance) {
 
   app.get(`${base}/export`, {
     config: requirePermission(P.Localization),
-    schema: { tags, summary: 'Download a language pack as JSON or Excel', querystring: ZExportQuery },
+    schema: { summary: 'Download a language pack as JSON or Excel', querystring: ZExportQuery },
     handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
       if (req.query.format === 'xlsx') {
@@ -164,7 +161,6 @@ export async function localizationRoutes(fastify: FastifyInstance) {
     config: requirePermission(P.LocalizationManage),
     bodyLimit: 12 * 1024 * 1024,
     schema: {
-      tags,
       summary: 'Import texts into a pack from a JSON file (content: the parsed file or its text); any bad entry → 400 and nothing imported',
       body: ZImportPackInput,
       response: { 200: ZImportPackResult },
@@ -175,7 +171,7 @@ export async function localizationRoutes(fastify: FastifyInstance) {
   app.post(`${base}/import-xlsx`, {
     config: requirePermission(P.LocalizationManage),
     schema: {
-      tags,
+      operationId: 'importLocalizationWorkbook',
       summary: 'Import texts into the pack of `culture` from an Excel file laid out like the export',
       description: workbookUploadDescription(IMPORT_MAX_TEXTS, 'Any bad row → 400 naming it and nothing imported'),
       querystring: ZImportPackXlsxQuery,
@@ -187,7 +183,7 @@ export async function localizationRoutes(fastify: FastifyInstance) {
   // spec §7 `POST /api/system/i18n/list`; public like the pack list.
   app.post('/system/i18n/list', {
     config: publicRoute(),
-    schema: { tags, summary: 'The enabled language packs and the default culture', response: { 200: ZI18nList } },
+    schema: { operationId: 'listEnabledLanguagePacks', summary: 'The enabled language packs and the default culture', response: { 200: ZI18nList } },
     handler: () => i18nList(app.db),
   });
 }

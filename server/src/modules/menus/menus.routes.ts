@@ -12,14 +12,14 @@ export async function menuRoutes(fastify: FastifyInstance) {
   // spec §7: header + sider of the system areas, filtered by the caller's access on the server.
   app.post('/system/menu/list', {
     config: signedIn(),
-    schema: { tags: ['menus'], summary: 'System menus (header and sider) the caller may open; titles are i18n keys', response: { 200: ZMenuList } },
+    schema: { operationId: 'listMyMenus', summary: 'System menus (header and sider) the caller may open; titles are i18n keys', response: { 200: ZMenuList } },
     handler: async (req) => listMenusFor(req.user!.access),
   });
 
   // The whole fixed tree with each item's required codes, for the menu administration page.
   app.get('/system/menu/definitions', {
     config: requirePermission(P.Menus),
-    schema: { tags: ['menus'], summary: 'Every system menu item with the permission codes it needs (unfiltered)', response: { 200: ZMenuList } },
+    schema: { summary: 'Every system menu item with the permission codes it needs (unfiltered)', response: { 200: ZMenuList } },
     handler: async () => allSystemMenus(),
   });
 }

@@ -8,17 +8,16 @@ import { getSystemSettings, updateSystemSettings } from './settings.service.ts';
 
 export async function settingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['settings'];
 
   app.get('/app/system-settings', {
     config: requirePermission(P.Settings),
-    schema: { tags, summary: 'System settings: registration (on/off, default roles) and the password policy', response: { 200: ZSystemSettingsView } },
+    schema: { summary: 'System settings: registration (on/off, default roles) and the password policy', response: { 200: ZSystemSettingsView } },
     handler: (req) => getSystemSettings(req.ctx),
   });
 
   app.put('/app/system-settings', {
     config: requirePermission(P.SettingsManage),
-    schema: { tags, summary: 'Save the system settings (one transaction)', body: ZSystemSettings, response: { 200: ZSystemSettingsView } },
+    schema: { summary: 'Save the system settings (one transaction)', body: ZSystemSettings, response: { 200: ZSystemSettingsView } },
     handler: (req) => updateSystemSettings(req.ctx, req.body),
   });
 }

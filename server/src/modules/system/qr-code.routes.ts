@@ -35,7 +35,6 @@ export async function qrCodeRoutes(fastify: FastifyInstance) {
   app.get('/app/qr-code/qr-code', {
     config: signedIn(),
     schema: {
-      tags: ['system'],
       summary: 'A QR code image of `content` (png or svg); content longer than the QR limit for the level is a 400',
       querystring: ZQrCodeQuery,
     },

@@ -9,14 +9,14 @@ export async function systemRoutes(fastify: FastifyInstance) {
 
   app.get('/app/sys-function/current-user', {
     config: signedIn(),
-    schema: { tags: ['system'], summary: 'The signed-in user with their access list', response: { 200: ZCurrentUser } },
+    schema: { summary: 'The signed-in user with their access list', response: { 200: ZCurrentUser } },
     handler: async (req) => currentUserOf(req.ctx.user!),
   });
 
   // spec §4: date defaults use the server's date, not the browser's clock.
   app.get('/app/sys-function/system-date', {
     config: signedIn(),
-    schema: { tags: ['system'], summary: 'The server date and time (ISO 8601)', response: { 200: ZSystemDate } },
+    schema: { summary: 'The server date and time (ISO 8601)', response: { 200: ZSystemDate } },
     handler: async () => ({ date: new Date().toISOString(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
   });
 }

@@ -19,31 +19,30 @@ import { jumpWorkflowInstance, reassignWorkflowTask, resendWorkflowReminders, se
  */
 export async function workflowInterventionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['workflow-instances'];
   const base = '/app/workflow-instance/:id';
   const config = requirePermission(P.FlowInstances);
 
   app.post(`${base}/reassign`, {
     config,
-    schema: { tags, summary: 'Flow management: an open approve task moves to another active user (same node visit, order and due time)', params: ZIdParam, body: ZWorkflowReassignInput, response: { 200: ZWorkflowInstanceDetail } },
+    schema: { summary: 'Flow management: an open approve task moves to another active user (same node visit, order and due time)', params: ZIdParam, body: ZWorkflowReassignInput, response: { 200: ZWorkflowInstanceDetail } },
     handler: (req) => reassignWorkflowTask(req.ctx, req.params.id, req.body),
   });
 
   app.post(`${base}/jump`, {
     config,
-    schema: { tags, summary: 'Flow management: every open task and node visit closes and the flow enters an approval, CC or end node (end approves the instance)', params: ZIdParam, body: ZWorkflowJumpInput, response: { 200: ZWorkflowInstanceDetail } },
+    schema: { summary: 'Flow management: every open task and node visit closes and the flow enters an approval, CC or end node (end approves the instance)', params: ZIdParam, body: ZWorkflowJumpInput, response: { 200: ZWorkflowInstanceDetail } },
     handler: (req) => jumpWorkflowInstance(req.ctx, req.params.id, req.body),
   });
 
   app.post(`${base}/assignees`, {
     config,
-    schema: { tags, summary: 'Flow management: add assignees to an active approval node, or replace its open ones; the node is decided again', params: ZIdParam, body: ZWorkflowAssigneesInput, response: { 200: ZWorkflowInstanceDetail } },
+    schema: { summary: 'Flow management: add assignees to an active approval node, or replace its open ones; the node is decided again', params: ZIdParam, body: ZWorkflowAssigneesInput, response: { 200: ZWorkflowInstanceDetail } },
     handler: (req) => setWorkflowNodeAssignees(req.ctx, req.params.id, req.body),
   });
 
   app.post(`${base}/remind`, {
     config,
-    schema: { tags, summary: 'Flow management: notify every pending assignee again (no 10-minute limit)', params: ZIdParam, body: ZWorkflowInterventionInput, response: { 200: ZWorkflowInstanceDetail } },
+    schema: { summary: 'Flow management: notify every pending assignee again (no 10-minute limit)', params: ZIdParam, body: ZWorkflowInterventionInput, response: { 200: ZWorkflowInstanceDetail } },
     handler: (req) => resendWorkflowReminders(req.ctx, req.params.id, req.body),
   });
 }

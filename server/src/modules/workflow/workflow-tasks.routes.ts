@@ -23,45 +23,45 @@ import { getMyWorkflowTask, listMyWorkflowTasks, myTodoCount, myTodoFacets, work
 /** `/api/app/workflow-task` (contracts/workflow-runtime.ts): the caller's task lists and actions. Only the assignee acts (403). */
 export async function workflowTaskRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['workflow-tasks'];
   const base = '/app/workflow-task';
 
   const lists = { todo: 'The caller\'s pending approval tasks, newest first', done: 'Tasks the caller completed, newest first', cc: 'The caller\'s CC tasks, newest first' } as const;
+  const operationIds = { todo: 'listTodoWorkflowTasks', done: 'listDoneWorkflowTasks', cc: 'listCcWorkflowTasks' } as const;
   for (const which of ['todo', 'done', 'cc'] as const) {
     app.get(`${base}/${which}`, {
       config: signedIn(),
-      schema: { tags, summary: `${lists[which]}; Filter (record title, definition name), pageId, definitionId, initiatorId, from / to (arrival), overdue (to-do)`, querystring: ZWorkflowTaskQuery, response: { 200: ZWorkflowTaskList } },
+      schema: { operationId: operationIds[which], summary: `${lists[which]}; Filter (record title, definition name), pageId, definitionId, initiatorId, from / to (arrival), overdue (to-do)`, querystring: ZWorkflowTaskQuery, response: { 200: ZWorkflowTaskList } },
       handler: (req) => listMyWorkflowTasks(req.ctx, which, req.query),
     });
   }
 
   app.get(`${base}/todo-count`, {
     config: signedIn(),
-    schema: { tags, summary: 'The caller\'s number of open to-do tasks (badges; the live stream says when to read it again)', response: { 200: ZWorkflowTodoCount } },
+    schema: { operationId: 'countTodoWorkflowTasks', summary: 'The caller\'s number of open to-do tasks (badges; the live stream says when to read it again)', response: { 200: ZWorkflowTodoCount } },
     handler: (req) => myTodoCount(req.ctx),
   });
 
   app.get(`${base}/todo-facets`, {
     config: signedIn(),
-    schema: { tags, summary: 'The flows and initiators of the caller\'s open to-do tasks, each with its number of tasks (the to-do list\'s filter choices)', response: { 200: ZWorkflowTodoFacets } },
+    schema: { operationId: 'listTodoWorkflowTaskFacets', summary: 'The flows and initiators of the caller\'s open to-do tasks, each with its number of tasks (the to-do list\'s filter choices)', response: { 200: ZWorkflowTodoFacets } },
     handler: (req) => myTodoFacets(req.ctx),
   });
 
   app.post(`${base}/batch-approve`, {
     config: signedIn(),
-    schema: { tags, summary: 'Approve several of the caller\'s pending tasks with one comment; each in its own transaction, a result per task', body: ZBatchApproveInput, response: { 200: ZBatchApproveResult } },
+    schema: { operationId: 'batchApproveWorkflowTasks', summary: 'Approve several of the caller\'s pending tasks with one comment; each in its own transaction, a result per task', body: ZBatchApproveInput, response: { 200: ZBatchApproveResult } },
     handler: (req) => batchApproveTasks(req.ctx, req.body),
   });
 
   app.get(`${base}/users`, {
     config: signedIn(),
-    schema: { tags, summary: 'Active users (display names) for the flow\'s pickers: the holder of the pending task taskId, or a user who may submit the record pageId + recordId', querystring: ZWorkflowUserQuery, response: { 200: ZSelectionItemList } },
+    schema: { summary: 'Active users (display names) for the flow\'s pickers: the holder of the pending task taskId, or a user who may submit the record pageId + recordId', querystring: ZWorkflowUserQuery, response: { 200: ZSelectionItemList } },
     handler: (req) => workflowUsers(req.ctx, req.query),
   });
 
   app.get(`${base}/:id`, {
     config: signedIn(),
-    schema: { tags, summary: 'One task of the caller (any status; 404 for another\'s task)', params: ZIdParam, response: { 200: ZWorkflowTask } },
+    schema: { summary: 'One task of the caller (any status; 404 for another\'s task)', params: ZIdParam, response: { 200: ZWorkflowTask } },
     handler: (req) => getMyWorkflowTask(req.ctx, req.params.id),
   });
 
@@ -80,14 +80,14 @@ export async function workflowTaskRoutes(fastify: FastifyInstance) {
   for (const [path, action, summary] of actions) {
     app.post(`${base}/:id/${path}`, {
       config: signedIn(),
-      schema: { tags, summary, params: ZIdParam, body: ZWorkflowTaskActionInput, response: { 200: ZWorkflowTaskActionResult } },
+      schema: { summary, params: ZIdParam, body: ZWorkflowTaskActionInput, response: { 200: ZWorkflowTaskActionResult } },
       handler: (req) => actOnWorkflowTask(req.ctx, req.params.id, action, req.body),
     });
   }
 
   app.post(`${base}/:id/urge`, {
     config: signedIn(),
-    schema: { tags, summary: 'Remind (催办) the assignee of a pending task: the initiator or P.FlowInstances; 409 when urged in the last 10 minutes', params: ZIdParam, body: ZWorkflowInstanceActionInput, response: { 200: ZWorkflowTaskActionResult } },
+    schema: { summary: 'Remind (催办) the assignee of a pending task: the initiator or P.FlowInstances; 409 when urged in the last 10 minutes', params: ZIdParam, body: ZWorkflowInstanceActionInput, response: { 200: ZWorkflowTaskActionResult } },
     handler: (req) => urgeWorkflowTask(req.ctx, req.params.id, req.body),
   });
 }
