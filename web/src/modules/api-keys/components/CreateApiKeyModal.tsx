@@ -36,24 +36,32 @@ export function CreateApiKeyModal({ open, onClose }: { open: boolean; onClose: (
   const scope = Form.useWatch('scope', form);
   const expiry = Form.useWatch('expiry', form);
   const codes = useMyKeyCodes(open && scope === 'some');
-  const treeData = useMemo(
-    () =>
-      (codes.data?.groups ?? []).map((g) => ({
+  const [codeSearch, setCodeSearch] = useState('');
+  // The groups and codes matching the search (a group's name matching keeps all its codes).
+  const treeData = useMemo(() => {
+    const text = codeSearch.trim().toLowerCase();
+    const has = (s: string) => !text || s.toLowerCase().includes(text);
+    return (codes.data?.groups ?? [])
+      .map((g) => ({
         key: GROUP + g.name,
         title: g.displayName,
-        children: g.permissions.map((p) => ({ key: p.name, title: `${p.displayName} (${p.name})` })),
-      })),
-    [codes.data],
-  );
+        children: g.permissions.filter((p) => has(g.displayName) || has(p.displayName) || has(p.name)).map((p) => ({ key: p.name, title: `${p.displayName} (${p.name})` })),
+      }))
+      .filter((g) => g.children.length > 0);
+  }, [codes.data, codeSearch]);
+  const shownCodes = useMemo(() => new Set(treeData.flatMap((g) => g.children.map((c) => c.key))), [treeData]);
 
   const close = () => {
     form.resetFields();
+    setCodeSearch('');
     setCreated(null);
     onClose();
   };
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // The form shows what is missing; nothing to report beyond that.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     const input: TApiKeyCreateInput = { name: values.name.trim(), expiresAt: expiresAt(values), codes: values.scope === 'some' ? values.codes! : null };
     try {
       setCreated(await create.mutateAsync(input));
@@ -120,20 +128,35 @@ export function CreateApiKeyModal({ open, onClose }: { open: boolean; onClose: (
           </Radio.Group>
         </Form.Item>
         {scope === 'some' && (
-          <Form.Item
-            name="codes"
-            extra={t('form.codesHelp')}
-            valuePropName="checkedKeys"
-            trigger="onCheck"
-            getValueFromEvent={(checked: string[] | { checked: string[] }) => (Array.isArray(checked) ? checked : checked.checked).filter((k) => !k.startsWith(GROUP))}
-            rules={[{ required: true, type: 'array', min: 1, message: t('form.codesRequired') }]}
-          >
-            {codes.isLoading ? (
-              <Spin />
-            ) : (
-              <Tree checkable selectable={false} treeData={treeData} height={280} style={{ border: '1px solid rgba(5,5,5,0.06)', borderRadius: 6, padding: 4 }} />
-            )}
-          </Form.Item>
+          <>
+            <Input.Search allowClear placeholder={t('form.codesSearch')} aria-label={t('form.codesSearch')} value={codeSearch} onChange={(e) => setCodeSearch(e.target.value)} style={{ marginBottom: 8 }} />
+            <Form.Item
+              name="codes"
+              extra={t('form.codesHelp')}
+              valuePropName="checkedKeys"
+              trigger="onCheck"
+              // The tree reports only the codes it shows: those hidden by the search stay as they were.
+              getValueFromEvent={(checked: string[] | { checked: string[] }) => [
+                ...((form.getFieldValue('codes') as string[] | undefined) ?? []).filter((k) => !shownCodes.has(k)),
+                ...(Array.isArray(checked) ? checked : checked.checked).filter((k) => !k.startsWith(GROUP)),
+              ]}
+              rules={[{ required: true, type: 'array', min: 1, message: t('form.codesRequired') }]}
+            >
+              {codes.isLoading ? (
+                <Spin />
+              ) : (
+                <Tree
+                  checkable
+                  selectable={false}
+                  treeData={treeData}
+                  height={280}
+                  // Searching opens the groups that match; otherwise they start closed.
+                  {...(codeSearch.trim() ? { expandedKeys: treeData.map((g) => g.key) } : {})}
+                  style={{ border: '1px solid rgba(5,5,5,0.06)', borderRadius: 6, padding: 4 }}
+                />
+              )}
+            </Form.Item>
+          </>
         )}
       </Form>
     </Modal>

@@ -12,7 +12,7 @@ const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
 export function useKeyColumns<T extends TApiKey>(): ColumnsType<T> {
   const { t } = useTranslation('apiKeys');
   return [
-    { title: t('columns.name'), dataIndex: 'name', key: 'name', sorter: true, ellipsis: true },
+    { title: t('columns.name'), dataIndex: 'name', key: 'name', sorter: true, ellipsis: true, width: 200 },
     { title: t('columns.prefix'), dataIndex: 'prefix', key: 'prefix', width: 150, render: (v: string) => <Typography.Text code>{v}…</Typography.Text> },
     {
       title: t('columns.codes'),

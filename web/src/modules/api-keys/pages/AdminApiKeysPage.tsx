@@ -109,7 +109,7 @@ export default function AdminApiKeysPage() {
         columns={columns}
         dataSource={keys.data?.items ?? []}
         locale={{ emptyText: t('admin.empty') }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1350 }}
         data-testid="all-api-keys"
         {...table.tableProps<TAdminApiKey>(keys.data?.totalCount ?? 0, (total) => t('admin.total', { total }))}
       />

@@ -72,7 +72,7 @@ export default function MyApiKeysPage() {
         dataSource={keys.data?.items ?? []}
         locale={{ emptyText: t('mine.empty') }}
         pagination={false}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1170 }}
         data-testid="my-api-keys"
       />
       <CreateApiKeyModal open={creating} onClose={() => setCreating(false)} />
