@@ -6,9 +6,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccessChecker } from '../../../shared/components/Auth.tsx';
-import { feedback } from '../../../shared/ui/feedback.tsx';
 import { usePagedTable } from '../../../shared/ui/use-paged-table.ts';
 import { useAllApiKeys, useRevokeAnyKey } from '../api/api-keys.ts';
+import { useConfirmRevoke } from '../components/confirm-revoke.ts';
 import { useKeyColumns } from '../components/key-columns.tsx';
 import '../i18n.ts';
 
@@ -24,17 +24,10 @@ export default function AdminApiKeysPage() {
   const [status, setStatus] = useState<TApiKeyStatus | undefined>('active');
   const keys = useAllApiKeys({ Filter: filter, Status: status, ...table.query });
   const revoke = useRevokeAnyKey();
+  const askRevoke = useConfirmRevoke(revoke.mutateAsync);
   const keyColumns = useKeyColumns<TAdminApiKey>();
 
-  const confirmRevoke = (k: TAdminApiKey) =>
-    feedback.modal?.confirm({
-      title: t('mine.revokeTitle', { name: k.name }),
-      content: t('admin.revokeContent', { user: k.userName }),
-      okText: t('revoke'),
-      cancelText: t('common:cancel'),
-      okButtonProps: { danger: true, ...({ 'data-testid': 'api-key-revoke-confirm' } as Record<string, string>) },
-      onOk: () => revoke.mutateAsync(k.id).then(() => feedback.message?.success(t('mine.revoked'))),
-    });
+  const confirmRevoke = (k: TAdminApiKey) => askRevoke(k, t('admin.revokeContent', { user: k.userName }));
 
   const columns: ColumnsType<TAdminApiKey> = [
     keyColumns[0]!,

@@ -5,9 +5,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../../shared/api/client.ts';
-import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useMyApiKeys, useRevokeMyKey } from '../api/api-keys.ts';
 import { CreateApiKeyModal } from '../components/CreateApiKeyModal.tsx';
+import { useConfirmRevoke } from '../components/confirm-revoke.ts';
 import { useKeyColumns } from '../components/key-columns.tsx';
 import '../i18n.ts';
 
@@ -16,17 +16,10 @@ export default function MyApiKeysPage() {
   const { t } = useTranslation('apiKeys');
   const keys = useMyApiKeys();
   const revoke = useRevokeMyKey();
+  const askRevoke = useConfirmRevoke(revoke.mutateAsync);
   const [creating, setCreating] = useState(false);
 
-  const confirmRevoke = (k: TApiKey) =>
-    feedback.modal?.confirm({
-      title: t('mine.revokeTitle', { name: k.name }),
-      content: t('mine.revokeContent'),
-      okText: t('revoke'),
-      cancelText: t('common:cancel'),
-      okButtonProps: { danger: true, ...({ 'data-testid': 'api-key-revoke-confirm' } as Record<string, string>) },
-      onOk: () => revoke.mutateAsync(k.id).then(() => feedback.message?.success(t('mine.revoked'))),
-    });
+  const confirmRevoke = (k: TApiKey) => askRevoke(k, t('mine.revokeContent'));
 
   const columns: ColumnsType<TApiKey> = [
     ...useKeyColumns<TApiKey>().map((c) => ({ ...c, sorter: false })),
