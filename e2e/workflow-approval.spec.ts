@@ -230,12 +230,17 @@ async function pickUser(page: Page, label: string, search: string, name: string)
 }
 
 describe('delegate, take back and remind (issue 13)', () => {
+  // A retry (vitest.config.ts) runs on the same product: its page, flow and claim get names of their own.
+  let tries = 0;
   it('the buyer picks the approver at submit and reminds; the manager delegates, approves, then takes the approval back', async () => {
+    const tag = ++tries === 1 ? '' : String(tries);
+    const viewCode = `Claim${tag}`;
+    const subject = `差旅费${tag}`;
     // A reimbursement page whose first approver the submitter picks; the manager's node allows delegating.
-    const form = { id: randomUUID(), code: 'Claim', title: '报销单', viewType: 1, viewButtons: [], viewControls: [], dataControls: [control('Title', '事由', 1001), control('Total', '金额', 1003)] };
-    const claims = await call<{ id: string }>('POST', '/app/page-definition', { code: 'Claim', name: { 'zh-CN': '报销单', 'en-US': 'Claims' }, definition: { viewControls: [form], pageButtons: [], dataLinkages: [] } });
+    const form = { id: randomUUID(), code: viewCode, title: '报销单', viewType: 1, viewButtons: [], viewControls: [], dataControls: [control('Title', '事由', 1001), control('Total', '金额', 1003)] };
+    const claims = await call<{ id: string }>('POST', '/app/page-definition', { code: viewCode, name: { 'zh-CN': `报销单${tag}`, 'en-US': `Claims${tag}` }, definition: { viewControls: [form], pageButtons: [], dataLinkages: [] } });
     await call('POST', `/app/page-definition/${claims.id}/publish`, {});
-    const claimMenu = (await call<{ menu: { id: string } }>('POST', '/app/business-menu/for-page', { pageDefinitionId: claims.id, title: { 'zh-CN': '报销单', 'en-US': 'Claims' }, roleIds: [roleId] })).menu.id;
+    const claimMenu = (await call<{ menu: { id: string } }>('POST', '/app/business-menu/for-page', { pageDefinitionId: claims.id, title: { 'zh-CN': `报销单${tag}`, 'en-US': `Claims${tag}` }, roleIds: [roleId] })).menu.id;
     const [director] = await call<{ id: string }[]>('GET', '/identity/selection-items?type=3&filter=director');
     const first = newWorkflowNode('approval', 'first', { x: 0, y: 0 }, '主管审批');
     first.config.assignees = [{ kind: 'chosenAtSubmit' }];
@@ -246,14 +251,14 @@ describe('delegate, take back and remind (issue 13)', () => {
       nodes: [newWorkflowNode('start', 'start', { x: 0, y: 0 }, '发起人'), first, finance, newWorkflowNode('end', 'end', { x: 0, y: 0 }, '结束')],
       edges: [newWorkflowEdge('e1', 'start', 'first'), newWorkflowEdge('e2', 'first', 'finance'), newWorkflowEdge('e3', 'finance', 'end')],
     };
-    const definition = await call<{ id: string }>('POST', '/app/workflow-definition', { name: '报销审批', pageId: claims.id, graph });
+    const definition = await call<{ id: string }>('POST', '/app/workflow-definition', { name: `报销审批${tag}`, pageId: claims.id, graph });
     await call('POST', `/app/workflow-definition/${definition.id}/publish`, {});
     await call('POST', `/app/workflow-definition/${definition.id}/enable`, {});
     const openClaim = async (page: Page) => {
       await page.goto(`${product.url}/#/dashboard/console`);
       await page.getByTestId('greeting').waitFor();
       await page.goto(`${product.url}/#/menu/${claimMenu}/params/${claimMenu}`);
-      const row = page.locator('.ant-table-row', { hasText: '差旅费' });
+      const row = page.locator('.ant-table-row', { hasText: subject });
       await row.waitFor();
       await row.getByRole('button', { name: /查\s*看/ }).click();
       await page.getByTestId('record-approval').waitFor();
@@ -265,8 +270,8 @@ describe('delegate, take back and remind (issue 13)', () => {
     onTestFailed(() => buyer.page.screenshot({ path: screenshotPath('workflow-actions-failure') }).then(() => undefined));
     await buyer.page.goto(`${product.url}/#/menu/${claimMenu}/params/${claimMenu}`);
     await buyer.page.getByRole('button', { name: /新\s*增/ }).click();
-    await buyer.page.locator('#f-Claim-Title').fill('差旅费');
-    await buyer.page.locator('#f-Claim-Total').fill('860');
+    await buyer.page.locator(`#f-${viewCode}-Title`).fill(subject);
+    await buyer.page.locator(`#f-${viewCode}-Total`).fill('860');
     await buyer.page.getByTestId('record-save').click();
     await buyer.page.getByTestId('workflow-submit').click();
     await buyer.page.getByTestId('workflow-submit-modal').getByRole('dialog').waitFor();
@@ -285,7 +290,7 @@ describe('delegate, take back and remind (issue 13)', () => {
     const manager = await signedIn('manager');
     await manager.page.getByTestId('notifications').click();
     await manager.page.getByTestId('notification-tab-todo').click();
-    await poll(() => manager.page.getByTestId('notification-item').filter({ hasText: '催办：差旅费' }).count()).toBe(1);
+    await poll(() => manager.page.getByTestId('notification-item').filter({ hasText: `催办：${subject}` }).count()).toBe(1);
     await manager.page.keyboard.press('Escape');
     await openClaim(manager.page);
     await poll(() => manager.page.getByTestId('record-approval').textContent()).toContain('待我审批：主管审批');
