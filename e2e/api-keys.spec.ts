@@ -71,6 +71,15 @@ describe('personal API keys', () => {
     await list.locator('tr', { hasText: 'ERP 同步' }).getByText('已吊销').waitFor();
     expect((await withKey(key, '/app/audit-logs?MaxResultCount=1')).status).toBe(401);
 
+    // On a phone the keys are cards, with the same facts.
+    const phone = await product.newPage({ width: 390, height: 844 });
+    await signInToConsole(phone.page, product);
+    await phone.page.goto(`${product.url}/#/account/apiKeys`);
+    const card = phone.page.getByTestId('api-key-cards').locator('.ant-card', { hasText: 'ERP 同步' });
+    await card.getByText('已吊销').waitFor();
+    expect(await card.textContent()).toContain('1 项权限');
+    await phone.context.close();
+
     // The administrators' list: every user's keys, searchable, by status.
     await page.goto(`${product.url}/#/system/apiKeys`);
     const all = page.getByTestId('all-api-keys');

@@ -1,6 +1,6 @@
 import { PlusOutlined, StopOutlined } from '@ant-design/icons';
 import type { TApiKey } from '@tessera/core/contracts/api-keys';
-import { Alert, Button, Card, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Grid, Spin, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { API_BASE } from '../../../shared/api/client.ts';
 import { useMyApiKeys, useRevokeMyKey } from '../api/api-keys.ts';
 import { CreateApiKeyModal } from '../components/CreateApiKeyModal.tsx';
 import { useConfirmRevoke } from '../components/confirm-revoke.ts';
-import { useKeyColumns } from '../components/key-columns.tsx';
+import { KeyCards, useKeyColumns } from '../components/key-columns.tsx';
 import '../i18n.ts';
 
 /** /account/apiKeys: the signed-in person's API keys — create (shown once), see their use, revoke. */
@@ -18,22 +18,20 @@ export default function MyApiKeysPage() {
   const revoke = useRevokeMyKey();
   const askRevoke = useConfirmRevoke(revoke.mutateAsync);
   const [creating, setCreating] = useState(false);
+  const phone = Grid.useBreakpoint().md === false;
 
   const confirmRevoke = (k: TApiKey) => askRevoke(k, t('mine.revokeContent'));
 
+  const revokeButton = (k: TApiKey) =>
+    k.status === 'active' && (
+      <Tooltip title={t('revoke')}>
+        <Button type="text" size="small" danger icon={<StopOutlined />} aria-label={`${t('revoke')} ${k.name}`} onClick={() => confirmRevoke(k)} />
+      </Tooltip>
+    );
+
   const columns: ColumnsType<TApiKey> = [
     ...useKeyColumns<TApiKey>().map((c) => ({ ...c, sorter: false })),
-    {
-      title: t('common:actions'),
-      key: 'actions',
-      width: 80,
-      render: (_, k) =>
-        k.status === 'active' && (
-          <Tooltip title={t('revoke')}>
-            <Button type="text" size="small" danger icon={<StopOutlined />} aria-label={`${t('revoke')} ${k.name}`} onClick={() => confirmRevoke(k)} />
-          </Tooltip>
-        ),
-    },
+    { title: t('common:actions'), key: 'actions', width: 80, render: (_, k) => revokeButton(k) },
   ];
 
   return (
@@ -57,17 +55,23 @@ export default function MyApiKeysPage() {
           </Typography.Link>
         }
       />
-      <Table<TApiKey>
-        size="middle"
-        rowKey="id"
-        loading={keys.isFetching}
-        columns={columns}
-        dataSource={keys.data?.items ?? []}
-        locale={{ emptyText: t('mine.empty') }}
-        pagination={false}
-        scroll={{ x: 1170 }}
-        data-testid="my-api-keys"
-      />
+      {phone ? (
+        <Spin spinning={keys.isFetching}>
+          <KeyCards keys={keys.data?.items ?? []} empty={t('mine.empty')} action={revokeButton} />
+        </Spin>
+      ) : (
+        <Table<TApiKey>
+          size="middle"
+          rowKey="id"
+          loading={keys.isFetching}
+          columns={columns}
+          dataSource={keys.data?.items ?? []}
+          locale={{ emptyText: t('mine.empty') }}
+          pagination={false}
+          scroll={{ x: 1170 }}
+          data-testid="my-api-keys"
+        />
+      )}
       <CreateApiKeyModal open={creating} onClose={() => setCreating(false)} />
     </Card>
   );
