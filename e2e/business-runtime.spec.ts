@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { ADMIN_PASSWORD, BROWSER_TIME_ZONE, screenshotPath, signInAs, startProduct, type Product } from './product.ts';
+import { attemptSuffix } from './shell-helpers.ts';
 
 // The business runtime from a staff member's point of view: the purchase-order page (created and
 // published through the API here, as the designer would) opened from its business menu.
@@ -234,9 +235,11 @@ describe('business runtime: purchase orders', () => {
 });
 
 describe('business runtime: server date, DICT() and cascading drop-downs', () => {
-  it('a date default is the server date, DICT() shows the label live, a child drop-down lists the items under its parent', async () => {
+  it('a date default is the server date, DICT() shows the label live, a child drop-down lists the items under its parent', async ({ task }) => {
+    // Codes of this try only: a retry must not meet the first try's dictionary and page.
+    const tag = attemptSuffix(task);
     await apiCall('POST', '/app/business-dictionary', {
-      code: 'e2eRegion',
+      code: `e2eRegion${tag}`,
       title: { 'zh-CN': '地区', 'en-US': 'Region' },
       isTree: true,
       items: [
@@ -248,15 +251,15 @@ describe('business runtime: server date, DICT() and cascading drop-downs', () =>
     });
     const c = {
       date: control('VisitDate', '拜访日期', 1004, { defaultValue: '1', extraProperties: { dateType: 2 } }),
-      country: control('Country', '国家', 1006, { options: { dictionaryCode: 'e2eRegion' } }),
-      city: control('City', '城市', 1006, { options: { dictionaryCode: 'e2eRegion' }, extraProperties: { parentCode: 'Country' } }),
+      country: control('Country', '国家', 1006, { options: { dictionaryCode: `e2eRegion${tag}` } }),
+      city: control('City', '城市', 1006, { options: { dictionaryCode: `e2eRegion${tag}` }, extraProperties: { parentCode: 'Country' } }),
       countryName: control('CountryName', '国家名称', 1001, { valueTakingType: 2 }),
     };
     const visit = view('Visit', '拜访', [c.date, c.country, c.city, c.countryName]);
-    const pageId = await publish('Visit', '拜访', {
+    const pageId = await publish(`Visit${tag}`, '拜访', {
       viewControls: [visit],
       pageButtons: [],
-      dataLinkages: [{ id: randomUUID(), dataLinkType: 1, triggerConditions: [{ dataControlId: c.country.id, triggerFormula: 'TRUE' }], assignments: [{ dataControlId: c.countryName.id, assignmentFormula: 'DICT("e2eRegion", {Country})' }] }],
+      dataLinkages: [{ id: randomUUID(), dataLinkType: 1, triggerConditions: [{ dataControlId: c.country.id, triggerFormula: 'TRUE' }], assignments: [{ dataControlId: c.countryName.id, assignmentFormula: `DICT("e2eRegion${tag}", {Country})` }] }],
     });
     const visitMenu = (await apiCall<{ id: string }>('POST', '/app/business-menu', { title: { 'zh-CN': '拜访', 'en-US': 'Visits' }, pageDefinitionId: pageId, isJump: true })).id;
 
@@ -300,9 +303,11 @@ describe('business runtime: server date, DICT() and cascading drop-downs', () =>
 });
 
 describe('business runtime: a dictionary field reads as its label (issue 12)', () => {
-  it('the list, the history and the Excel export show the item’s label; the record keeps the code', async () => {
+  it('the list, the history and the Excel export show the item’s label; the record keeps the code', async ({ task }) => {
+    // Codes of this try only: a retry must not meet the first try's dictionary and page.
+    const tag = attemptSuffix(task);
     await apiCall('POST', '/app/business-dictionary', {
-      code: 'e2eVendor',
+      code: `e2eVendor${tag}`,
       title: { 'zh-CN': '供应商', 'en-US': 'Vendor' },
       items: [
         { code: 'S001', label: { 'zh-CN': '供应商甲', 'en-US': 'Vendor A' } },
@@ -310,8 +315,8 @@ describe('business runtime: a dictionary field reads as its label (issue 12)', (
         { code: 'S003', label: { 'zh-CN': '供应商丙', 'en-US': 'Vendor C' } },
       ],
     });
-    const contract = view('Contract', '合同', [control('Subject', '标的', 1001), control('Vendor', '供应商', 1006, { options: { dictionaryCode: 'e2eVendor' } })]);
-    const pageId = await publish('Contract', '合同', { viewControls: [contract], pageButtons: [], dataLinkages: [] });
+    const contract = view('Contract', '合同', [control('Subject', '标的', 1001), control('Vendor', '供应商', 1006, { options: { dictionaryCode: `e2eVendor${tag}` } })]);
+    const pageId = await publish(`Contract${tag}`, '合同', { viewControls: [contract], pageButtons: [], dataLinkages: [] });
     const contractMenu = (await apiCall<{ id: string }>('POST', '/app/business-menu', { title: { 'zh-CN': '合同', 'en-US': 'Contracts' }, pageDefinitionId: pageId, isJump: true })).id;
     const id = randomUUID();
     await apiCall('POST', '/app/business-data/save-page', { pageId, viewDataList: [{ viewId: contract.id, dataList: [{ Id: id, Subject: '钢材', Vendor: 'S003' }] }] });
@@ -360,9 +365,11 @@ describe('business runtime: a dictionary field reads as its label (issue 12)', (
 });
 
 describe('business runtime: filters that follow the field (issue 12, defect 3)', () => {
-  it('filters a dictionary field by its labels, a date by a range and a user field with the user picker, in the filter panel and the quick-search row', async () => {
+  it('filters a dictionary field by its labels, a date by a range and a user field with the user picker, in the filter panel and the quick-search row', async ({ task }) => {
+    // Codes of this try only: a retry must not meet the first try's dictionary and page.
+    const tag = attemptSuffix(task);
     await apiCall('POST', '/app/business-dictionary', {
-      code: 'e2eCarrier',
+      code: `e2eCarrier${tag}`,
       title: { 'zh-CN': '承运商', 'en-US': 'Carrier' },
       items: [
         { code: 'C01', label: { 'zh-CN': '顺丰', 'en-US': 'SF' } },
@@ -372,12 +379,12 @@ describe('business runtime: filters that follow the field (issue 12, defect 3)',
     });
     const delivery = view('Delivery', '发货单', [
       control('DeliveryNo', '发货单号', 1001),
-      control('Carrier', '承运商', 1006, { options: { dictionaryCode: 'e2eCarrier' } }),
+      control('Carrier', '承运商', 1006, { options: { dictionaryCode: `e2eCarrier${tag}` } }),
       control('ShipDate', '发货日期', 1004, { extraProperties: { dateType: 2 } }),
       control('Qty', '件数', 1002),
       control('Handler', '经办人', 4001, { extraProperties: { selectionType: 3, multiple: false } }),
     ]);
-    const pageId = await publish('Delivery', '发货单', { viewControls: [delivery], pageButtons: [], dataLinkages: [] });
+    const pageId = await publish(`Delivery${tag}`, '发货单', { viewControls: [delivery], pageButtons: [], dataLinkages: [] });
     const deliveryMenu = (await apiCall<{ id: string }>('POST', '/app/business-menu', { title: { 'zh-CN': '发货单', 'en-US': 'Deliveries' }, pageDefinitionId: pageId, isJump: true })).id;
     const records = [
       ['D1', 'C01', '2026-03-02', 1],

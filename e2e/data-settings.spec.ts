@@ -1,20 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { ADMIN_PASSWORD, screenshotPath, signInAs, startProduct, type Product } from './product.ts';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { productPerTry } from './product-per-try.ts';
+import { screenshotPath, signInAs, type Product } from './product.ts';
+import { apiToken } from './shell-helpers.ts';
 
+// Each journey creates fixed codes (Priority, Orders, a rule): each try of each gets a product of its own.
 let product: Product;
 let token: string;
-beforeAll(async () => {
-  product = await startProduct();
-  const login = await fetch(`${product.url}/api/Auth/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-});
-afterAll(() => product?.stop());
+const perTry = productPerTry((p) => (product = p));
+/** A fresh product for this try, and the administrator's token on it. */
+async function freshProduct() {
+  await perTry.forThisTry();
+  token = await apiToken(product);
+}
 
 /** The machine is shared: give the UI time to answer before a check fails. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
@@ -46,6 +45,7 @@ async function dragRow(page: Page, from: Locator, to: Locator) {
 
 describe('data settings', () => {
   it('creates a dictionary with items, reorders them by dragging, and pickers read them in that order', async () => {
+    await freshProduct();
     const { page } = await product.newPage({ width: 1440, height: 900 });
     onTestFailed(() => page.screenshot({ path: screenshotPath('data-settings-dictionary-failure') }).then(() => undefined));
     await signInAs(page, product.url);
@@ -168,6 +168,7 @@ describe('data settings', () => {
   });
 
   it('creates a document-number rule, previews the next three numbers, and fetched numbers follow the preview', async () => {
+    await freshProduct();
     const { page } = await product.newPage({ width: 1440, height: 900 });
     onTestFailed(() => page.screenshot({ path: screenshotPath('data-settings-docno-failure') }).then(() => undefined));
     await signInAs(page, product.url);

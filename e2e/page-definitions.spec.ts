@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshotPath, signInAs, startProduct, type Product } from './product.ts';
+import { describe, expect, it } from 'vitest';
+import { productPerTry } from './product-per-try.ts';
+import { screenshotPath, signInAs, type Product } from './product.ts';
 
 // The page-definition list (`/design/form`): search, paging, create, copy, rename, export,
 // import, version history with rollback, delete refused while a business menu uses the page,
 // delete, and opening the designer.
 
+// The journey creates fixed codes (PurchaseOrder, Bulk00…): a retry gets a product of its own.
 let product: Product;
-beforeAll(async () => {
-  product = await startProduct();
-});
-afterAll(() => product?.stop());
+const perTry = productPerTry((p) => (product = p));
 
 const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible').last();
@@ -45,6 +44,7 @@ async function moreAction(page: Page, code: string, label: string) {
 
 describe('page definitions list (/design/form)', () => {
   it('search, paging, create, copy, rename, export, import, versions with rollback, delete', async () => {
+    await perTry.forThisTry();
     const { page } = await product.newPage();
     await signInAs(page, product.url);
     await page.waitForURL(/dashboard/);

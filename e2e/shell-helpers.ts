@@ -3,6 +3,12 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ADMIN_PASSWORD, signInAs, type Product } from './product.ts';
 
+/**
+ * A suffix for the codes and names a journey creates, so a retried test (vitest.config.ts) does not
+ * meet what its first try left behind: '' on the first try, 'r1' on the first retry, and so on.
+ */
+export const attemptSuffix = (task: { result?: { retryCount?: number } }) => (task.result?.retryCount ? `r${task.result.retryCount}` : '');
+
 /** The machine is shared: give the UI time to answer before a check fails. */
 export const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
 

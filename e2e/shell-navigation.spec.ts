@@ -31,9 +31,11 @@ describe('routes and navigation (issue 4)', () => {
 
   it('redirects area roots, shows 404 for unknown paths and 403 for pages the user may not open, each with a way home', async () => {
     const adminToken = await apiToken(product);
-    await createPlainUser(product, adminToken, 'clerk', 'Clerk#2026-e2e');
+    // A user of this try only (a retry must not meet the first try's user).
+    const clerk = `clerk${Date.now().toString(36)}`;
+    await createPlainUser(product, adminToken, clerk, 'Clerk#2026-e2e');
     const { page, context } = await product.newPage();
-    await signInToConsole(page, product, 'clerk', 'Clerk#2026-e2e');
+    await signInToConsole(page, product, clerk, 'Clerk#2026-e2e');
 
     // spec §2: / → dashboard-console; /dataSet → source.
     await page.goto(`${product.url}/#/`);

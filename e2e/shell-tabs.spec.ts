@@ -154,9 +154,11 @@ describe('page tabs (issue 4)', () => {
 
   it('keeps tabs per user and drops a stored tab whose page the user may no longer open', async () => {
     const adminToken = await apiToken(product);
-    await createPlainUser(product, adminToken, 'tabber', 'Tabber#2026-e2e');
+    // A user of this try only (a retry must not meet the first try's user).
+    const tabber = `tabber${Date.now().toString(36)}`;
+    await createPlainUser(product, adminToken, tabber, 'Tabber#2026-e2e');
     const { page, context } = await product.newPage();
-    await signInToConsole(page, product, 'tabber', 'Tabber#2026-e2e');
+    await signInToConsole(page, product, tabber, 'Tabber#2026-e2e');
     await openPage(page, product, '/log');
     const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('tessera.user')!) as { userId: string }).userId);
     // A tab for the user list that this user has no permission for (e.g. a revoked role).

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { newWorkflowEdge, newWorkflowNode } from '../packages/core/src/workflow/defaults.ts';
 import { screenshotPath, signInAs, startProduct, type Product } from './product.ts';
-import { apiCall as apiCallFor, apiToken } from './shell-helpers.ts';
+import { apiCall as apiCallFor, apiToken, attemptSuffix } from './shell-helpers.ts';
 
 // Issue 13: a two-level approval with a condition on the order total, bound to the purchase-order
 // page (drawn on the canvas by workflow-designer.spec.ts; made through the same API here), run from
@@ -230,10 +230,9 @@ async function pickUser(page: Page, label: string, search: string, name: string)
 }
 
 describe('delegate, take back and remind (issue 13)', () => {
-  // A retry (vitest.config.ts) runs on the same product: its page, flow and claim get names of their own.
-  let tries = 0;
-  it('the buyer picks the approver at submit and reminds; the manager delegates, approves, then takes the approval back', async () => {
-    const tag = ++tries === 1 ? '' : String(tries);
+  it('the buyer picks the approver at submit and reminds; the manager delegates, approves, then takes the approval back', async ({ task }) => {
+    // A retry runs on the same product: its page, flow and claim get names of their own.
+    const tag = attemptSuffix(task);
     const viewCode = `Claim${tag}`;
     const subject = `差旅费${tag}`;
     // A reimbursement page whose first approver the submitter picks; the manager's node allows delegating.
