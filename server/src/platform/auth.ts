@@ -204,10 +204,11 @@ const budgets = new WeakMap<FastifyInstance, ApiKeyBudget>();
 export function registerAuthGuard(app: FastifyInstance) {
   app.decorateRequest('user', null);
   budgets.set(app, new ApiKeyBudget(app.config.apiKeyRateLimit ?? DEFAULT_API_KEY_RATE_LIMIT));
-  // Every call made with a key is in the audit log, and the key's last use is kept (about once a minute).
-  app.addHook('onResponse', async (request, reply) => {
+  // Every call made with a key is in the audit log, and the key's last use is kept (about once a
+  // minute), both written before the answer leaves: a caller that got an answer is on record.
+  app.addHook('onSend', async (request, reply, payload) => {
     const key = request.user?.apiKey;
-    if (!key) return;
+    if (!key) return payload;
     await recordAudit(request.ctx, 'ApiKeyUsed', {
       entityType: 'ApiKey',
       entityId: key.id,
@@ -216,6 +217,7 @@ export function registerAuthGuard(app: FastifyInstance) {
     if (budgets.get(app)!.lastUsedDue(key.id, request.ip ?? null)) {
       await writeLastUsed(app.db, key.id, request.ip ?? null).catch((err: unknown) => request.log.error({ err }, 'api key last-used write failed'));
     }
+    return payload;
   });
   app.addHook('onRequest', async (request, reply) => {
     // Decided by the route's declaration, not by its URL: under a BASE_PATH (or any other prefix)
