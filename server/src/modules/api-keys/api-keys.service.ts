@@ -76,7 +76,7 @@ export async function createMyKey(ctx: ServiceContext, input: TApiKeyCreateInput
     await repo.insertKey(trx, { id, user_id: user.id, name: input.name, prefix, key_hash: hash, codes: codes ? JSON.stringify(codes) : null, expires_at: expiresAt, created_at: now });
   });
   await recordAudit(ctx, 'ApiKeyCreated', { entityType: 'ApiKey', entityId: id, details: { name: input.name, prefix, codes, expiresAt: iso(expiresAt) } });
-  const row = (await repo.findKey(ctx.db, id))!;
+  const row: KeyRow = { id, user_id: user.id, name: input.name, prefix, codes, expires_at: expiresAt, created_at: now, last_used_at: null, last_used_ip: null, revoked_at: null };
   return { apiKey: toDto(row, now), key };
 }
 

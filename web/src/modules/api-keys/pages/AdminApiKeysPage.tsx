@@ -1,14 +1,14 @@
-import { SearchOutlined, StopOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import { type TAdminApiKey, type TApiKeyStatus } from '@tessera/core/contracts/api-keys';
 import { P } from '@tessera/core/contracts/permissions';
-import { Button, Card, Input, Select, Space, Table, Tooltip, Typography } from 'antd';
+import { Card, Input, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccessChecker } from '../../../shared/components/Auth.tsx';
 import { usePagedTable } from '../../../shared/ui/use-paged-table.ts';
 import { useAllApiKeys, useRevokeAnyKey } from '../api/api-keys.ts';
-import { useConfirmRevoke } from '../components/confirm-revoke.ts';
+import { useRevokeAction } from '../components/revoke-action.tsx';
 import { useKeyColumns } from '../components/key-columns.tsx';
 import '../i18n.ts';
 
@@ -24,10 +24,8 @@ export default function AdminApiKeysPage() {
   const [status, setStatus] = useState<TApiKeyStatus | undefined>('active');
   const keys = useAllApiKeys({ Filter: filter, Status: status, ...table.query });
   const revoke = useRevokeAnyKey();
-  const askRevoke = useConfirmRevoke(revoke.mutateAsync);
+  const revokeButton = useRevokeAction<TAdminApiKey>(revoke.mutateAsync, (k) => t('admin.revokeContent', { user: k.userName }));
   const keyColumns = useKeyColumns<TAdminApiKey>();
-
-  const confirmRevoke = (k: TAdminApiKey) => askRevoke(k, t('admin.revokeContent', { user: k.userName }));
 
   const columns: ColumnsType<TAdminApiKey> = [
     keyColumns[0]!,
@@ -51,13 +49,7 @@ export default function AdminApiKeysPage() {
       title: t('common:actions'),
       key: 'actions',
       width: 80,
-      render: (_, k) =>
-        k.status === 'active' &&
-        can(P.ApiKeysRevoke) && (
-          <Tooltip title={t('revoke')}>
-            <Button type="text" size="small" danger icon={<StopOutlined />} aria-label={`${t('revoke')} ${k.name}`} onClick={() => confirmRevoke(k)} />
-          </Tooltip>
-        ),
+      render: (_, k) => can(P.ApiKeysRevoke) && revokeButton(k),
     },
   ];
 

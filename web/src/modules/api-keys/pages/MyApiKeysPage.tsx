@@ -1,13 +1,13 @@
-import { PlusOutlined, StopOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { TApiKey } from '@tessera/core/contracts/api-keys';
-import { Alert, Button, Card, Grid, Spin, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Grid, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../../shared/api/client.ts';
 import { useMyApiKeys, useRevokeMyKey } from '../api/api-keys.ts';
 import { CreateApiKeyModal } from '../components/CreateApiKeyModal.tsx';
-import { useConfirmRevoke } from '../components/confirm-revoke.ts';
+import { useRevokeAction } from '../components/revoke-action.tsx';
 import { KeyCards, useKeyColumns } from '../components/key-columns.tsx';
 import '../i18n.ts';
 
@@ -16,18 +16,9 @@ export default function MyApiKeysPage() {
   const { t } = useTranslation('apiKeys');
   const keys = useMyApiKeys();
   const revoke = useRevokeMyKey();
-  const askRevoke = useConfirmRevoke(revoke.mutateAsync);
+  const revokeButton = useRevokeAction<TApiKey>(revoke.mutateAsync, () => t('mine.revokeContent'));
   const [creating, setCreating] = useState(false);
   const phone = Grid.useBreakpoint().md === false;
-
-  const confirmRevoke = (k: TApiKey) => askRevoke(k, t('mine.revokeContent'));
-
-  const revokeButton = (k: TApiKey) =>
-    k.status === 'active' && (
-      <Tooltip title={t('revoke')}>
-        <Button type="text" size="small" danger icon={<StopOutlined />} aria-label={`${t('revoke')} ${k.name}`} onClick={() => confirmRevoke(k)} />
-      </Tooltip>
-    );
 
   const columns: ColumnsType<TApiKey> = [
     ...useKeyColumns<TApiKey>().map((c) => ({ ...c, sorter: false })),
