@@ -38,6 +38,7 @@ import { businessDataRoutes, selectionItemRoutes } from './modules/business-data
 import { fileRoutes } from './modules/files/index.ts';
 import { apiKeyRoutes } from './modules/api-keys/index.ts';
 import { workflowDefinitionRoutes, workflowInstanceRoutes, workflowTaskRoutes } from './modules/workflow/index.ts';
+import { printTemplateRoutes } from './modules/print-templates/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(moduleRoutes('workflow', workflowInstanceRoutes), { prefix: '/api' });
   await app.register(moduleRoutes('workflow', workflowTaskRoutes), { prefix: '/api' });
   await app.register(moduleRoutes('api-keys', apiKeyRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('print-templates', printTemplateRoutes), { prefix: '/api' });
   if (options.extend) await app.register(async (scoped) => options.extend!(scoped));
 
   // 3. the built web app

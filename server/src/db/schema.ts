@@ -92,6 +92,47 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+/** A print template (contracts/print-templates.ts): the draft layout, bound to a page. */
+export interface PrintTemplatesTable {
+  id: string;
+  name: string;
+  description: string | null;
+  page_id: string;
+  permission_code: string | null;
+  approved_only: Generated<boolean>;
+  is_enabled: Generated<boolean>;
+  /** The draft layout (ZPrintLayout). */
+  draft: Json<unknown>;
+  published_version: number | null;
+  published_time: Timestamp | null;
+  concurrency_stamp: string;
+  creation_time: Timestamp;
+  creator_id: string | null;
+  last_modification_time: Timestamp | null;
+  last_modifier_id: string | null;
+  is_deleted: Generated<boolean>;
+  deletion_time: Timestamp | null;
+  deleter_id: string | null;
+}
+
+export interface PrintTemplateVersionsTable {
+  template_id: string;
+  version: number;
+  layout: Json<unknown>;
+  published_time: Timestamp;
+  published_by: string | null;
+}
+
+/** How often a record was printed, and last by whom. */
+export interface PrintCountsTable {
+  page_id: string;
+  record_id: string;
+  count: number;
+  last_time: Timestamp;
+  last_user_id: string | null;
+  last_template_id: string | null;
+}
+
 export interface ApiKeysTable {
   id: string;
   user_id: string;
@@ -479,6 +520,9 @@ export interface Database {
   permission_grants: PermissionGrantsTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
+  print_templates: PrintTemplatesTable;
+  print_template_versions: PrintTemplateVersionsTable;
+  print_counts: PrintCountsTable;
   audit_logs: AuditLogsTable;
   settings: SettingsTable;
   captcha_uses: CaptchaUsesTable;

@@ -38,6 +38,7 @@ export const MODULE_DESCRIPTIONS: Record<string, string> = {
   'business-data': 'Records of published pages: query, save, delete, history, Excel import and export, pickers',
   files: 'Attachments and images of business records',
   workflow: 'Workflow definitions, running instances and tasks',
+  'print-templates': 'Print templates bound to pages, and PDFs of records printed with them',
   'api-keys': 'Personal API keys: a user\'s own (with a session only) and every user\'s for administrators',
 };
 

@@ -21,6 +21,8 @@ import { ZPageDefinitionOut } from './pages.ts';
 //   POST   /preview                   ZPreviewPrintInput           → application/pdf (a layout not yet saved, sample or real record)
 //   POST   /{id}/render               ZRenderPrintInput            → application/pdf (records → one PDF; the published version)
 //   GET    /for-page                  ZPrintablesQuery             → ZPrintableList (what the caller may print on a page)
+//   GET    /print-count               ZPrintCountQuery             → ZPrintCount (a record's prints)
+//   GET    /bindable-pages            ZPrintBindablePageQuery      → ZPrintBindablePageList (published pages)
 // Permissions: P.PrintTemplates designs (every route but render and for-page); render and for-page
 // need the page's read right, and the template's own permission code when it has one.
 
@@ -336,6 +338,8 @@ export const ZPreviewPrintInput = z.object({
   pageId: z.uuid(),
   layout: ZPrintLayout,
   recordId: z.uuid().nullish(),
+  /** The reader's offset from UTC in minutes (dates and the print time are written in it). */
+  offsetMinutes: z.number().int().min(-840).max(840).optional(),
 });
 export type TPreviewPrintInput = z.input<typeof ZPreviewPrintInput>;
 
@@ -343,6 +347,7 @@ export type TPreviewPrintInput = z.input<typeof ZPreviewPrintInput>;
 export const ZRenderPrintInput = z.object({
   recordIds: z.array(z.uuid()).min(1).max(PRINT_LIMITS.recordsPerRender),
   download: z.boolean().optional(),
+  offsetMinutes: z.number().int().min(-840).max(840).optional(),
 });
 export type TRenderPrintInput = z.input<typeof ZRenderPrintInput>;
 
@@ -350,6 +355,15 @@ export const ZPrintablesQuery = z.object({ pageId: z.uuid() });
 export const ZPrintable = z.object({ id: zText(), name: zText(), paper: ZPaper, approvedOnly: z.boolean() });
 export const ZPrintableList = z.object({ items: z.array(ZPrintable) });
 export type TPrintableList = z.infer<typeof ZPrintableList>;
+
+/** How often a record was printed and last by whom (the record's detail shows it). */
+export const ZPrintCountQuery = z.object({ pageId: z.uuid(), recordId: z.uuid() });
+export const ZPrintCount = z.object({ count: z.number().int(), lastTime: zText().nullable(), lastUserName: zText().nullable(), lastTemplateName: zText().nullable() });
+export type TPrintCount = z.infer<typeof ZPrintCount>;
+
+/** `Filter` searches code and name (the published pages a template may bind to). */
+export const ZPrintBindablePageQuery = ZPagedQuery.omit({ Sorting: true });
+export const ZPrintBindablePageList = pagedResult(z.object({ id: zText(), code: zText(), name: z.record(zText(), zText()), publishedVersion: z.number().int() }));
 
 /** A new template's layout: an empty A4 page, portrait, 10 mm margins. */
 export function emptyPrintLayout(): TPrintLayout {

@@ -4,11 +4,8 @@ import { definePermissionGroup } from '../../platform/permission-registry.ts';
 /**
  * The area codes of system menus whose modules are still to come (spec §2: design, data settings).
  * Each group uses the name its module will use, so when that module registers its own codes (with
- * these as parents) the definitions agree. Workflows (`Tessera.Workflows`) moved to their module.
+ * these as parents) the definitions agree. Workflows (`Tessera.Workflows`) and print templates (`Tessera.PrintTemplates`) moved to their modules.
  */
-definePermissionGroup('Tessera.PrintTemplates', { 'zh-CN': '打印模板', 'en-US': 'Print templates' }, [
-  { name: P.PrintTemplates, displayName: { 'zh-CN': '打印模板设计', 'en-US': 'Design print templates' } },
-]);
 definePermissionGroup('Tessera.DataTransmissions', { 'zh-CN': '数据传输', 'en-US': 'Data transmission' }, [
   { name: P.DataTransmissions, displayName: { 'zh-CN': '数据传输设计', 'en-US': 'Design data transmission' } },
 ]);

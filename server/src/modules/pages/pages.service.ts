@@ -101,7 +101,7 @@ export async function getPageVersionDefinition(db: Db, pageId: string, version: 
 
 /** Something that references a page and blocks its deletion (a business menu, a workflow, …). */
 export interface PageUser {
-  kind: 'menu' | 'workflow';
+  kind: 'menu' | 'workflow' | 'printTemplate';
   id: string;
   title: LocalizedText;
 }
@@ -289,7 +289,8 @@ export async function deletePageDefinition(ctx: ServiceContext, id: string) {
   const users = (await Promise.all(usageSources.map((source) => source(ctx.db, id)))).flat();
   const menus = users.filter((u) => u.kind === 'menu');
   const workflows = users.filter((u) => u.kind === 'workflow');
-  if (menus.length > 0 || workflows.length > 0) {
+  const printTemplates = users.filter((u) => u.kind === 'printTemplate');
+  if (users.length > 0) {
     const t = requestTranslator(ctx);
     const english = ctx.culture === 'en-US';
     const titleOf = (title: LocalizedText, fallback: string) =>
@@ -297,9 +298,10 @@ export async function deletePageDefinition(ctx: ServiceContext, id: string) {
     const names = [
       ...menus.map((m) => t('page.usedByMenu', { title: titleOf(m.title, m.id) })),
       ...workflows.map((w) => t('page.usedByWorkflow', { title: titleOf(w.title, w.id) })),
+      ...printTemplates.map((p) => t('page.usedByPrintTemplate', { title: titleOf(p.title, p.id) })),
     ];
     throw pagesError(ctx, 409, 'Pages.InUse', 'page.inUse', { menus: names.join(', ') }, {
-      details: { menus: menus.map((m) => ({ id: m.id, title: m.title })), workflows: workflows.map((w) => ({ id: w.id, title: w.title })) },
+      details: { menus: menus.map((m) => ({ id: m.id, title: m.title })), workflows: workflows.map((w) => ({ id: w.id, title: w.title })), printTemplates: printTemplates.map((p) => ({ id: p.id, title: p.title })) },
     });
   }
   const kept = await ctx.db.transaction().execute(async (trx) => {
