@@ -229,3 +229,15 @@ export function movedColumn(columns: TPrintTableColumn[], index: number, by: -1 
   [next[index], next[to]] = [next[to]!, next[index]!];
   return next;
 }
+
+/** The table bound to another child view: that view's controls become its columns; place and style stay. */
+export function rebindTable(table: ElementOf<'table'>, view: PrintableView, paper: TPaper): ElementOf<'table'> {
+  const fresh = tableFromView(view, paper, table.y);
+  return fresh.columns.length === 0 ? table : { ...table, view: view.code, columns: fresh.columns };
+}
+
+/** The columns' widths split evenly again (after adding or removing one). */
+export const evenColumns = (columns: TPrintTableColumn[]): TPrintTableColumn[] => {
+  const widths = evenWidths(columns.length);
+  return columns.map((c, i) => ({ ...c, width: widths[i]! }));
+};

@@ -1,5 +1,6 @@
 import { dataViews } from '@tessera/core/contracts/pages';
 import { tableFieldTypeOf } from '@tessera/core/controls/registry';
+import { PRINT_FIELD_PATTERN } from '@tessera/core/contracts/print-templates';
 import type { TPageDefinition } from '@tessera/core/page-definition';
 import type { PrintableField, PrintableView } from './layout-ops.ts';
 
@@ -26,7 +27,8 @@ export function printablePage(def: Pick<TPageDefinition, 'viewControls'> | null 
   if (!def) return { masterTitle: '', masterFields: [], childViews: [] };
   const views = dataViews(def).map(({ view }) => view);
   const master = views.find((v) => !v.parentViewControlId) ?? null;
-  const fieldsOf = (v: (typeof views)[number]) => v.dataControls.map((c) => ({ code: c.code, title: titleOf(c, language), isNumber: isNumberType(c.controlType) }));
+  // Only controls a print field may name (letters, digits and _; a page code may also hold CJK characters).
+  const fieldsOf = (v: (typeof views)[number]) => v.dataControls.filter((c) => PRINT_FIELD_PATTERN.test(c.code)).map((c) => ({ code: c.code, title: titleOf(c, language), isNumber: isNumberType(c.controlType) }));
   return {
     masterTitle: master ? master.title || master.code : '',
     masterFields: master ? fieldsOf(master).map(({ code, title }) => ({ code, title })) : [],
