@@ -140,6 +140,8 @@ registerTexts('print', {
       previewRun: '生成预览',
       previewBadId: '记录 ID 应为 GUID',
       previewOpen: '在新标签页打开',
+      previewDownload: '下载 PDF',
+      previewFramingBlocked: '浏览器的安全策略不允许在此处嵌入 PDF，请在新标签页打开或下载。',
       pageMissing: '绑定页面没有已发布的设计',
     },
     props: {
@@ -355,6 +357,8 @@ registerTexts('print', {
       previewRun: 'Make the preview',
       previewBadId: 'A record id is a GUID',
       previewOpen: 'Open in a new tab',
+      previewDownload: 'Download the PDF',
+      previewFramingBlocked: 'The browser\'s security policy does not allow the PDF to be embedded here; open it in a new tab or download it.',
       pageMissing: 'The bound page has no published design',
     },
     props: {

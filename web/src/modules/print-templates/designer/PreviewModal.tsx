@@ -1,9 +1,10 @@
-import { ExportOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Modal, Space, Spin } from 'antd';
 import { isGuid } from '@tessera/core/helpers/guid';
 import type { TPrintLayout } from '@tessera/core/contracts/print-templates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveFile } from '../../../shared/api/download.ts';
 import '../i18n.ts';
 import { previewPrint } from '../api/print-templates.ts';
 import { errorText } from '../pages/error-text.ts';
@@ -18,6 +19,17 @@ export function PreviewModal({ open, pageId, layout, onClose }: { open: boolean;
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  /** The page's Content-Security-Policy refused to frame the blob (it needs `frame-src blob:`): open or download it instead. */
+  const [framingBlocked, setFramingBlocked] = useState(false);
+  const [blob, setBlob] = useState<Blob | null>(null);
+
+  useEffect(() => {
+    const onViolation = (e: SecurityPolicyViolationEvent) => {
+      if (e.blockedURI.startsWith('blob')) setFramingBlocked(true);
+    };
+    document.addEventListener('securitypolicyviolation', onViolation);
+    return () => document.removeEventListener('securitypolicyviolation', onViolation);
+  }, []);
 
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
 
@@ -27,8 +39,10 @@ export function PreviewModal({ open, pageId, layout, onClose }: { open: boolean;
     setLoading(true);
     setError(null);
     try {
-      const blob = await previewPrint({ pageId, layout, recordId: id || null });
-      setUrl(URL.createObjectURL(blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' })));
+      const answer = await previewPrint({ pageId, layout, recordId: id || null });
+      const pdf = answer.type === 'application/pdf' ? answer : new Blob([answer], { type: 'application/pdf' });
+      setBlob(pdf);
+      setUrl(URL.createObjectURL(pdf));
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -63,10 +77,16 @@ export function PreviewModal({ open, pageId, layout, onClose }: { open: boolean;
             {t('designer.previewOpen')}
           </Button>
         )}
+        {blob && (
+          <Button icon={<DownloadOutlined />} onClick={() => saveFile(blob, 'preview.pdf')}>
+            {t('designer.previewDownload')}
+          </Button>
+        )}
       </Space>
+      {framingBlocked && <Alert type="warning" showIcon title={t('designer.previewFramingBlocked')} style={{ marginBottom: 8 }} />}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 8 }} />}
       <Spin spinning={loading}>
-        <div style={{ height: '70vh', background: '#f0f0f0' }}>{url && <iframe title={t('designer.previewTitle')} src={url} style={{ width: '100%', height: '100%', border: 0 }} data-testid="print-preview-frame" />}</div>
+        <div style={{ height: '70vh', background: '#f0f0f0' }}>{url && !framingBlocked && <iframe title={t('designer.previewTitle')} src={url} style={{ width: '100%', height: '100%', border: 0 }} data-testid="print-preview-frame" />}</div>
       </Spin>
     </Modal>
   );

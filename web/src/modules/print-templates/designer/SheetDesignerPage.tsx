@@ -11,7 +11,7 @@ import { fetchPrintTemplate, printTemplateKeys, publishPrintTemplate, savePrintT
 import '../i18n.ts';
 import { errorText } from '../pages/error-text.ts';
 import { ElementProperties } from './ElementProperties.tsx';
-import { contentBox, duplicatedElement, fieldElement, paletteElement, tableFromView } from './layout-ops.ts';
+import { duplicatedElement, fieldElement, nextSpot, paletteElement, tableFromView } from './layout-ops.ts';
 import { Palette, type AddPayload } from './Palette.tsx';
 import { PaperCanvas } from './PaperCanvas.tsx';
 import { PaperProperties } from './PaperProperties.tsx';
@@ -115,9 +115,7 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
   }, [dirty]);
 
   const add = (payload: AddPayload, at?: { x: number; y: number }) => {
-    const box = contentBox(layout.paper);
-    const step = (layout.elements.length % 10) * 5;
-    const where = at ?? { x: box.x + step, y: box.y + step };
+    const where = at ?? nextSpot(layout);
     const element =
       payload.kind === 'field'
         ? fieldElement(page.masterFields.find((f) => f.code === payload.code) ?? { code: payload.code, title: '' }, where)
@@ -305,7 +303,7 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
             <Palette page={page} onAdd={(payload) => add(payload)} />
           </Spin>
         </aside>
-        <main className="ps-centre" ref={centreRef} onPointerDown={(e) => e.target === e.currentTarget && editor.select(null)}>
+        <main className="ps-centre" ref={centreRef} onPointerDown={(e) => !(e.target as HTMLElement).closest('.ps-paper') && editor.select(null)}>
           <div className="ps-centre-inner">
             <PaperCanvas editor={editor} scale={scale} fieldTitle={titles.field} viewFieldTitle={titles.viewField} onDropItem={(payload, at) => add(JSON.parse(payload) as AddPayload, at)} />
           </div>

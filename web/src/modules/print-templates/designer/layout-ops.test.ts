@@ -8,6 +8,7 @@ import {
   fieldElement,
   movedColumn,
   movedElement,
+  nextSpot,
   nudgedElement,
   paletteElement,
   removeElement,
@@ -123,6 +124,16 @@ describe('print layout operations', () => {
     expect(a5).toMatchObject({ preset: 'A5', width: 148, height: 210 });
     expect(withPreset(a5, 'custom')).toMatchObject({ preset: 'custom', width: 148, height: 210 });
     expect(contentBox(a5)).toEqual({ x: 10, y: 10, width: 128, height: 190 });
+  });
+
+  it('puts a clicked element under the lowest flowing element', () => {
+    expect(nextSpot(a4())).toEqual({ x: 10, y: 10 });
+    let layout = addElement(a4(), fieldElement({ code: 'a', title: '' }, { x: 50, y: 20.5 }));
+    expect(nextSpot(layout)).toEqual({ x: 10, y: 31 });
+    layout = addElement(layout, { ...fieldElement({ code: 'b', title: '' }, { x: 10, y: 280 }), everyPage: true });
+    expect(nextSpot(layout)).toEqual({ x: 10, y: 31 });
+    layout = addElement(layout, fieldElement({ code: 'c', title: '' }, { x: 10, y: 286 }));
+    expect(nextSpot(layout)).toEqual({ x: 10, y: 286 });
   });
 
   it('reorders table columns', () => {

@@ -241,3 +241,14 @@ export const evenColumns = (columns: TPrintTableColumn[]): TPrintTableColumn[] =
   const widths = evenWidths(columns.length);
   return columns.map((c, i) => ({ ...c, width: widths[i]! }));
 };
+
+/**
+ * Where a clicked (not dropped) element goes: at the left margin, 2 mm under the lowest element
+ * that flows with the content (headers and footers on every page do not count); the top margin
+ * of an empty page.
+ */
+export function nextSpot(layout: TPrintLayout): { x: number; y: number } {
+  const box = contentBox(layout.paper);
+  const bottom = layout.elements.filter((e) => !e.everyPage).reduce((lowest, e) => Math.max(lowest, e.y + e.height + 2), box.y);
+  return { x: box.x, y: Math.min(Math.ceil(bottom), box.y + box.height - MIN_SIDE_MM) };
+}

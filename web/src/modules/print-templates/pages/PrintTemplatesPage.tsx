@@ -229,7 +229,7 @@ export default function PrintTemplatesPage() {
           dataSource={items}
           locale={{ emptyText: <Empty description={t('list.empty')} /> }}
           {...tableProps}
-          scroll={{ x: 1150 }}
+          scroll={{ x: 1180 }}
           onRow={(record) => ({ onDoubleClick: () => open(record.id) })}
           columns={[
             {
@@ -248,7 +248,7 @@ export default function PrintTemplatesPage() {
             { title: t('list.paper'), key: 'paper', width: 170, render: (_, r) => cells.paper(r) },
             { title: t('list.status'), key: 'status', sorter: true, width: 190, render: (_, r) => cells.status(r) },
             { title: t('list.enabled'), key: 'enabled', sorter: true, width: 80, render: (_, r) => enabledSwitch(r) },
-            { title: t('list.modified'), key: 'lastModificationTime', sorter: true, width: 180, render: (_, r) => cells.modified(r) },
+            { title: t('list.modified'), key: 'lastModificationTime', sorter: true, width: 210, render: (_, r) => cells.modified(r) },
             { title: t('list.actions'), key: 'actions', width: 230, fixed: 'right', render: (_, r) => actions(r) },
           ]}
         />
