@@ -1,9 +1,10 @@
-import { BarcodeOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { BarcodeOutlined, PictureOutlined, QrcodeOutlined } from '@ant-design/icons';
 import type { TPrintElement, TTextStyle } from '@tessera/core/contracts/print-templates';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../i18n.ts';
 import { formatSample, sourceSample, type SampleTexts } from './element-text.ts';
+import { BLANK_IMAGE } from './layout-ops.ts';
 
 /** 1 pt = 25.4 / 72 mm. */
 const PT_MM = 25.4 / 72;
@@ -91,6 +92,14 @@ export function ElementView({ element, scale, fieldTitle, viewFieldTitle }: { el
     case 'rectangle':
       return <div className="ps-el-fill" style={{ border: `${Math.max(element.borderWidth * scale, element.borderWidth > 0 ? 1 : 0)}px solid ${element.borderColor || 'transparent'}`, background: element.color || undefined }} />;
     case 'image':
+      // A new image element holds a transparent pixel until its picture is chosen.
+      if (element.content === BLANK_IMAGE)
+        return (
+          <div className="ps-el-code">
+            <PictureOutlined />
+            <span>{t('palette.image')}</span>
+          </div>
+        );
       return <img className="ps-el-image" src={element.content} alt="" draggable={false} />;
     case 'qrCode':
     case 'barcode':

@@ -4,7 +4,7 @@ import { Alert, Button, Result, Select, Space, Spin, Tag, Tooltip, Typography } 
 import { paperSize, PRINT_LIMITS, ZPrintLayout, type TPrintTemplateDetail } from '@tessera/core/contracts/print-templates';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { fetchPrintTemplate, printTemplateKeys, publishPrintTemplate, savePrintTemplate, usePrintPageDesign, usePrintTemplate, usePrintTemplates } from '../api/print-templates.ts';
@@ -220,10 +220,13 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
     if (checkLayout()) setPreviewing(true);
   };
 
-  const back = () => {
-    if (dirty) feedback.modal?.confirm({ title: t('designer.unsavedLeave'), okText: t('list.ok'), cancelText: t('list.cancel'), onOk: () => navigate(LIST_PATH) });
-    else navigate(LIST_PATH);
-  };
+  // Unsaved changes: leaving by a route change asks first (closing the tab is the beforeunload above).
+  const blocker = useBlocker(dirty);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    feedback.modal?.confirm({ title: t('designer.unsavedLeave'), okText: t('list.ok'), cancelText: t('list.cancel'), onOk: () => blocker.proceed(), onCancel: () => blocker.reset() });
+  }, [blocker, t]);
+  const back = () => navigate(LIST_PATH);
 
   useDesignerKeys(editor, () => void save(), !previewing);
 
