@@ -48,6 +48,9 @@ export const modulePages: Record<string, ModulePage> = {
   '/pageDefinition': page(() => import('../modules/pages/designer/DesignerPage.tsx'), [P.Pages]),
   '/design/workflow': page(() => import('../modules/workflow/pages/WorkflowDefinitionsPage.tsx'), [P.Workflows]),
   '/flow': page(() => import('../modules/workflow/designer/FlowDesignerPage.tsx'), [P.Workflows]),
+  // Print templates (issue 15): the list and the standalone sheet designer.
+  '/design/sheetIndex': page(() => import('../modules/print-templates/pages/PrintTemplatesPage.tsx'), [P.PrintTemplates]),
+  '/sheet': page(() => import('../modules/print-templates/designer/SheetDesignerPage.tsx'), [P.PrintTemplates]),
   // The task centre (issue 14): every signed-in user's own tasks; the server answers only the caller's.
   '/flows/assignTask': page(() => import('../modules/workflow/tasks/TodoTasksPage.tsx')),
   '/flows/completedTasks': page(() => import('../modules/workflow/tasks/CompletedTasksPage.tsx')),

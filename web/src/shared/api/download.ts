@@ -24,10 +24,11 @@ export interface DownloadOptions {
 }
 
 /**
- * Downloads a file answer (Excel, JSON) with the caller's token — a file, so not through the JSON
- * client; a failure carries the server's message as the client's errors do (spec §8).
+ * Fetches a file answer (Excel, JSON, PDF) with the caller's token — a file, so not through the
+ * JSON client; a failure carries the server's message as the client's errors do (spec §8).
+ * Answers the blob and the server's `content-disposition` name, if any.
  */
-export async function downloadFile(path: string, options: DownloadOptions = {}): Promise<void> {
+export async function fetchFile(path: string, options: Omit<DownloadOptions, 'fileName' | 'fallbackName'> = {}): Promise<{ blob: Blob; serverName: string | undefined }> {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== '') search.set(k, String(v));
   const url = `${API_BASE}${path}${search.size ? `?${search}` : ''}`;
@@ -49,5 +50,11 @@ export async function downloadFile(path: string, options: DownloadOptions = {}):
   const disposition = response.headers.get('content-disposition') ?? '';
   const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
   const serverName = encoded ? decodeURIComponent(encoded) : /filename="([^"]+)"/.exec(disposition)?.[1];
-  saveFile(await response.blob(), options.fileName ?? serverName ?? options.fallbackName ?? 'download.xlsx');
+  return { blob: await response.blob(), serverName };
+}
+
+/** Downloads a file answer and hands it to the browser under `fileName`, else the server's name, else `fallbackName`. */
+export async function downloadFile(path: string, options: DownloadOptions = {}): Promise<void> {
+  const { blob, serverName } = await fetchFile(path, options);
+  saveFile(blob, options.fileName ?? serverName ?? options.fallbackName ?? 'download.xlsx');
 }

@@ -20,7 +20,7 @@ import { detourLane, layoutGraph, nodeHeight, NODE_WIDTH } from './graph-layout.
 import { localizeDefaultNames, type WfEdge, type WfGraph, type WfNodeType } from './graph-model.ts';
 import { addAfter, addNode, connect, connectRefusal, insertOnEdge, moveNodes, removeElements, updateEdge, updateNode } from './graph-ops.ts';
 import { PALETTE_TYPES } from './node-style.ts';
-import { createHistory, push, redo, undo, type History } from './history.ts';
+import { createHistory, push, redo, undo, type History } from '../../../shared/ui/undo-history.ts';
 import { edgeTypes, nodeTypes, type NodeProgress, type WfFlowEdge, type WfFlowNode } from './FlowElements.tsx';
 import { edgeLabel, nodeSummary, type NameBook } from './node-summary.ts';
 import { NodePalette, PALETTE_MIME } from './NodePalette.tsx';

@@ -3,7 +3,7 @@ import { checkGraph } from './graph-checks.ts';
 import { detourLane, layoutGraph, NODE_WIDTH } from './graph-layout.ts';
 import { initialGraph, type WfGraph } from './graph-model.ts';
 import { addAfter, addBranch, addNode, connect, connectRefusal, earlierNodes, insertOnEdge, moveNodes, removeElements, updateEdge, updateNode } from './graph-ops.ts';
-import { createHistory, push, redo, undo } from './history.ts';
+import { createHistory, push, redo, undo } from '../../../shared/ui/undo-history.ts';
 
 const base = () => initialGraph({ start: 'Start', end: 'End' });
 
