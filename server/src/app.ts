@@ -131,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
+        // Printed PDFs are shown in a frame from a blob the app made itself (print templates).
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'self'"],
       },
     },

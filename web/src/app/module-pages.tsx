@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { P } from '@tessera/core/contracts/permissions';
-import { registerRecordEditGrant, registerRecordExtra } from '../shared/components/record-extras.ts';
+import { registerListExtra, registerRecordEditGrant, registerRecordExtra } from '../shared/components/record-extras.ts';
 import { registerRecordView } from '../shared/components/record-view.ts';
 import { useApproverGrant } from '../modules/workflow/runtime/use-approver-grant.ts';
 import { lazyWithTimeout, type PreloadableLazy } from './routes/lazy-page.ts';
@@ -65,5 +65,8 @@ export const modulePages: Record<string, ModulePage> = {
 registerRecordExtra(lazy(() => import('../modules/workflow/runtime/RecordApproval.tsx')));
 // …and what the holder of a pending approval task may change in the record's form (issue 13).
 registerRecordEditGrant(useApproverGrant);
+// Printing (issue 15): a record's print button and count, and printing a list's selected records.
+registerRecordExtra(lazy(() => import('../modules/print-templates/runtime/PrintButton.tsx')));
+registerListExtra(lazy(() => import('../modules/print-templates/runtime/ListPrint.tsx')));
 // A record opened outside its menu page (the task centre's drawer): business-data's form.
 registerRecordView(lazy(() => import('../modules/business-data/components/RecordView.tsx')));

@@ -62,6 +62,13 @@ export function perRecordStatics(layout: TPrintLayout): boolean {
   return layout.elements.some((e) => e.everyPage && (e.type === 'table' || (sourceOf(e) !== null && isRecordSource(sourceOf(e)!))));
 }
 
+/** The fonts a layout uses; 'sans' always (pdfme's fallback). Only these are embedded. */
+export function fontsOf(layout: TPrintLayout): string[] {
+  const used = new Set<string>(['sans']);
+  for (const e of layout.elements) if (e.type === 'text' || e.type === 'table') used.add(FONT_NAME[e.style.font]);
+  return [...used];
+}
+
 const box = (e: TPrintElement) => ({ name: e.id, position: { x: e.x, y: e.y }, width: e.width, height: e.height, rotate: e.rotate });
 
 function textSchema(e: Extract<TPrintElement, { type: 'text' }>): PdfmeSchema {

@@ -11,6 +11,8 @@ import type { PdfmeTemplate } from './print-compile.ts';
 export interface PrintJob {
   template: PdfmeTemplate;
   inputs: Record<string, string>[];
+  /** The fonts the template uses (fontsOf). */
+  fonts: string[];
 }
 
 interface Pending {
@@ -45,6 +47,11 @@ export class PrintPool {
       this.queue.push({ id: this.nextId++, jobs, resolve, reject });
       this.dispatch();
     });
+  }
+
+  /** Starts the workers ahead of the first print (each reads the fonts once, a few seconds). */
+  warm(): void {
+    while (!this.closed && this.slots.length < this.size) this.spawn();
   }
 
   /** Jobs waiting or running (for tests and diagnostics). */

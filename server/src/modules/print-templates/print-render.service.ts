@@ -17,7 +17,7 @@ import { iso } from '../../platform/sql-values.ts';
 import { queryPageData } from '../business-data/index.ts';
 import { userDisplayNames } from '../identity/index.ts';
 import { getPublishedPageDefinition } from '../pages/index.ts';
-import { compileTemplate, FormulaCache, perRecordStatics, recordInputs, type PrintContext, type PrintRecord } from './print-compile.ts';
+import { compileTemplate, fontsOf, FormulaCache, perRecordStatics, recordInputs, type PrintContext, type PrintRecord } from './print-compile.ts';
 import { printPool, type PrintJob } from './print-pool.ts';
 import { printError, printInvalid, printText } from './print-templates.messages.ts';
 import * as repo from './print-templates.repository.ts';
@@ -79,10 +79,11 @@ function sampleRecord(layout: TPrintLayout, definition: TPageDefinition, now: Da
 /** The print jobs of a layout for some records (one job for all, unless every-page texts come from each record). */
 function jobsFor(layout: TPrintLayout, records: PrintRecord[], shared: PrintContext): PrintJob[] {
   const formulas = new FormulaCache();
+  const fonts = fontsOf(layout);
   if (!perRecordStatics(layout)) {
-    return [{ template: compileTemplate(layout, shared), inputs: records.map((r) => recordInputs(layout, r, shared, formulas)) }];
+    return [{ template: compileTemplate(layout, shared), inputs: records.map((r) => recordInputs(layout, r, shared, formulas)), fonts }];
   }
-  return records.map((r) => ({ template: compileTemplate(layout, shared, r, formulas), inputs: [recordInputs(layout, r, shared, formulas)] }));
+  return records.map((r) => ({ template: compileTemplate(layout, shared, r, formulas), inputs: [recordInputs(layout, r, shared, formulas)], fonts }));
 }
 
 async function makePdf(ctx: ServiceContext, jobs: PrintJob[]): Promise<Uint8Array> {
@@ -147,6 +148,8 @@ export async function renderPrint(ctx: ServiceContext, id: string, input: TRende
 /** The enabled, published templates of a page the caller may print with. */
 export async function listPrintables(ctx: ServiceContext, pageId: string): Promise<TPrintableList> {
   const rows = await repo.printablesOfPage(ctx.db, pageId);
+  // A record page with something to print: the workers start now, not on the first click.
+  if (rows.length > 0) printPool().warm();
   return {
     items: rows
       .filter((r) => !r.permission_code || actorHolds(ctx, r.permission_code))

@@ -36,6 +36,7 @@ import { userDisplayNames } from '../identity/index.ts';
 import { findPageSummary, getPageSummaries, getPublishedPageDefinition, listPublishedPageSummaries, type PageSummary } from '../pages/index.ts';
 import { printError, printInvalid, printText } from './print-templates.messages.ts';
 import * as repo from './print-templates.repository.ts';
+import { printPool } from './print-pool.ts';
 
 type Db = Kysely<Database>;
 export const ENTITY_TYPE = 'PrintTemplate';
@@ -123,6 +124,8 @@ export async function getPrintPageDesign(ctx: ServiceContext, pageId: string): P
   const published = await getPublishedPageDefinition(ctx.db, pageId);
   if (!published || published.page.id !== pageId) throw notFound({ pageId });
   const { page, version, definition } = published;
+  // The designer is open: its previews will need the print workers.
+  printPool().warm();
   return { page: { id: page.id, code: page.code, name: page.name, publishedVersion: version.version }, definition };
 }
 

@@ -2,7 +2,7 @@
  * A print worker thread: turns pdfme templates and inputs into PDF bytes with the product's
  * fonts. It imports nothing of the product (Node runs it with its own type stripping, apart from
  * the server's loader), keeps the parsed fonts for its lifetime, and answers one job at a time.
- * Messages: { id, jobs: [{ template, inputs }] } → { id, pdf } | { id, error }. Several jobs are
+ * Messages: { id, jobs: [{ template, inputs, fonts }] } → { id, pdf } | { id, error }. Several jobs are
  * merged into one document in order (records whose every-page texts differ are separate jobs).
  */
 import { readFileSync } from 'node:fs';
@@ -24,12 +24,14 @@ const PLUGINS = { text, table, line, rectangle, image, qrcode: barcodes.qrcode, 
 interface Job {
   template: unknown;
   inputs: Record<string, string>[];
+  /** The fonts the template uses ('sans' is always there: the fallback). Each font given is parsed and embedded per document. */
+  fonts: (keyof typeof FONTS)[];
 }
 
 async function render(jobs: Job[]): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   for (const job of jobs) {
-    parts.push(await generate({ template: job.template as never, inputs: job.inputs, plugins: PLUGINS, options: { font: FONTS, title: 'Tessera' } }));
+    parts.push(await generate({ template: job.template as never, inputs: job.inputs, plugins: PLUGINS, options: { font: Object.fromEntries(job.fonts.map((f) => [f, FONTS[f]])), title: 'Tessera' } }));
   }
   if (parts.length === 1) return parts[0]!;
   const merged = await PDFDocument.create();

@@ -26,6 +26,21 @@ export function registerRecordExtra(component: ComponentType<RecordExtraProps>):
 
 export const recordExtras = (): readonly ComponentType<RecordExtraProps>[] => extras;
 
+/** What other modules add to a business list's toolbar (printing the selected records). */
+export interface ListExtraProps {
+  pageId: string;
+  /** The records selected in the list (the page's master records), in the list's order. */
+  selectedIds: readonly string[];
+}
+
+const listExtras: ComponentType<ListExtraProps>[] = [];
+
+export function registerListExtra(component: ComponentType<ListExtraProps>): void {
+  if (!listExtras.includes(component)) listExtras.push(component);
+}
+
+export const recordListExtras = (): readonly ComponentType<ListExtraProps>[] => listExtras;
+
 /**
  * What another module lets the signed-in user change on a record the page keeps read-only: the
  * holder of a pending approval task edits the fields their node marks editable, and does not see

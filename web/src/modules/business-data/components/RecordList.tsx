@@ -30,6 +30,7 @@ import { ResizableHeader } from './ResizableHeader.tsx';
 import { controlTitle, findView, viewsBelow } from './view-helpers.ts';
 import { viewTitle } from '../../../shared/components/page-renderer/control-rules.ts';
 import { FlowStatusTag, useFlowStatusOptions } from '../../../shared/components/FlowStatusTag.tsx';
+import { recordListExtras } from '../../../shared/components/record-extras.ts';
 
 // The filter panel (with its formula-capable value editors) loads when it is opened.
 const FilterBuilder = lazy(() => import('../../../shared/components/filter-builder/FilterBuilder.tsx').then((m) => ({ default: m.FilterBuilder })));
@@ -276,6 +277,11 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
               </Upload>
             </Dropdown.Button>
           )}
+          {recordListExtras().map((Extra, i) => (
+            <Suspense key={i} fallback={null}>
+              <Extra pageId={runtime.pageId} selectedIds={selected} />
+            </Suspense>
+          ))}
           <Popover
             trigger="click"
             title={t('columns')}
@@ -371,12 +377,13 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
         columns={columns}
         scroll={{ x: 'max-content', y: 'calc(100vh - 360px)' }}
         locale={{ emptyText: t('empty') }}
-        rowSelection={runtime.actions.delete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
+        // Rows are selected to delete them, or for what other modules do with a selection (printing).
+        rowSelection={runtime.actions.delete || recordListExtras().length > 0 ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
         summary={
           data.data?.summary
             ? () =>
                 summaryRow({
-                  leading: runtime.actions.delete ? 1 : 0,
+                  leading: runtime.actions.delete || recordListExtras().length > 0 ? 1 : 0,
                   columns: [...controls.filter((c) => !hidden.has(c.code)), ...LIST_SYSTEM_COLUMNS.filter((c) => visibleSystem.has(c.code)).map(() => null), null],
                   totals: (c) => data.data?.summary?.[c.code] ?? null,
                   t,

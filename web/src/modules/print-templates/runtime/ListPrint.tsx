@@ -1,0 +1,1 @@
+export { ListPrint as default } from './PrintButton.tsx';
