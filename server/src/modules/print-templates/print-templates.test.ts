@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TPrintElement, TPrintLayout } from '@tessera/core/contracts/print-templates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bd, createPurchaseOrderPage, type PurchaseOrderPage } from '../../../test/business-data-fixtures.ts';
 import { createRole, createUser, FIXTURE_PASSWORD, grant, pageWorkCodes } from '../../../test/access-fixtures.ts';
+import { pdfPageTexts } from '../../../test/pdf-pages.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 // Print templates (issue 15): CRUD, concurrency, publish checked against the page, versions,
@@ -81,13 +78,7 @@ const create = (body: object = {}) => ok('POST', URL, { name: '采购订单', pa
 
 const userId = async (userName: string) => (await t.app.db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow()).id;
 
-const scratch = mkdtempSync(join(tmpdir(), 'tessera-print-'));
-/** The PDF's text, page by page (poppler's pdftotext). */
-function pdfPages(pdf: Buffer): string[] {
-  const file = join(scratch, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').filter((p) => p.trim() !== '');
-}
+const pdfPages = (pdf: Buffer) => pdfPageTexts(pdf);
 
 describe('print templates', () => {
   it('creates, saves with a stamp (a stale one is a 409), copies, publishes and lists versions', async () => {
@@ -166,7 +157,7 @@ describe('print templates', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     const order = (await bd(t, admin, 'query-page-data', { pageId: po.pageId, id: orderId })).viewDataList[0].dataList[0];
     expect(res.headers['content-disposition']).toContain(`${order.OrderNo}.pdf`);
-    const pages = pdfPages(res.rawPayload);
+    const pages = await pdfPages(res.rawPayload);
     expect(pages.length).toBeGreaterThanOrEqual(3);
     expect(pages[0]).toContain('采购订单');
     expect(pages[0]).toContain('上海文具有限公司');
@@ -194,14 +185,14 @@ describe('print templates', () => {
     await ok('POST', `${URL}/${template.id}/publish`, {});
     const res = await call('POST', `${URL}/${template.id}/render`, { recordIds: [second.viewDataList[0].dataList[0].Id, orderId] });
     expect(res.statusCode, res.body).toBe(200);
-    const pages = pdfPages(res.rawPayload);
+    const pages = await pdfPages(res.rawPayload);
     expect(pages[0]).toContain('北京纸业');
     expect(pages[0]).toMatch(/第\s*1\s*页\s*\/\s*共\s*1\s*页/);
     expect(pages[1]).toContain('上海文具有限公司');
 
     const preview = await call('POST', `${URL}/preview`, { pageId: po.pageId, layout: orderLayout() });
     expect(preview.statusCode, preview.body).toBe(200);
-    const previewText = pdfPages(preview.rawPayload).join('\n');
+    const previewText = (await pdfPages(preview.rawPayload)).join('\n');
     expect(previewText).toContain('采购订单');
     expect(previewText).toContain('壹仟贰佰叁拾肆元伍角');
   });
