@@ -39,11 +39,12 @@ export default function PrintTemplatesPage() {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState('');
   const [status, setStatus] = useState<Status | undefined>();
+  const [enabled, setEnabled] = useState<boolean | undefined>();
   const paged = usePagedTable();
   const [editing, setEditing] = useState<TemplateFormTarget | null>(null);
   const [importing, setImporting] = useState(false);
   const [versionsOf, setVersionsOf] = useState<TPrintTemplateListItem | null>(null);
-  const list = usePrintTemplates({ ...paged.query, Filter: filter || undefined, Status: status });
+  const list = usePrintTemplates({ ...paged.query, Filter: filter || undefined, Status: status, Enabled: enabled });
   const remove = useDeletePrintTemplate();
   const setEnabledOf = useSetPrintTemplateEnabled();
   const publish = usePublishPrintTemplate();
@@ -175,6 +176,18 @@ export default function PrintTemplatesPage() {
             onChange={(v) => (setStatus(v), paged.firstPage())}
             options={PRINT_TEMPLATE_STATUSES.map((s) => ({ value: s, label: t(`list.statusFilter.${s}`) }))}
             aria-label={t('list.status')}
+          />
+          <Select<'true' | 'false'>
+            allowClear
+            placeholder={t('list.allEnabled')}
+            style={{ width: 140 }}
+            value={enabled === undefined ? undefined : enabled ? 'true' : 'false'}
+            onChange={(v) => (setEnabled(v === undefined ? undefined : v === 'true'), paged.firstPage())}
+            options={[
+              { value: 'true', label: t('list.enabledOnly') },
+              { value: 'false', label: t('list.disabledOnly') },
+            ]}
+            aria-label={t('list.enabled')}
           />
         </Space>
         <Space>
