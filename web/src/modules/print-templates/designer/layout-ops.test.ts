@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { createHistory, push, redo, undo } from '../../../shared/ui/undo-history.ts';
 import {
   addElement,
+  clampToPaper,
   contentBox,
+  duplicatedElement,
+  evenColumns,
   evenWidths,
   fieldElement,
   movedColumn,
@@ -11,6 +14,7 @@ import {
   nextSpot,
   nudgedElement,
   paletteElement,
+  rebindTable,
   removeElement,
   replaceElement,
   resizedElement,
@@ -134,6 +138,32 @@ describe('print layout operations', () => {
     expect(nextSpot(layout)).toEqual({ x: 10, y: 31 });
     layout = addElement(layout, fieldElement({ code: 'c', title: '' }, { x: 10, y: 286 }));
     expect(nextSpot(layout)).toEqual({ x: 10, y: 286 });
+  });
+
+  it('rebinds a table to another child view, keeping its place and style', () => {
+    const table = { ...tableFromView(lines, a4().paper, 40), x: 20, width: 150, totalLabel: '合计' };
+    const other: PrintableView = { code: 'payments', title: '收款', fields: [{ code: 'paidOn', title: '日期', isNumber: false }] };
+    const rebound = rebindTable(table, other, a4().paper);
+    expect(rebound).toMatchObject({ id: table.id, view: 'payments', x: 20, y: 40, width: 150, totalLabel: '合计' });
+    expect(rebound.columns.map((c) => [c.field, c.width])).toEqual([['paidOn', 100]]);
+    expect(rebindTable(table, { code: 'empty', title: '', fields: [] }, a4().paper)).toBe(table);
+  });
+
+  it('splits column widths evenly again', () => {
+    const { columns } = tableFromView(lines, a4().paper, 0);
+    expect(evenColumns(columns.slice(0, 2)).map((c) => c.width)).toEqual([50, 50]);
+  });
+
+  it('duplicates an element beside the original with a new id', () => {
+    const el = fieldElement({ code: 'a', title: '' }, { x: 10, y: 10 });
+    const copy = duplicatedElement(el, a4().paper);
+    expect(copy).toMatchObject({ x: 15, y: 15, type: 'text' });
+    expect(copy.id).not.toBe(el.id);
+  });
+
+  it('shrinks an element larger than the page onto it', () => {
+    const el = { ...fieldElement({ code: 'a', title: '' }, { x: 100, y: 10 }), width: 500, height: 0.01 };
+    expect(clampToPaper(el, a4().paper)).toMatchObject({ x: 0, y: 10, width: 210, height: 1 });
   });
 
   it('reorders table columns', () => {
