@@ -11,7 +11,7 @@ import { fetchPrintTemplate, printTemplateKeys, publishPrintTemplate, savePrintT
 import '../i18n.ts';
 import { errorText } from '../pages/error-text.ts';
 import { ElementProperties } from './ElementProperties.tsx';
-import { duplicatedElement, fieldElement, nextSpot, paletteElement, tableFromView } from './layout-ops.ts';
+import { duplicatedElement, clickSpot, fieldElement, paletteElement, tableFromView } from './layout-ops.ts';
 import { Palette, type AddPayload } from './Palette.tsx';
 import { PaperCanvas } from './PaperCanvas.tsx';
 import { PaperProperties } from './PaperProperties.tsx';
@@ -115,7 +115,7 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
   }, [dirty]);
 
   const add = (payload: AddPayload, at?: { x: number; y: number }) => {
-    const where = at ?? nextSpot(layout);
+    const where = at ?? clickSpot(layout, payload.kind === 'palette' ? payload.item : null);
     const element =
       payload.kind === 'field'
         ? fieldElement(page.masterFields.find((f) => f.code === payload.code) ?? { code: payload.code, title: '' }, where)

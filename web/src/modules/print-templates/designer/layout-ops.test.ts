@@ -4,6 +4,7 @@ import { createHistory, push, redo, undo } from '../../../shared/ui/undo-history
 import {
   addElement,
   clampToPaper,
+  clickSpot,
   contentBox,
   duplicatedElement,
   evenColumns,
@@ -164,6 +165,12 @@ describe('print layout operations', () => {
   it('shrinks an element larger than the page onto it', () => {
     const el = { ...fieldElement({ code: 'a', title: '' }, { x: 100, y: 10 }), width: 500, height: 0.01 };
     expect(clampToPaper(el, a4().paper)).toMatchObject({ x: 0, y: 10, width: 210, height: 1 });
+  });
+
+  it('puts a clicked page number at the foot of the page, centred', () => {
+    const layout = addElement(a4(), fieldElement({ code: 'a', title: '' }, { x: 10, y: 10 }));
+    expect(clickSpot(layout, 'pageNumber')).toEqual({ x: 85, y: 281 });
+    expect(clickSpot(layout, 'text')).toEqual({ x: 10, y: 20 });
   });
 
   it('reorders table columns', () => {
