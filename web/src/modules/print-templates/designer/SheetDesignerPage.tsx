@@ -10,12 +10,13 @@ import { feedback } from '../../../shared/ui/feedback.tsx';
 import { fetchPrintTemplate, printTemplateKeys, publishPrintTemplate, savePrintTemplate, usePrintPageDesign, usePrintTemplate, usePrintTemplates } from '../api/print-templates.ts';
 import '../i18n.ts';
 import { errorText } from '../pages/error-text.ts';
+import { showPublishFailure } from '../pages/publish-problems.tsx';
 import { ElementProperties } from './ElementProperties.tsx';
 import { duplicatedElement, clickSpot, fieldElement, paletteElement, tableFromView } from './layout-ops.ts';
 import { Palette, type AddPayload } from './Palette.tsx';
 import { PaperCanvas } from './PaperCanvas.tsx';
 import { PaperProperties } from './PaperProperties.tsx';
-import { printablePage } from './page-views.ts';
+import { printablePage, unboundElementIds } from './page-views.ts';
 import { PreviewModal } from './PreviewModal.tsx';
 import { useDesignerKeys } from './use-designer-keys.ts';
 import { useLayoutEditor } from './use-layout-editor.ts';
@@ -100,6 +101,8 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
   const { ref: centreRef, fit } = useFitScale(paperSize(layout.paper).width);
   const scale = zoom === 'fit' ? fit : zoom * MM_PX;
   const dirty = editor.dirty || nameDirty;
+  // Marked only once the page's design is known (an empty page would mark every bound element).
+  const unbound = useMemo(() => (design.data ? unboundElementIds(layout.elements, page) : new Set<string>()), [design.data, layout.elements, page]);
 
   const titles = useMemo(() => {
     const master = new Map(page.masterFields.map((f) => [f.code, f.title]));
@@ -197,7 +200,7 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
       feedback.message?.success(t('designer.published', { version: next.publishedVersion }));
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) setStale(true);
-      else feedback.message?.error(errorText(err));
+      else showPublishFailure(err, { title: t('list.publishFailed'), ok: t('list.ok'), stale: t('list.stale') });
     } finally {
       setSaving(false);
     }
@@ -308,7 +311,7 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
         </aside>
         <main className="ps-centre" ref={centreRef} onPointerDown={(e) => !(e.target as HTMLElement).closest('.ps-paper') && editor.select(null)}>
           <div className="ps-centre-inner">
-            <PaperCanvas editor={editor} scale={scale} fieldTitle={titles.field} viewFieldTitle={titles.viewField} onDropItem={(payload, at) => add(JSON.parse(payload) as AddPayload, at)} />
+            <PaperCanvas editor={editor} scale={scale} fieldTitle={titles.field} viewFieldTitle={titles.viewField} onDropItem={(payload, at) => add(JSON.parse(payload) as AddPayload, at)} unbound={unbound} />
           </div>
         </main>
         <aside className="ps-right">

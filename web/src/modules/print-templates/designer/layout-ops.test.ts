@@ -24,7 +24,7 @@ import {
   type PaletteItem,
   type PrintableView,
 } from './layout-ops.ts';
-import { printablePage } from './page-views.ts';
+import { printablePage, unboundElementIds } from './page-views.ts';
 
 const a4 = () => emptyPrintLayout();
 const lines: PrintableView = {
@@ -209,5 +209,18 @@ describe('the bound page as the designer sees it', () => {
     expect(page.masterFields.map((f) => f.code)).toEqual(['no', 'total']);
     expect(page.childViews.map((v) => v.code)).toEqual(['lines']);
     expect(page.childViews[0]!.fields.map((f) => f.code)).toEqual(['product', 'amount']);
+  });
+});
+
+describe('elements bound to what the page lacks', () => {
+  it('marks fields, views and columns the page does not have', () => {
+    const page = { masterTitle: '', masterFields: [{ code: 'total', title: '' }], childViews: [lines] };
+    const ok = fieldElement({ code: 'total', title: '' }, { x: 0, y: 0 });
+    const missing = fieldElement({ code: 'gone', title: '' }, { x: 0, y: 0 });
+    const table = tableFromView(lines, a4().paper, 0);
+    const badColumn = { ...tableFromView(lines, a4().paper, 0), columns: [{ ...table.columns[0]!, field: 'gone' }] };
+    const badView = { ...tableFromView(lines, a4().paper, 0), view: 'other' };
+    const ids = unboundElementIds([ok, missing, table, badColumn, badView], page);
+    expect([...ids].sort()).toEqual([missing.id, badColumn.id, badView.id].sort());
   });
 });

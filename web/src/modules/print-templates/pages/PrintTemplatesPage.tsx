@@ -4,7 +4,6 @@ import { P } from '@tessera/core/contracts/permissions';
 import { PRINT_TEMPLATE_STATUSES, type TPrintTemplateListItem } from '@tessera/core/contracts/print-templates';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api/client.ts';
 import { saveFile } from '../../../shared/api/download.ts';
 import { useAccessChecker } from '../../../shared/components/Auth.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
@@ -13,6 +12,7 @@ import { exportPrintTemplate, useDeletePrintTemplate, usePrintTemplates, usePubl
 import '../i18n.ts';
 import { errorText } from './error-text.ts';
 import { ImportTemplateModal } from './ImportTemplateModal.tsx';
+import { showPublishFailure } from './publish-problems.tsx';
 import { useTemplateCells } from './template-cells.tsx';
 import { TemplateFormModal, type TemplateFormTarget } from './TemplateFormModal.tsx';
 import { VersionsDrawer } from './VersionsDrawer.tsx';
@@ -91,7 +91,7 @@ export default function PrintTemplatesPage() {
           const result = await publish.mutateAsync({ id: r.id, concurrencyStamp: r.concurrencyStamp });
           feedback.message?.success(t('list.published', { version: result.publishedVersion }));
         } catch (err) {
-          feedback.message?.error(err instanceof ApiError && err.status === 409 ? t('list.stale') : errorText(err));
+          showPublishFailure(err, { title: t('list.publishFailed'), ok: t('list.ok'), stale: t('list.stale') });
         }
       },
     });
