@@ -1,24 +1,26 @@
-import { ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, PrinterOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Result, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { paperSize, PRINT_LIMITS, ZPrintLayout, type TPrintTemplateDetail } from '@tessera/core/contracts/print-templates';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
 import { feedback } from '../../../shared/ui/feedback.tsx';
-import { fetchPrintTemplate, printTemplateKeys, publishPrintTemplate, savePrintTemplate, usePrintPageDesign, usePrintTemplate, usePrintTemplates } from '../api/print-templates.ts';
+import { fetchPrintTemplate, printTemplateKeys, publishPrintTemplate, savePrintTemplate, usePrintPageDesign, usePrintTemplate } from '../api/print-templates.ts';
 import '../i18n.ts';
 import { errorText } from '../pages/error-text.ts';
 import { showPublishFailure } from '../pages/publish-problems.tsx';
 import { ElementProperties } from './ElementProperties.tsx';
-import { duplicatedElement, clickSpot, fieldElement, paletteElement, tableFromView } from './layout-ops.ts';
+import { clickSpot, duplicatedElement, fieldElement, paletteElement, tableFromView } from './layout-ops.ts';
 import { Palette, type AddPayload } from './Palette.tsx';
 import { PaperCanvas } from './PaperCanvas.tsx';
 import { PaperProperties } from './PaperProperties.tsx';
 import { printablePage, unboundElementIds } from './page-views.ts';
 import { PreviewModal } from './PreviewModal.tsx';
+import { PickTemplate } from './PickTemplate.tsx';
 import { useDesignerKeys } from './use-designer-keys.ts';
+import { useFitScale } from './use-fit-scale.ts';
 import { useLayoutEditor } from './use-layout-editor.ts';
 import './sheet-designer.css';
 
@@ -34,32 +36,6 @@ export default function SheetDesignerPage() {
   return id ? <TemplateLoader key={id} id={id} /> : <PickTemplate />;
 }
 
-function PickTemplate() {
-  const { t } = useTranslation('print');
-  const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const list = usePrintTemplates({ SkipCount: 0, MaxResultCount: 50, Filter: search || undefined, Sorting: 'lastModificationTime desc' });
-  return (
-    <Result
-      icon={<PrinterOutlined />}
-      title={t('designer.pickTitle')}
-      extra={
-        <Space direction="vertical" style={{ width: 'min(420px, 90vw)' }}>
-          <Select
-            showSearch={{ filterOption: false, onSearch: setSearch }}
-            style={{ width: '100%' }}
-            aria-label={t('designer.pickTitle')}
-            loading={list.isFetching}
-            onChange={(v: string) => navigate(`/sheet?id=${encodeURIComponent(v)}`)}
-            options={(list.data?.items ?? []).map((d) => ({ value: d.id, label: d.name }))}
-          />
-          <Button onClick={() => navigate(LIST_PATH)}>{t('designer.toList')}</Button>
-        </Space>
-      }
-    />
-  );
-}
-
 function TemplateLoader({ id }: { id: string }) {
   const { t } = useTranslation('print');
   const navigate = useNavigate();
@@ -67,21 +43,6 @@ function TemplateLoader({ id }: { id: string }) {
   if (template.isError) return <Result status="404" title={t('designer.notFound')} extra={<Button onClick={() => navigate(LIST_PATH)}>{t('designer.toList')}</Button>} />;
   if (!template.data) return <Spin size="large" style={{ display: 'block', margin: '20vh auto' }} />;
   return <SheetDesigner template={template.data} />;
-}
-
-/** The paper's width fitted into the centre panel (px per mm), following the panel's size. */
-function useFitScale(pageWidthMm: number) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(800);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
-    observer.observe(el);
-    setWidth(el.clientWidth);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, fit: Math.max((width - 56) / pageWidthMm, 0.5) };
 }
 
 function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
