@@ -72,6 +72,14 @@ registerTexts('print', {
       confirmRestoreText: '当前草稿中未发布的修改将被覆盖。',
       restored: '已将 v{{version}} 恢复为草稿',
     },
+    settings: {
+      title: '模板设置',
+      permissionCode: '打印权限代码',
+      permissionCodeHelp: '留空：能查看页面的用户都能用此模板打印；填写后还需要此权限',
+      permissionCodeInvalid: '以字母开头，只含字母、数字、_ 和 .',
+      approvedOnly: '只打印审批通过的记录',
+      approvedOnlyHelp: '流程未审批通过的记录不能用此模板打印',
+    },
     papers: {
       A4: 'A4',
       A5: 'A5',
@@ -292,6 +300,14 @@ registerTexts('print', {
       confirmRestore: 'Restore v{{version}} as the draft?',
       confirmRestoreText: 'Unpublished changes in the current draft are overwritten.',
       restored: 'v{{version}} restored as the draft',
+    },
+    settings: {
+      title: 'Template settings',
+      permissionCode: 'Print permission code',
+      permissionCodeHelp: 'Empty: whoever may read the page may print with this template; otherwise this permission is needed too',
+      permissionCodeInvalid: 'A letter first, then letters, digits, _ and .',
+      approvedOnly: 'Print approved records only',
+      approvedOnlyHelp: 'Records whose approval has not finished cannot be printed with this template',
     },
     papers: {
       A4: 'A4',

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, RedoOutlined, SaveOutlined, SettingOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Result, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { paperSize, PRINT_LIMITS, ZPrintLayout, type TPrintTemplateDetail } from '@tessera/core/contracts/print-templates';
@@ -19,6 +19,7 @@ import { PaperProperties } from './PaperProperties.tsx';
 import { printablePage, unboundElementIds } from './page-views.ts';
 import { PreviewModal } from './PreviewModal.tsx';
 import { PickTemplate } from './PickTemplate.tsx';
+import { TemplateSettingsModal } from './TemplateSettingsModal.tsx';
 import { useDesignerKeys } from './use-designer-keys.ts';
 import { useFitScale } from './use-fit-scale.ts';
 import { useLayoutEditor } from './use-layout-editor.ts';
@@ -51,17 +52,18 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
   const client = useQueryClient();
   const editor = useLayoutEditor(template.layout);
   const [meta, setMeta] = useState(template);
-  const [nameDirty, setNameDirty] = useState(false);
+  const [metaDirty, setMetaDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [stale, setStale] = useState(false);
   const [previewing, setPreviewing] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [zoom, setZoom] = useState<number | 'fit'>('fit');
   const design = usePrintPageDesign(meta.pageId);
   const page = useMemo(() => printablePage(design.data?.definition, i18n.language), [design.data, i18n.language]);
   const { layout } = editor;
   const { ref: centreRef, fit } = useFitScale(paperSize(layout.paper).width);
   const scale = zoom === 'fit' ? fit : zoom * MM_PX;
-  const dirty = editor.dirty || nameDirty;
+  const dirty = editor.dirty || metaDirty;
   // Marked only once the page's design is known (an empty page would mark every bound element).
   const unbound = useMemo(() => (design.data ? unboundElementIds(layout.elements, page) : new Set<string>()), [design.data, layout.elements, page]);
 
@@ -134,7 +136,7 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
         concurrencyStamp: meta.concurrencyStamp,
       });
       setMeta(next);
-      setNameDirty(false);
+      setMetaDirty(false);
       editor.markSaved(sent);
       client.setQueryData(printTemplateKeys.detail(meta.id), next);
       void client.invalidateQueries({ queryKey: [...printTemplateKeys.all, 'list'] });
@@ -172,7 +174,7 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
       const fresh = await fetchPrintTemplate(meta.id);
       client.setQueryData(printTemplateKeys.detail(meta.id), fresh);
       setMeta(fresh);
-      setNameDirty(false);
+      setMetaDirty(false);
       editor.load(fresh.layout);
       setStale(false);
     } catch (err) {
@@ -192,7 +194,7 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
   }, [blocker, t]);
   const back = () => navigate(LIST_PATH);
 
-  useDesignerKeys(editor, () => void save(), !previewing);
+  useDesignerKeys(editor, () => void save(), !previewing && !settingsOpen);
 
   const selected = editor.selected;
   return (
@@ -210,7 +212,7 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
               onChange: (name) => {
                 if (name.trim() && name.trim() !== meta.name) {
                   setMeta({ ...meta, name: name.trim() });
-                  setNameDirty(true);
+                  setMetaDirty(true);
                 }
               },
             }}
@@ -227,6 +229,9 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
           </Tooltip>
           <Tooltip title={t('designer.redo')}>
             <Button icon={<RedoOutlined />} disabled={!editor.canRedo} onClick={editor.redo} aria-label={t('designer.redo')} data-testid="print-redo" />
+          </Tooltip>
+          <Tooltip title={t('settings.title')}>
+            <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} aria-label={t('settings.title')} data-testid="print-settings" />
           </Tooltip>
           <Select<number | 'fit'>
             style={{ width: 110 }}
@@ -292,6 +297,15 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
           )}
         </aside>
       </div>
+      <TemplateSettingsModal
+        open={settingsOpen}
+        value={meta}
+        onClose={() => setSettingsOpen(false)}
+        onChange={(next) => {
+          setMeta({ ...meta, ...next });
+          setMetaDirty(true);
+        }}
+      />
       <PreviewModal open={previewing} pageId={meta.pageId} layout={layout} onClose={() => setPreviewing(false)} />
     </div>
   );
