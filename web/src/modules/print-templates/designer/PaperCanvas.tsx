@@ -30,12 +30,15 @@ export function PaperCanvas({
   fieldTitle,
   viewFieldTitle,
   onDropItem,
+  unbound,
 }: {
   editor: LayoutEditor;
   scale: number;
   fieldTitle(code: string): string;
   viewFieldTitle(view: string, code: string): string;
   onDropItem(payload: string, at: { x: number; y: number }): void;
+  /** Elements bound to fields or views the page lacks (marked). */
+  unbound: Set<string>;
 }) {
   const { layout } = editor;
   const page = paperSize(layout.paper);
@@ -87,7 +90,7 @@ export function PaperCanvas({
         return (
           <div
             key={element.id}
-            className={`ps-el${selected ? ' is-selected' : ''}${element.everyPage ? ' is-every-page' : ''}`}
+            className={`ps-el${selected ? ' is-selected' : ''}${element.everyPage ? ' is-every-page' : ''}${unbound.has(element.id) ? ' is-unbound' : ''}`}
             style={{
               left: element.x * scale,
               top: element.y * scale,

@@ -1,23 +1,27 @@
-import { ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, PrinterOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, RedoOutlined, SaveOutlined, SettingOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Result, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { paperSize, PRINT_LIMITS, ZPrintLayout, type TPrintTemplateDetail } from '@tessera/core/contracts/print-templates';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client.ts';
 import { feedback } from '../../../shared/ui/feedback.tsx';
-import { fetchPrintTemplate, printTemplateKeys, publishPrintTemplate, savePrintTemplate, usePrintPageDesign, usePrintTemplate, usePrintTemplates } from '../api/print-templates.ts';
+import { fetchPrintTemplate, printTemplateKeys, publishPrintTemplate, savePrintTemplate, usePrintPageDesign, usePrintTemplate } from '../api/print-templates.ts';
 import '../i18n.ts';
 import { errorText } from '../pages/error-text.ts';
+import { showPublishFailure } from '../pages/publish-problems.tsx';
 import { ElementProperties } from './ElementProperties.tsx';
-import { duplicatedElement, fieldElement, nextSpot, paletteElement, tableFromView } from './layout-ops.ts';
+import { clickSpot, duplicatedElement, fieldElement, paletteElement, tableFromView } from './layout-ops.ts';
 import { Palette, type AddPayload } from './Palette.tsx';
 import { PaperCanvas } from './PaperCanvas.tsx';
 import { PaperProperties } from './PaperProperties.tsx';
-import { printablePage } from './page-views.ts';
+import { printablePage, unboundElementIds } from './page-views.ts';
 import { PreviewModal } from './PreviewModal.tsx';
+import { PickTemplate } from './PickTemplate.tsx';
+import { TemplateSettingsModal } from './TemplateSettingsModal.tsx';
 import { useDesignerKeys } from './use-designer-keys.ts';
+import { useFitScale } from './use-fit-scale.ts';
 import { useLayoutEditor } from './use-layout-editor.ts';
 import './sheet-designer.css';
 
@@ -33,32 +37,6 @@ export default function SheetDesignerPage() {
   return id ? <TemplateLoader key={id} id={id} /> : <PickTemplate />;
 }
 
-function PickTemplate() {
-  const { t } = useTranslation('print');
-  const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const list = usePrintTemplates({ SkipCount: 0, MaxResultCount: 50, Filter: search || undefined, Sorting: 'lastModificationTime desc' });
-  return (
-    <Result
-      icon={<PrinterOutlined />}
-      title={t('designer.pickTitle')}
-      extra={
-        <Space direction="vertical" style={{ width: 'min(420px, 90vw)' }}>
-          <Select
-            showSearch={{ filterOption: false, onSearch: setSearch }}
-            style={{ width: '100%' }}
-            aria-label={t('designer.pickTitle')}
-            loading={list.isFetching}
-            onChange={(v: string) => navigate(`/sheet?id=${encodeURIComponent(v)}`)}
-            options={(list.data?.items ?? []).map((d) => ({ value: d.id, label: d.name }))}
-          />
-          <Button onClick={() => navigate(LIST_PATH)}>{t('designer.toList')}</Button>
-        </Space>
-      }
-    />
-  );
-}
-
 function TemplateLoader({ id }: { id: string }) {
   const { t } = useTranslation('print');
   const navigate = useNavigate();
@@ -68,38 +46,26 @@ function TemplateLoader({ id }: { id: string }) {
   return <SheetDesigner template={template.data} />;
 }
 
-/** The paper's width fitted into the centre panel (px per mm), following the panel's size. */
-function useFitScale(pageWidthMm: number) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(800);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
-    observer.observe(el);
-    setWidth(el.clientWidth);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, fit: Math.max((width - 56) / pageWidthMm, 0.5) };
-}
-
 function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
   const { t, i18n } = useTranslation('print');
   const navigate = useNavigate();
   const client = useQueryClient();
   const editor = useLayoutEditor(template.layout);
   const [meta, setMeta] = useState(template);
-  const [nameDirty, setNameDirty] = useState(false);
+  const [metaDirty, setMetaDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [stale, setStale] = useState(false);
   const [previewing, setPreviewing] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [zoom, setZoom] = useState<number | 'fit'>('fit');
   const design = usePrintPageDesign(meta.pageId);
   const page = useMemo(() => printablePage(design.data?.definition, i18n.language), [design.data, i18n.language]);
   const { layout } = editor;
   const { ref: centreRef, fit } = useFitScale(paperSize(layout.paper).width);
   const scale = zoom === 'fit' ? fit : zoom * MM_PX;
-  const dirty = editor.dirty || nameDirty;
+  const dirty = editor.dirty || metaDirty;
+  // Marked only once the page's design is known (an empty page would mark every bound element).
+  const unbound = useMemo(() => (design.data ? unboundElementIds(layout.elements, page) : new Set<string>()), [design.data, layout.elements, page]);
 
   const titles = useMemo(() => {
     const master = new Map(page.masterFields.map((f) => [f.code, f.title]));
@@ -115,7 +81,7 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
   }, [dirty]);
 
   const add = (payload: AddPayload, at?: { x: number; y: number }) => {
-    const where = at ?? nextSpot(layout);
+    const where = at ?? clickSpot(layout, payload.kind === 'palette' ? payload.item : null);
     const element =
       payload.kind === 'field'
         ? fieldElement(page.masterFields.find((f) => f.code === payload.code) ?? { code: payload.code, title: '' }, where)
@@ -170,7 +136,7 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
         concurrencyStamp: meta.concurrencyStamp,
       });
       setMeta(next);
-      setNameDirty(false);
+      setMetaDirty(false);
       editor.markSaved(sent);
       client.setQueryData(printTemplateKeys.detail(meta.id), next);
       void client.invalidateQueries({ queryKey: [...printTemplateKeys.all, 'list'] });
@@ -197,7 +163,7 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
       feedback.message?.success(t('designer.published', { version: next.publishedVersion }));
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) setStale(true);
-      else feedback.message?.error(errorText(err));
+      else showPublishFailure(err, { title: t('list.publishFailed'), ok: t('list.ok'), stale: t('list.stale') });
     } finally {
       setSaving(false);
     }
@@ -208,7 +174,7 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
       const fresh = await fetchPrintTemplate(meta.id);
       client.setQueryData(printTemplateKeys.detail(meta.id), fresh);
       setMeta(fresh);
-      setNameDirty(false);
+      setMetaDirty(false);
       editor.load(fresh.layout);
       setStale(false);
     } catch (err) {
@@ -228,7 +194,7 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
   }, [blocker, t]);
   const back = () => navigate(LIST_PATH);
 
-  useDesignerKeys(editor, () => void save(), !previewing);
+  useDesignerKeys(editor, () => void save(), !previewing && !settingsOpen);
 
   const selected = editor.selected;
   return (
@@ -246,7 +212,7 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
               onChange: (name) => {
                 if (name.trim() && name.trim() !== meta.name) {
                   setMeta({ ...meta, name: name.trim() });
-                  setNameDirty(true);
+                  setMetaDirty(true);
                 }
               },
             }}
@@ -263,6 +229,9 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
           </Tooltip>
           <Tooltip title={t('designer.redo')}>
             <Button icon={<RedoOutlined />} disabled={!editor.canRedo} onClick={editor.redo} aria-label={t('designer.redo')} data-testid="print-redo" />
+          </Tooltip>
+          <Tooltip title={t('settings.title')}>
+            <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} aria-label={t('settings.title')} data-testid="print-settings" />
           </Tooltip>
           <Select<number | 'fit'>
             style={{ width: 110 }}
@@ -308,7 +277,7 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
         </aside>
         <main className="ps-centre" ref={centreRef} onPointerDown={(e) => !(e.target as HTMLElement).closest('.ps-paper') && editor.select(null)}>
           <div className="ps-centre-inner">
-            <PaperCanvas editor={editor} scale={scale} fieldTitle={titles.field} viewFieldTitle={titles.viewField} onDropItem={(payload, at) => add(JSON.parse(payload) as AddPayload, at)} />
+            <PaperCanvas editor={editor} scale={scale} fieldTitle={titles.field} viewFieldTitle={titles.viewField} onDropItem={(payload, at) => add(JSON.parse(payload) as AddPayload, at)} unbound={unbound} />
           </div>
         </main>
         <aside className="ps-right">
@@ -328,6 +297,15 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
           )}
         </aside>
       </div>
+      <TemplateSettingsModal
+        open={settingsOpen}
+        value={meta}
+        onClose={() => setSettingsOpen(false)}
+        onChange={(next) => {
+          setMeta({ ...meta, ...next });
+          setMetaDirty(true);
+        }}
+      />
       <PreviewModal open={previewing} pageId={meta.pageId} layout={layout} onClose={() => setPreviewing(false)} />
     </div>
   );

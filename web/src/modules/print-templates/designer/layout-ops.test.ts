@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { createHistory, push, redo, undo } from '../../../shared/ui/undo-history.ts';
 import {
   addElement,
+  clampToPaper,
+  clickSpot,
   contentBox,
+  duplicatedElement,
+  evenColumns,
   evenWidths,
   fieldElement,
   movedColumn,
@@ -11,6 +15,7 @@ import {
   nextSpot,
   nudgedElement,
   paletteElement,
+  rebindTable,
   removeElement,
   replaceElement,
   resizedElement,
@@ -19,7 +24,7 @@ import {
   type PaletteItem,
   type PrintableView,
 } from './layout-ops.ts';
-import { printablePage } from './page-views.ts';
+import { printablePage, unboundElementIds } from './page-views.ts';
 
 const a4 = () => emptyPrintLayout();
 const lines: PrintableView = {
@@ -136,6 +141,38 @@ describe('print layout operations', () => {
     expect(nextSpot(layout)).toEqual({ x: 10, y: 286 });
   });
 
+  it('rebinds a table to another child view, keeping its place and style', () => {
+    const table = { ...tableFromView(lines, a4().paper, 40), x: 20, width: 150, totalLabel: '合计' };
+    const other: PrintableView = { code: 'payments', title: '收款', fields: [{ code: 'paidOn', title: '日期', isNumber: false }] };
+    const rebound = rebindTable(table, other, a4().paper);
+    expect(rebound).toMatchObject({ id: table.id, view: 'payments', x: 20, y: 40, width: 150, totalLabel: '合计' });
+    expect(rebound.columns.map((c) => [c.field, c.width])).toEqual([['paidOn', 100]]);
+    expect(rebindTable(table, { code: 'empty', title: '', fields: [] }, a4().paper)).toBe(table);
+  });
+
+  it('splits column widths evenly again', () => {
+    const { columns } = tableFromView(lines, a4().paper, 0);
+    expect(evenColumns(columns.slice(0, 2)).map((c) => c.width)).toEqual([50, 50]);
+  });
+
+  it('duplicates an element beside the original with a new id', () => {
+    const el = fieldElement({ code: 'a', title: '' }, { x: 10, y: 10 });
+    const copy = duplicatedElement(el, a4().paper);
+    expect(copy).toMatchObject({ x: 15, y: 15, type: 'text' });
+    expect(copy.id).not.toBe(el.id);
+  });
+
+  it('shrinks an element larger than the page onto it', () => {
+    const el = { ...fieldElement({ code: 'a', title: '' }, { x: 100, y: 10 }), width: 500, height: 0.01 };
+    expect(clampToPaper(el, a4().paper)).toMatchObject({ x: 0, y: 10, width: 210, height: 1 });
+  });
+
+  it('puts a clicked page number at the foot of the page, centred', () => {
+    const layout = addElement(a4(), fieldElement({ code: 'a', title: '' }, { x: 10, y: 10 }));
+    expect(clickSpot(layout, 'pageNumber')).toEqual({ x: 85, y: 281 });
+    expect(clickSpot(layout, 'text')).toEqual({ x: 10, y: 20 });
+  });
+
   it('reorders table columns', () => {
     const { columns } = tableFromView(lines, a4().paper, 0);
     expect(movedColumn(columns, 0, 1).map((c) => c.field)).toEqual(['qty', 'product', 'amount']);
@@ -172,5 +209,18 @@ describe('the bound page as the designer sees it', () => {
     expect(page.masterFields.map((f) => f.code)).toEqual(['no', 'total']);
     expect(page.childViews.map((v) => v.code)).toEqual(['lines']);
     expect(page.childViews[0]!.fields.map((f) => f.code)).toEqual(['product', 'amount']);
+  });
+});
+
+describe('elements bound to what the page lacks', () => {
+  it('marks fields, views and columns the page does not have', () => {
+    const page = { masterTitle: '', masterFields: [{ code: 'total', title: '' }], childViews: [lines] };
+    const ok = fieldElement({ code: 'total', title: '' }, { x: 0, y: 0 });
+    const missing = fieldElement({ code: 'gone', title: '' }, { x: 0, y: 0 });
+    const table = tableFromView(lines, a4().paper, 0);
+    const badColumn = { ...tableFromView(lines, a4().paper, 0), columns: [{ ...table.columns[0]!, field: 'gone' }] };
+    const badView = { ...tableFromView(lines, a4().paper, 0), view: 'other' };
+    const ids = unboundElementIds([ok, missing, table, badColumn, badView], page);
+    expect([...ids].sort()).toEqual([missing.id, badColumn.id, badView.id].sort());
   });
 });

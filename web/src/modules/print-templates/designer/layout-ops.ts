@@ -252,3 +252,11 @@ export function nextSpot(layout: TPrintLayout): { x: number; y: number } {
   const bottom = layout.elements.filter((e) => !e.everyPage).reduce((lowest, e) => Math.max(lowest, e.y + e.height + 2), box.y);
   return { x: box.x, y: Math.min(Math.ceil(bottom), box.y + box.height - MIN_SIDE_MM) };
 }
+
+/** Where a clicked palette item goes: a page number at the foot of the printable box, centred; anything else at `nextSpot`. */
+export function clickSpot(layout: TPrintLayout, item: PaletteItem | null): { x: number; y: number } {
+  if (item !== 'pageNumber') return nextSpot(layout);
+  const box = contentBox(layout.paper);
+  // The page number element is 40 × 6 mm (paletteElement).
+  return { x: Math.round(box.x + (box.width - 40) / 2), y: Math.max(box.y, box.y + box.height - 6) };
+}

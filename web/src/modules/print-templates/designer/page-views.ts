@@ -1,6 +1,6 @@
 import { dataViews } from '@tessera/core/contracts/pages';
 import { tableFieldTypeOf } from '@tessera/core/controls/registry';
-import { PRINT_FIELD_PATTERN } from '@tessera/core/contracts/print-templates';
+import { PRINT_FIELD_PATTERN, type TPrintElement } from '@tessera/core/contracts/print-templates';
 import type { TPageDefinition } from '@tessera/core/page-definition';
 import type { PrintableField, PrintableView } from './layout-ops.ts';
 
@@ -34,4 +34,22 @@ export function printablePage(def: Pick<TPageDefinition, 'viewControls'> | null 
     masterFields: master ? fieldsOf(master).map(({ code, title }) => ({ code, title })) : [],
     childViews: views.filter((v) => v !== master && Boolean(v.parentViewControlId)).map((v) => ({ code: v.code, title: v.title || v.code, fields: fieldsOf(v) })),
   };
+}
+
+/**
+ * Elements bound to what the page lacks (a master field, a child view or one of its columns): the
+ * canvas marks them, as publishing would refuse them. Formulas are left to the server's check.
+ */
+export function unboundElementIds(elements: readonly TPrintElement[], page: PrintablePage): Set<string> {
+  const fields = new Set(page.masterFields.map((f) => f.code));
+  const views = new Map(page.childViews.map((v) => [v.code, new Set(v.fields.map((f) => f.code))]));
+  const out = new Set<string>();
+  for (const e of elements) {
+    if ((e.type === 'text' || e.type === 'qrCode' || e.type === 'barcode') && e.source.kind === 'field' && !fields.has(e.source.field)) out.add(e.id);
+    if (e.type === 'table') {
+      const columns = views.get(e.view);
+      if (!columns || e.columns.some((c) => !columns.has(c.field))) out.add(e.id);
+    }
+  }
+  return out;
 }

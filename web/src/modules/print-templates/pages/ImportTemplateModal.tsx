@@ -1,5 +1,5 @@
 import { Alert, Descriptions, Form, Input, Modal, Select } from 'antd';
-import { PRINT_LIMITS, ZPrintTemplateExportDocument, type TPrintTemplateExportDocument } from '@tessera/core/contracts/print-templates';
+import { PRINT_LIMITS, type TPrintTemplateExportDocument } from '@tessera/core/contracts/print-templates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
@@ -8,16 +8,7 @@ import { feedback } from '../../../shared/ui/feedback.tsx';
 import { FileDragger } from '../../../shared/ui/FileDragger.tsx';
 import { useBindablePages, useImportPrintTemplate } from '../api/print-templates.ts';
 import '../i18n.ts';
-
-/** Reads a picked file: a print template export (checked against the contract), else null. */
-export function parsePrintTemplateFile(text: string): TPrintTemplateExportDocument | null {
-  try {
-    const parsed = ZPrintTemplateExportDocument.safeParse(JSON.parse(text));
-    return parsed.success ? (JSON.parse(text) as TPrintTemplateExportDocument) : null;
-  } catch {
-    return null;
-  }
-}
+import { parsePrintTemplateFile } from './import-file.ts';
 
 /** Import of an exported template (JSON) as a new draft, optionally renamed or bound to another page. */
 export function ImportTemplateModal({ open, onClose, onImported }: { open: boolean; onClose(): void; onImported?(id: string): void }) {

@@ -4,7 +4,6 @@ import { P } from '@tessera/core/contracts/permissions';
 import { PRINT_TEMPLATE_STATUSES, type TPrintTemplateListItem } from '@tessera/core/contracts/print-templates';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api/client.ts';
 import { saveFile } from '../../../shared/api/download.ts';
 import { useAccessChecker } from '../../../shared/components/Auth.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
@@ -13,6 +12,7 @@ import { exportPrintTemplate, useDeletePrintTemplate, usePrintTemplates, usePubl
 import '../i18n.ts';
 import { errorText } from './error-text.ts';
 import { ImportTemplateModal } from './ImportTemplateModal.tsx';
+import { showPublishFailure } from './publish-problems.tsx';
 import { useTemplateCells } from './template-cells.tsx';
 import { TemplateFormModal, type TemplateFormTarget } from './TemplateFormModal.tsx';
 import { VersionsDrawer } from './VersionsDrawer.tsx';
@@ -39,11 +39,12 @@ export default function PrintTemplatesPage() {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState('');
   const [status, setStatus] = useState<Status | undefined>();
+  const [enabled, setEnabled] = useState<boolean | undefined>();
   const paged = usePagedTable();
   const [editing, setEditing] = useState<TemplateFormTarget | null>(null);
   const [importing, setImporting] = useState(false);
   const [versionsOf, setVersionsOf] = useState<TPrintTemplateListItem | null>(null);
-  const list = usePrintTemplates({ ...paged.query, Filter: filter || undefined, Status: status });
+  const list = usePrintTemplates({ ...paged.query, Filter: filter || undefined, Status: status, Enabled: enabled });
   const remove = useDeletePrintTemplate();
   const setEnabledOf = useSetPrintTemplateEnabled();
   const publish = usePublishPrintTemplate();
@@ -90,7 +91,7 @@ export default function PrintTemplatesPage() {
           const result = await publish.mutateAsync({ id: r.id, concurrencyStamp: r.concurrencyStamp });
           feedback.message?.success(t('list.published', { version: result.publishedVersion }));
         } catch (err) {
-          feedback.message?.error(err instanceof ApiError && err.status === 409 ? t('list.stale') : errorText(err));
+          showPublishFailure(err, { title: t('list.publishFailed'), ok: t('list.ok'), stale: t('list.stale') });
         }
       },
     });
@@ -175,6 +176,18 @@ export default function PrintTemplatesPage() {
             onChange={(v) => (setStatus(v), paged.firstPage())}
             options={PRINT_TEMPLATE_STATUSES.map((s) => ({ value: s, label: t(`list.statusFilter.${s}`) }))}
             aria-label={t('list.status')}
+          />
+          <Select<'true' | 'false'>
+            allowClear
+            placeholder={t('list.allEnabled')}
+            style={{ width: 140 }}
+            value={enabled === undefined ? undefined : enabled ? 'true' : 'false'}
+            onChange={(v) => (setEnabled(v === undefined ? undefined : v === 'true'), paged.firstPage())}
+            options={[
+              { value: 'true', label: t('list.enabledOnly') },
+              { value: 'false', label: t('list.disabledOnly') },
+            ]}
+            aria-label={t('list.enabled')}
           />
         </Space>
         <Space>
