@@ -81,7 +81,7 @@ export function paperSize(paper: Pick<TPaper, 'width' | 'height' | 'orientation'
 
 // ---------------------------------------------------------------- values: where an element's text comes from, and how it is written
 
-/** A control of the bound page's main view (a code), or a child view's control as `view.control`. */
+/** A control code: of the bound page's main view (fields), or of a table's child view (its columns); a view code for a table. */
 export const PRINT_FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 export const ZPrintField = zText().regex(PRINT_FIELD_PATTERN, 'a control code');
 

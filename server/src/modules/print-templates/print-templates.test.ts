@@ -1,5 +1,6 @@
 import type { TPrintElement, TPrintLayout } from '@tessera/core/contracts/print-templates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bizPermission } from '@tessera/core/contracts/permissions';
 import { bd, createPurchaseOrderPage, type PurchaseOrderPage } from '../../../test/business-data-fixtures.ts';
 import { createRole, createUser, FIXTURE_PASSWORD, grant, pageWorkCodes } from '../../../test/access-fixtures.ts';
 import { pdfPageTexts } from '../../../test/pdf-pages.ts';
@@ -197,11 +198,12 @@ describe('print templates', () => {
     expect(previewText).toContain('壹仟贰佰叁拾肆元伍角');
   });
 
-  it("guards designing by Tessera.PrintTemplates and printing by the page right and the template's own code", async () => {
+  it("guards designing by Tessera.PrintTemplates and printing by the page right and the template's own code; fields the printer may not see print empty", async () => {
     const template = await create({ name: '权限测试', permissionCode: 'Biz.PrintOrder.Print' });
     await ok('POST', `${URL}/${template.id}/publish`, {});
     const role = await createRole(t.app.db, 'print-clerk');
-    await grant(t.app.db, 'R', role, pageWorkCodes('PrintOrder'));
+    // The clerk sees the supplier and the lines, not the note.
+    await grant(t.app.db, 'R', role, [...pageWorkCodes('PrintOrder'), ...['SupplierName', 'Product', 'Quantity', 'Amount'].map((f) => bizPermission.fieldView('PrintOrder', f))]);
     await createUser(t.app.db, 'print-clerk', { roles: [role] });
     await createUser(t.app.db, 'print-outsider');
     const clerk = await t.login('print-clerk', FIXTURE_PASSWORD);
@@ -218,6 +220,12 @@ describe('print templates', () => {
     expect((await ok('GET', `${URL}/for-page?pageId=${po.pageId}`, undefined, clerkAgain)).items.map((i: { id: string }) => i.id)).toContain(template.id);
     const printed = await call('POST', `${URL}/${template.id}/render`, { recordIds: [orderId] }, clerkAgain);
     expect(printed.statusCode, printed.body).toBe(200);
+    // A field the clerk may not see prints empty, in a field and in a formula alike.
+    const text = (await pdfPages(printed.rawPayload)).join('\n');
+    expect(text).toContain('上海文具有限公司');
+    expect(text).toContain('钢笔 1');
+    expect(text).toContain('备注：');
+    expect(text).not.toContain('加急');
     // Without the page's right the record cannot be read, so it cannot be printed.
     await grant(t.app.db, 'U', await userId('print-outsider'), ['Biz.PrintOrder.Print']);
     t.app.authCache.invalidateAccess();

@@ -39,7 +39,7 @@ export function PreviewModal({ open, pageId, layout, onClose }: { open: boolean;
     setLoading(true);
     setError(null);
     try {
-      const answer = await previewPrint({ pageId, layout, recordId: id || null });
+      const answer = await previewPrint({ pageId, layout, recordId: id || null, offsetMinutes: -new Date().getTimezoneOffset() });
       const pdf = answer.type === 'application/pdf' ? answer : new Blob([answer], { type: 'application/pdf' });
       setBlob(pdf);
       setUrl(URL.createObjectURL(pdf));
