@@ -604,3 +604,26 @@ export const ZControlDesigner = z.object({
   reservedCodes: z.array(zText()),
 });
 export type TControlDesigner = z.infer<typeof ZControlDesigner>;
+
+// ---------------------------------------------------------------- published pages as other modules' designers see them
+// (workflow and print templates bind to pages: only published pages, only what their designers need)
+
+/** `Filter` searches code and name. */
+export const ZBindablePageQuery = ZPagedQuery.omit({ Sorting: true });
+export type TBindablePageQuery = z.infer<typeof ZBindablePageQuery>;
+export const ZBindablePage = z.object({
+  id: zText(),
+  code: zText(),
+  name: z.record(zText(), zText()),
+  publishedVersion: z.number().int(),
+});
+export type TBindablePage = z.infer<typeof ZBindablePage>;
+export const ZBindablePageList = pagedResult(ZBindablePage);
+export type TBindablePageList = z.infer<typeof ZBindablePageList>;
+
+/** A page's latest published design: its views and controls (codes, titles, types). */
+export const ZPublishedPageDesign = z.object({
+  page: ZBindablePage,
+  definition: ZPageDefinitionOut,
+});
+export type TPublishedPageDesign = z.infer<typeof ZPublishedPageDesign>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zText } from './text.ts';
 import { pagedResult, text, ZPagedQuery } from './common.ts';
-import { ZPageDefinitionOut } from './pages.ts';
+import { ZPublishedPageDesign } from './pages.ts';
 
 // Print templates (issue 15): a layout on paper bound to a published page, rendered to PDF by the
 // server (server/src/modules/print-templates). Routes, all under /api/app/print-template:
@@ -22,7 +22,7 @@ import { ZPageDefinitionOut } from './pages.ts';
 //   POST   /{id}/render               ZRenderPrintInput            → application/pdf (records → one PDF; the published version)
 //   GET    /for-page                  ZPrintablesQuery             → ZPrintableList (what the caller may print on a page)
 //   GET    /print-count               ZPrintCountQuery             → ZPrintCount (a record's prints)
-//   GET    /bindable-pages            ZPrintBindablePageQuery      → ZPrintBindablePageList (published pages)
+//   GET    /bindable-pages            ZBindablePageQuery (pages.ts) → ZBindablePageList (published pages)
 // Permissions: P.PrintTemplates designs (every route but render and for-page); render and for-page
 // need the page's read right, and the template's own permission code when it has one.
 
@@ -325,10 +325,7 @@ export const ZImportPrintTemplateInput = z.object({
 export type TImportPrintTemplateInput = z.input<typeof ZImportPrintTemplateInput>;
 
 /** The bound page's latest published design (fields for the picker, views for tables). */
-export const ZPrintPageDesign = z.object({
-  page: z.object({ id: zText(), code: zText(), name: z.record(zText(), zText()), publishedVersion: z.number().int() }),
-  definition: ZPageDefinitionOut,
-});
+export const ZPrintPageDesign = ZPublishedPageDesign;
 export type TPrintPageDesign = z.infer<typeof ZPrintPageDesign>;
 
 // ---------------------------------------------------------------- rendering
@@ -360,10 +357,6 @@ export type TPrintableList = z.infer<typeof ZPrintableList>;
 export const ZPrintCountQuery = z.object({ pageId: z.uuid(), recordId: z.uuid() });
 export const ZPrintCount = z.object({ count: z.number().int(), lastTime: zText().nullable(), lastUserName: zText().nullable(), lastTemplateName: zText().nullable() });
 export type TPrintCount = z.infer<typeof ZPrintCount>;
-
-/** `Filter` searches code and name (the published pages a template may bind to). */
-export const ZPrintBindablePageQuery = ZPagedQuery.omit({ Sorting: true });
-export const ZPrintBindablePageList = pagedResult(z.object({ id: zText(), code: zText(), name: z.record(zText(), zText()), publishedVersion: z.number().int() }));
 
 /** A new template's layout: an empty A4 page, portrait, 10 mm margins. */
 export function emptyPrintLayout(): TPrintLayout {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zText } from './text.ts';
 import { pagedResult, text, ZPagedQuery } from './common.ts';
-import { ZPageDefinitionOut } from './pages.ts';
+import { ZPublishedPageDesign, type TPublishedPageDesign } from './pages.ts';
 
 // Workflow definitions (`/design/workflow` list, `/flow?id=` canvas designer), issue 13. A
 // definition is Tessera's own JSON graph, bound to a published page; publishing makes a numbered
@@ -392,29 +392,16 @@ export type TPublishWorkflowResult = z.infer<typeof ZPublishWorkflowResult>;
 // ---------------------------------------------------------------- the bound page, as a workflow designer sees it
 // (without the page designer's permission: only published pages, only what the flow designer needs)
 
-/** `Filter` searches code and name. */
-export const ZBindablePageQuery = ZPagedQuery.omit({ Sorting: true });
-export type TBindablePageQuery = z.infer<typeof ZBindablePageQuery>;
-export const ZBindablePage = z.object({
-  id: zText(),
-  code: zText(),
-  name: z.record(zText(), zText()),
-  publishedVersion: z.number().int(),
-});
-export type TBindablePage = z.infer<typeof ZBindablePage>;
-export const ZBindablePageList = pagedResult(ZBindablePage);
-export type TBindablePageList = z.infer<typeof ZBindablePageList>;
+// The page pickers' shapes live with pages (print templates use them too).
+export { ZBindablePage, ZBindablePageList, ZBindablePageQuery, type TBindablePage, type TBindablePageList, type TBindablePageQuery } from './pages.ts';
 
 /**
  * A page's latest published design: its views and controls (codes, titles, types) for the field
  * permission table, the picker controls a `formField` assignee may name, and formula completion
  * (`workflowCheckOptionsForPage` in packages/core/src/workflow/page-fields.ts takes `definition`).
  */
-export const ZWorkflowPageDesign = z.object({
-  page: ZBindablePage,
-  definition: ZPageDefinitionOut,
-});
-export type TWorkflowPageDesign = z.infer<typeof ZWorkflowPageDesign>;
+export const ZWorkflowPageDesign = ZPublishedPageDesign;
+export type TWorkflowPageDesign = TPublishedPageDesign;
 
 // ---------------------------------------------------------------- versions
 

@@ -48,6 +48,9 @@ import {
   type TPageVersionListItem,
   type TRenamePageDefinitionInput,
   type TSavePageDraftInput,
+  type TBindablePageList,
+  type TBindablePageQuery,
+  type TPublishedPageDesign,
 } from '@tessera/core/contracts/pages';
 import { z } from 'zod';
 import type { Database, LocalizedText, PageDefinitionsTable } from '../../db/schema.ts';
@@ -140,10 +143,18 @@ export async function findPageSummary(db: Db, idOrCode: string): Promise<PageSum
   const rows = UUID_PATTERN.test(idOrCode) ? await repo.pageSummaries(db, { ids: [idOrCode] }) : await repo.pageSummaries(db, { code: idOrCode });
   return rows[0] ? toSummary(rows[0]) : null;
 }
-/** Published pages (code or name matching `text`), by code, paged: the pages another module may bind to. */
-export async function listPublishedPageSummaries(db: Db, text: string | undefined, window: { offset: number; limit: number }) {
-  const { rows, totalCount } = await repo.publishedPageSummaries(db, text, window);
-  return { items: rows.map(toSummary), totalCount };
+/** Published pages (code or name matching `Filter`), by code, paged: the pages another module's definitions may bind to (its page picker). */
+export async function listBindablePages(db: Db, query: TBindablePageQuery): Promise<TBindablePageList> {
+  const { rows, totalCount } = await repo.publishedPageSummaries(db, query.Filter?.trim() || undefined, pageWindow(query));
+  return { items: rows.map((r) => ({ id: r.id, code: r.code, name: r.name, publishedVersion: r.published_version! })), totalCount };
+}
+
+/** A page's latest published design, for another module's designer; 404 when the page was never published. */
+export async function getPublishedPageDesign(db: Db, pageId: string): Promise<TPublishedPageDesign> {
+  const published = await getPublishedPageDefinition(db, pageId);
+  if (!published || published.page.id !== pageId) throw notFound({ pageId });
+  const { page, version, definition } = published;
+  return { page: { id: page.id, code: page.code, name: page.name, publishedVersion: version.version }, definition };
 }
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdParam } from '@tessera/core/contracts/common';
+import { ZBindablePageList, ZBindablePageQuery } from '@tessera/core/contracts/pages';
 import { P } from '@tessera/core/contracts/permissions';
 import {
   ZCopyPrintTemplateInput,
@@ -10,8 +11,6 @@ import {
   ZPreviewPrintInput,
   ZPrintablesQuery,
   ZPrintableList,
-  ZPrintBindablePageList,
-  ZPrintBindablePageQuery,
   ZPrintCount,
   ZPrintCountQuery,
   ZPrintPageDesign,
@@ -26,6 +25,7 @@ import {
   ZUpdatePrintTemplateInput,
 } from '@tessera/core/contracts/print-templates';
 import { attachmentDisposition } from '../../platform/excel.ts';
+import { listBindablePages } from '../pages/index.ts';
 import { requirePermission, signedIn } from '../../platform/route-access.ts';
 import './print-templates.permissions.ts';
 import { getPrintCount, listPrintables, previewPrint, renderPrint, type PrintedPdf } from './print-render.service.ts';
@@ -37,7 +37,6 @@ import {
   getPrintPageDesign,
   getPrintTemplate,
   importPrintTemplate,
-  listPrintBindablePages,
   listPrintTemplates,
   listPrintTemplateVersions,
   publishPrintTemplate,
@@ -73,8 +72,8 @@ export async function printTemplateRoutes(fastify: FastifyInstance) {
 
   app.get(`${base}/bindable-pages`, {
     config: access,
-    schema: { summary: 'Published pages a template may bind to, by code: Filter (code, name)', querystring: ZPrintBindablePageQuery, response: { 200: ZPrintBindablePageList } },
-    handler: (req) => listPrintBindablePages(req.ctx, req.query),
+    schema: { summary: 'Published pages a template may bind to, by code: Filter (code, name)', querystring: ZBindablePageQuery, response: { 200: ZBindablePageList } },
+    handler: (req) => listBindablePages(req.ctx.db, req.query),
   });
 
   app.get(`${base}/page-design/:id`, {

@@ -20,20 +20,19 @@ import {
   type TPrintTemplateVersionList,
   type TUpdatePrintTemplateInput,
 } from '@tessera/core/contracts/print-templates';
-import type { TBindablePageList, TBindablePageQuery } from '@tessera/core/contracts/workflow';
 import { dataViews } from '@tessera/core/contracts/pages';
 import { compileFormula } from '@tessera/core/formula/index';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { validationFailure } from '../../platform/module-messages.ts';
 import { pageWindow, parseSorting } from '../../platform/paging.ts';
 import { iso } from '../../platform/sql-values.ts';
 import { userDisplayNames } from '../identity/index.ts';
-import { findPageSummary, getPageSummaries, getPublishedPageDefinition, listPublishedPageSummaries, type PageSummary } from '../pages/index.ts';
+import { findPageSummary, getPageSummaries, getPublishedPageDefinition, getPublishedPageDesign, type PageSummary } from '../pages/index.ts';
 import { printError, printInvalid, printText } from './print-templates.messages.ts';
 import * as repo from './print-templates.repository.ts';
 import { printPool } from './print-pool.ts';
@@ -113,20 +112,12 @@ async function requireBindablePage(ctx: ServiceContext, pageId: string, member =
   return page;
 }
 
-/** The published pages a template may bind to (the create dialog's page picker). */
-export async function listPrintBindablePages(ctx: ServiceContext, query: TBindablePageQuery): Promise<TBindablePageList> {
-  const { items, totalCount } = await listPublishedPageSummaries(ctx.db, query.Filter?.trim() || undefined, pageWindow(query));
-  return { items: items.map((p) => ({ id: p.id, code: p.code, name: p.name, publishedVersion: p.publishedVersion! })), totalCount };
-}
-
-/** A page's latest published design, for the designer's field picker (404 when it has none). */
+/** A page's latest published design, for the designer's field picker (404 when it has none); the print workers start. */
 export async function getPrintPageDesign(ctx: ServiceContext, pageId: string): Promise<TPrintPageDesign> {
-  const published = await getPublishedPageDefinition(ctx.db, pageId);
-  if (!published || published.page.id !== pageId) throw notFound({ pageId });
-  const { page, version, definition } = published;
+  const design = await getPublishedPageDesign(ctx.db, pageId);
   // The designer is open: its previews will need the print workers.
   printPool().warm();
-  return { page: { id: page.id, code: page.code, name: page.name, publishedVersion: version.version }, definition };
+  return design;
 }
 
 // ---------------------------------------------------------------- checking a layout against its page

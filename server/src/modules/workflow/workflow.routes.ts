@@ -27,6 +27,7 @@ import {
   ZWorkflowVersionParams,
 } from '@tessera/core/contracts/workflow';
 import { attachmentDisposition } from '../../platform/excel.ts';
+import { getPublishedPageDesign, listBindablePages } from '../pages/index.ts';
 import { requirePermission } from '../../platform/route-access.ts';
 import './workflow.permissions.ts';
 import { checkWorkflowGraph, getWorkflowVersion, listWorkflowVersions, publishWorkflowDefinition } from './workflow-publish.service.ts';
@@ -36,8 +37,6 @@ import {
   createWorkflowDefinition,
   deleteWorkflowDefinition,
   getWorkflowDefinition,
-  getWorkflowPageDesign,
-  listBindablePages,
   listWorkflowDefinitions,
   setWorkflowDefinitionEnabled,
   updateWorkflowDefinition,
@@ -70,13 +69,13 @@ export async function workflowDefinitionRoutes(fastify: FastifyInstance) {
   app.get(`${base}/bindable-pages`, {
     config: access,
     schema: { summary: 'Published pages a definition may bind to, by code: Filter (code, name)', querystring: ZBindablePageQuery, response: { 200: ZBindablePageList } },
-    handler: (req) => listBindablePages(req.ctx, req.query),
+    handler: (req) => listBindablePages(req.ctx.db, req.query),
   });
 
   app.get(`${base}/page-design/:id`, {
     config: access,
     schema: { summary: 'A page\'s latest published design (views and controls for field permissions, pickers and formulas); 404 before its first publish', params: ZIdParam, response: { 200: ZWorkflowPageDesign } },
-    handler: (req) => getWorkflowPageDesign(req.ctx, req.params.id),
+    handler: (req) => getPublishedPageDesign(req.ctx.db, req.params.id),
   });
 
   app.post(`${base}/import`, {

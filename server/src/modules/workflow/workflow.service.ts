@@ -19,21 +19,18 @@ import {
   type TWorkflowDefinitionList,
   type TWorkflowDefinitionListItem,
   type TWorkflowDefinitionQuery,
-  type TBindablePageList,
-  type TBindablePageQuery,
   type TWorkflowGraph,
-  type TWorkflowPageDesign,
   WORKFLOW_LIMITS,
 } from '@tessera/core/contracts/workflow';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { pageWindow, parseSorting } from '../../platform/paging.ts';
 import { iso } from '../../platform/sql-values.ts';
 import { userDisplayNames } from '../identity/index.ts';
-import { findPageSummary, getPageSummaries, getPublishedPageDefinition, listPublishedPageSummaries, type PageSummary } from '../pages/index.ts';
+import { findPageSummary, getPageSummaries, type PageSummary } from '../pages/index.ts';
 import { workflowError, workflowInvalid, workflowText } from './workflow.messages.ts';
 import * as repo from './workflow.repository.ts';
 import * as engineRepo from './workflow-engine.repository.ts';
@@ -113,20 +110,6 @@ export async function requireBindablePage(ctx: ServiceContext, pageId: string, m
   const page = await findPageSummary(ctx.db, pageId);
   if (!page) throw workflowInvalid(ctx, 'definition.pageMissing', [member]);
   return page;
-}
-
-/** The published pages a definition may bind to (the flow designer's page picker). */
-export async function listBindablePages(ctx: ServiceContext, query: TBindablePageQuery): Promise<TBindablePageList> {
-  const { items, totalCount } = await listPublishedPageSummaries(ctx.db, query.Filter?.trim() || undefined, pageWindow(query));
-  return { items: items.map((p) => ({ id: p.id, code: p.code, name: p.name, publishedVersion: p.publishedVersion! })), totalCount };
-}
-
-/** A page's latest published design, for the flow designer (404 when the page has none). */
-export async function getWorkflowPageDesign(ctx: ServiceContext, pageId: string): Promise<TWorkflowPageDesign> {
-  const published = await getPublishedPageDefinition(ctx.db, pageId);
-  if (!published || published.page.id !== pageId) throw notFound({ pageId });
-  const { page, version, definition } = published;
-  return { page: { id: page.id, code: page.code, name: page.name, publishedVersion: version.version }, definition };
 }
 
 // ---------------------------------------------------------------- writing

@@ -13,7 +13,7 @@ import type {
   TRenderPrintInput,
   TUpdatePrintTemplateInput,
 } from '@tessera/core/contracts/print-templates';
-import type { TBindablePageList } from '@tessera/core/contracts/workflow';
+import type { TBindablePageList } from '@tessera/core/contracts/pages';
 import { api } from '../../../shared/api/client.ts';
 import { fetchFile } from '../../../shared/api/download.ts';
 
