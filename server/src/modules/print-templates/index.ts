@@ -7,7 +7,6 @@ import { registerPageUsage } from '../pages/index.ts';
 import { printTemplatesUsingPage } from './print-templates.service.ts';
 
 export { printTemplateRoutes } from './print-templates.routes.ts';
-export { closePrintPool } from './print-pool.ts';
 
 // A page a (not deleted) print template is bound to cannot be deleted.
 registerPageUsage(printTemplatesUsingPage);

@@ -129,14 +129,8 @@ export class PrintPool {
 
 let shared: PrintPool | null = null;
 
-/** The process's pool (created on first use; a closed one is replaced). */
+/** The process's pool (created on first use; its workers do not keep the process alive). */
 export function printPool(): PrintPool {
   if (!shared) shared = new PrintPool();
   return shared;
-}
-
-export async function closePrintPool(): Promise<void> {
-  const pool = shared;
-  shared = null;
-  await pool?.close();
 }

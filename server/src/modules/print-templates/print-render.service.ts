@@ -21,7 +21,7 @@ import { compileTemplate, fontsOf, FormulaCache, perRecordStatics, recordInputs,
 import { printPool, type PrintJob } from './print-pool.ts';
 import { printError, printInvalid, printText } from './print-templates.messages.ts';
 import * as repo from './print-templates.repository.ts';
-import { ENTITY_TYPE, layoutOf, requireTemplate } from './print-templates.service.ts';
+import { ENTITY_TYPE, layoutOf, normalizedLayout, requireTemplate } from './print-templates.service.ts';
 
 /** A document-number control (its value names a downloaded file). */
 const DOCUMENT_NUMBER_TYPE = 2001;
@@ -103,7 +103,7 @@ const sharedOf = (ctx: ServiceContext, offsetMinutes: number | undefined): Print
 
 /** `POST /preview`: an unsaved layout with a real record of the page, or sample values. */
 export async function previewPrint(ctx: ServiceContext, input: TPreviewPrintInput): Promise<PrintedPdf> {
-  const layout = ZPrintLayout.parse(input.layout);
+  const layout = await normalizedLayout(ctx, ZPrintLayout.parse(input.layout));
   const published = await getPublishedPageDefinition(ctx.db, input.pageId);
   if (!published || published.page.id !== input.pageId) throw notFound({ pageId: input.pageId });
   const shared = sharedOf(ctx, input.offsetMinutes);

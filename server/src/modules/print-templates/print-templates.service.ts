@@ -23,6 +23,7 @@ import {
 import { dataViews } from '@tessera/core/contracts/pages';
 import { compileFormula } from '@tessera/core/formula/index';
 import type { Kysely } from 'kysely';
+import sharp from 'sharp';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -157,6 +158,32 @@ export async function layoutProblems(ctx: ServiceContext, db: Db, pageId: string
   return { published, problems };
 }
 
+// ---------------------------------------------------------------- images
+
+/**
+ * A layout with its images decoded and written again (sharp): an 8-bit PNG, or a JPEG, without
+ * metadata — what the PDF writer reads whatever the upload was. A file that does not decode is a
+ * 400 naming the element, before anything is written or drawn.
+ */
+export async function normalizedLayout(ctx: ServiceContext, layout: TPrintLayout, member = 'layout'): Promise<TPrintLayout> {
+  const elements = await Promise.all(
+    layout.elements.map(async (e, i) => {
+      if (e.type !== 'image') return e;
+      const [, kind, data] = /^data:image\/(png|jpeg);base64,(.*)$/.exec(e.content) ?? [];
+      try {
+        const image = sharp(Buffer.from(data ?? '', 'base64'), { limitInputPixels: 40_000_000 });
+        const bytes = kind === 'jpeg' ? await image.jpeg({ quality: 90 }).toBuffer() : await image.png().toBuffer();
+        const content = `data:image/${kind};base64,${bytes.toString('base64')}`;
+        // Written again it may grow past the limit: then the upload as it was (it decoded).
+        return content.length <= PRINT_LIMITS.imageChars ? { ...e, content } : e;
+      } catch {
+        throw printInvalid(ctx, 'template.imageUnreadable', [`${member}.elements.${i}.content`], { element: e.id });
+      }
+    }),
+  );
+  return { ...layout, elements };
+}
+
 // ---------------------------------------------------------------- writing
 
 interface NewTemplate {
@@ -208,14 +235,14 @@ async function insertTemplate(ctx: ServiceContext, values: NewTemplate, action: 
 
 export async function createPrintTemplate(ctx: ServiceContext, input: TCreatePrintTemplateInput): Promise<TPrintTemplateDetail> {
   const page = await requireBindablePage(ctx, input.pageId);
-  return insertTemplate(ctx, { ...input, pageId: page.id, layout: input.layout ? ZPrintLayout.parse(input.layout) : emptyPrintLayout() }, 'create');
+  return insertTemplate(ctx, { ...input, pageId: page.id, layout: input.layout ? await normalizedLayout(ctx, ZPrintLayout.parse(input.layout)) : emptyPrintLayout() }, 'create');
 }
 
 /** Saves the draft; a stale stamp is a 409 naming the current one, never an overwrite. */
 export async function updatePrintTemplate(ctx: ServiceContext, id: string, input: TUpdatePrintTemplateInput): Promise<TPrintTemplateDetail> {
   const existing = await requireTemplate(ctx, id);
   const page = await requireBindablePage(ctx, input.pageId);
-  const layout = ZPrintLayout.parse(input.layout);
+  const layout = await normalizedLayout(ctx, ZPrintLayout.parse(input.layout));
   const ok = await ctx.db.transaction().execute((trx) =>
     repo.updateTemplateIfStamp(trx, id, input.concurrencyStamp, {
       name: input.name,
@@ -349,7 +376,7 @@ export async function importPrintTemplate(ctx: ServiceContext, input: TImportPri
       name: input.name ?? doc.name,
       description: doc.description,
       pageId: page.id,
-      layout: ZPrintLayout.parse(doc.layout),
+      layout: await normalizedLayout(ctx, ZPrintLayout.parse(doc.layout), 'document.template.layout'),
       permissionCode: doc.permissionCode,
       approvedOnly: doc.approvedOnly,
     },

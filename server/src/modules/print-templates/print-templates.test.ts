@@ -1,4 +1,5 @@
 import type { TPrintElement, TPrintLayout } from '@tessera/core/contracts/print-templates';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bizPermission } from '@tessera/core/contracts/permissions';
 import { bd, createPurchaseOrderPage, type PurchaseOrderPage } from '../../../test/business-data-fixtures.ts';
@@ -134,6 +135,20 @@ describe('print templates', () => {
       expect(res.json().error.validationErrors.length).toBeGreaterThan(0);
     }
     expect((await ok('GET', URL)).totalCount).toBe(before);
+  });
+
+  it('takes PNG and JPEG images that decode, written again; a file that does not decode is a 400 naming the element, for saving and previewing alike', async () => {
+    const png = await sharp({ create: { width: 40, height: 20, channels: 4, background: '#1677ff' } }).png().toBuffer();
+    const image = (content: string) => ({ ...orderLayout(), elements: [{ ...base, id: 'logo', type: 'image', x: 10, y: 10, width: 20, height: 10, content }] });
+    const good = await create({ layout: image(`data:image/png;base64,${png.toString('base64')}`) });
+    expect(good.layout.elements[0].content).toMatch(/^data:image\/png;base64,/);
+    expect((await call('POST', `${URL}/preview`, { pageId: po.pageId, layout: good.layout })).statusCode).toBe(200);
+    for (const method of ['create', 'preview'] as const) {
+      const bad = image('data:image/png;base64,AAAA');
+      const res = method === 'create' ? await call('POST', URL, { name: 'bad', pageId: po.pageId, layout: bad }) : await call('POST', `${URL}/preview`, { pageId: po.pageId, layout: bad });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.validationErrors[0].members).toEqual(['layout.elements.0.content']);
+    }
   });
 
   it('exports JSON and imports it as a new draft (by page code when the id is unknown)', async () => {
