@@ -14,6 +14,8 @@ import type {
   TUpdatePrintTemplateInput,
 } from '@tessera/core/contracts/print-templates';
 import type { TBindablePageList } from '@tessera/core/contracts/pages';
+import { dataViews } from '@tessera/core/contracts/pages';
+import type { TQueryViewDataResult } from '@tessera/core/contracts/business-data';
 import { api } from '../../../shared/api/client.ts';
 import { fetchFile } from '../../../shared/api/download.ts';
 
@@ -94,3 +96,26 @@ export const useSetPrintTemplateEnabled = () =>
 export const useRestorePrintTemplateVersion = () =>
   usePrintTemplateMutation((v: { id: string; version: number }) => api.post<TPrintTemplateDetail>(`${PATH}/${v.id}/versions/${v.version}/restore`, {}, { silent: true }));
 export const useImportPrintTemplate = () => usePrintTemplateMutation((input: TImportPrintTemplateInput) => api.post<TPrintTemplateDetail>(`${PATH}/import`, input, { silent: true }));
+
+/**
+ * The page's 50 newest records as preview choices (label: its first master fields), read as the
+ * designer may read them; none when the designer has no right to the page's data.
+ */
+export function useRecentRecords(pageId: string | null) {
+  const design = usePrintPageDesign(pageId);
+  const master = design.data ? (dataViews(design.data.definition).map(({ view }) => view).find((v) => !v.parentViewControlId) ?? null) : null;
+  const records = useQuery({
+    queryKey: ['print-templates', 'preview-records', pageId, master?.id],
+    queryFn: () =>
+      api.post<TQueryViewDataResult>('/app/business-data/query-view-data', { pageId, viewId: master!.id, Sorting: 'CreationTime desc', MaxResultCount: 50 }, { silent: true }),
+    enabled: Boolean(pageId && master),
+    retry: false,
+    staleTime: 30_000,
+  });
+  const codes = (master?.dataControls ?? []).slice(0, 3).map((c) => c.code);
+  return (records.data?.items ?? []).map((row) => {
+    const id = String(row.Id);
+    const text = codes.map((c) => records.data?.labels?.[c]?.[String(row[c])] ?? row[c]).filter((v) => v !== null && v !== undefined && v !== '').join(' · ');
+    return { value: id, label: text ? `${text} (${id.slice(0, 8)})` : id };
+  });
+}

@@ -1,12 +1,12 @@
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, Modal, Space, Spin } from 'antd';
+import { Alert, Button, Modal, Select, Space, Spin } from 'antd';
 import { isGuid } from '@tessera/core/helpers/guid';
 import type { TPrintLayout } from '@tessera/core/contracts/print-templates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../shared/api/download.ts';
 import '../i18n.ts';
-import { previewPrint } from '../api/print-templates.ts';
+import { previewPrint, useRecentRecords } from '../api/print-templates.ts';
 import { errorText } from '../pages/error-text.ts';
 
 /**
@@ -22,6 +22,8 @@ export function PreviewModal({ open, pageId, layout, onClose }: { open: boolean;
   /** The page's Content-Security-Policy refused to frame the blob (it needs `frame-src blob:`): open or download it instead. */
   const [framingBlocked, setFramingBlocked] = useState(false);
   const [blob, setBlob] = useState<Blob | null>(null);
+  const [typed, setTyped] = useState('');
+  const records = useRecentRecords(open ? pageId : null);
 
   useEffect(() => {
     const onViolation = (e: SecurityPolicyViolationEvent) => {
@@ -59,14 +61,16 @@ export function PreviewModal({ open, pageId, layout, onClose }: { open: boolean;
   return (
     <Modal open={open} title={t('designer.previewTitle')} onCancel={onClose} footer={null} width="min(1000px, 96vw)" destroyOnHidden>
       <Space wrap style={{ marginBottom: 8 }}>
-        <Input
+        <Select
           allowClear
-          style={{ width: 340, maxWidth: '80vw' }}
+          showSearch={{ filterOption: (input, option) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase()), onSearch: setTyped }}
+          style={{ width: 380, maxWidth: '80vw' }}
           placeholder={t('designer.previewRecord')}
           aria-label={t('designer.previewRecord')}
-          value={recordId}
-          onChange={(e) => setRecordId(e.target.value)}
-          onPressEnter={() => void run()}
+          value={recordId || undefined}
+          options={isGuid(typed.trim()) && !records.some((r) => r.value === typed.trim()) ? [{ value: typed.trim(), label: typed.trim() }, ...records] : records}
+          notFoundContent={t('designer.previewNoRecords')}
+          onChange={(value: string | undefined) => setRecordId(value ?? '')}
           data-testid="print-preview-record"
         />
         <Button type="primary" onClick={() => void run()} loading={loading}>
