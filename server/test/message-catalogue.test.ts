@@ -31,7 +31,7 @@ function problemsOf(name: string, texts: Record<string, Record<string, string>>)
 describe('the server message catalogue (defect 4)', () => {
   it('holds a zh-CN translation of every platform and module text', () => {
     const names = MESSAGE_TABLES.map((t) => t.name);
-    for (const name of ['identity', 'business-data', 'dictionaries', 'localization', 'help', 'pages', 'document-numbers', 'authorization', 'business-menus', 'notifications', 'workflow']) {
+    for (const name of ['identity', 'business-data', 'dictionaries', 'localization', 'help', 'pages', 'document-numbers', 'authorization', 'business-menus', 'notifications', 'workflow', 'print-templates']) {
       expect(names, `the ${name} module's table is registered`).toContain(name);
     }
     const problems = [...problemsOf('platform', PLATFORM_MESSAGES), ...MESSAGE_TABLES.flatMap((t) => problemsOf(t.name, t.texts))];

@@ -94,6 +94,10 @@ export const CORE_MESSAGES: readonly CoreMessage[] = [
   { en: 'digits, spaces, + - ( )', zh: '只能使用数字、空格和 + - ( )' },
   { en: 'an e-mail address', zh: '应为电子邮箱地址' },
   { en: 'no commas or semicolons', zh: '不能包含逗号或分号' },
+  { en: 'a colour #rrggbb or empty', zh: '应为颜色 #rrggbb，或留空' },
+  { en: 'a PNG or JPEG data URL', zh: '应为 PNG 或 JPEG 图片（data URL）' },
+  { en: 'element ids are unique', zh: '元素标识不能重复' },
+  { en: 'a permission code', zh: '应为权限编码' },
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

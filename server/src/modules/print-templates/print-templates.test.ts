@@ -129,11 +129,16 @@ describe('print templates', () => {
       { ...orderLayout(), elements: [text('dup', 1, { kind: 'static', text: 'x' }), text('dup', 2, { kind: 'static', text: 'y' })] },
       { ...orderLayout(), elements: Array.from({ length: 201 }, (_, i) => text(`e${i}`, 1, { kind: 'static', text: 'x' })) },
     ];
+    const messages: string[] = [];
     for (const layout of bad) {
       const res = await call('POST', URL, { name: 'bad', pageId: po.pageId, layout });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error.validationErrors.length).toBeGreaterThan(0);
+      messages.push(...res.json().error.validationErrors.map((e: { message: string }) => e.message));
     }
+    // In the caller's language (zh-CN), the contract's own rules too.
+    expect(messages).toContain('应为 PNG 或 JPEG 图片（data URL）');
+    expect(messages).toContain('元素标识不能重复');
     expect((await ok('GET', URL)).totalCount).toBe(before);
   });
 

@@ -2,6 +2,8 @@ import { ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, RedoOutlined, Save
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Result, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { paperSize, PRINT_LIMITS, ZPrintLayout, type TPrintTemplateDetail } from '@tessera/core/contracts/print-templates';
+import { localizeCoreMessage } from '@tessera/core/messages/core-messages';
+import zodChinese from 'zod/v4/locales/zh-CN.js';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
@@ -98,7 +100,8 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
 
   /** Problems the contract finds in the layout (shown; nothing is sent). */
   const checkLayout = () => {
-    const parsed = ZPrintLayout.safeParse(layout);
+    // zod's own texts in Chinese for a Chinese reader; the contract's own texts through the core catalogue.
+    const parsed = ZPrintLayout.safeParse(layout, /^zh\b/.test(i18n.language) ? { error: zodChinese().localeError } : undefined);
     if (parsed.success) return true;
     feedback.modal?.error({
       title: t('designer.invalid', { count: parsed.error.issues.length }),
@@ -110,7 +113,7 @@ function SheetDesigner({ template }: { template: TPrintTemplateDetail }) {
             return (
               <li key={i}>
                 {element ? `${t(`props.types.${element.type}`)} #${Number(index) + 1}` : issue.path.join('.')}
-                {element && issue.path.length > 2 ? ` · ${issue.path.slice(2).join('.')}` : ''}: {issue.message}
+                {element && issue.path.length > 2 ? ` · ${issue.path.slice(2).join('.')}` : ''}: {localizeCoreMessage(issue.message, i18n.language)}
               </li>
             );
           })}
