@@ -91,9 +91,9 @@ describe('routes and navigation (issue 4)', () => {
   it('shows the empty state naming the module for pages no module provides yet', async () => {
     const { page, context } = await product.newPage();
     await signInToConsole(page, product);
-    await page.goto(`${product.url}/#/design/sheetIndex`);
+    await page.goto(`${product.url}/#/design/dataTransmission`);
     await page.getByTestId('module-empty-state').waitFor();
-    expect(await page.getByTestId('module-empty-state').textContent()).toContain('打印模板');
+    expect(await page.getByTestId('module-empty-state').textContent()).toContain('数据传输');
     // The console counts the to-do tasks the workflow API answers (none for a fresh administrator).
     await page.goto(`${product.url}/#/dashboard/console`);
     await poll(() => page.getByTestId('todo-count').locator('.ant-statistic-content-value').textContent()).toBe('0');
