@@ -53,5 +53,8 @@ export function parseBoolean(text: string | null | undefined): boolean | null {
  * A `content-disposition` value for a download: an ASCII fallback name and the real one
  * (RFC 6266 `filename*`), so Chinese names survive.
  */
-export const attachmentDisposition = (fileName: string): string =>
-  `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+export const attachmentDisposition = (fileName: string, kind: 'attachment' | 'inline' = 'attachment'): string =>
+  `${kind}; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+/** A name people gave (a definition's, a document number) as a file name: without characters file systems refuse, at most 100 characters. */
+export const safeFileName = (name: string): string => name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 100);

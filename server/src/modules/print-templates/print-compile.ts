@@ -230,8 +230,6 @@ function formatted(value: unknown, format: TPrintFormat, shared: PrintContext, d
     case 'chineseAmount':
       return value === null || value === undefined || value === '' ? '' : chineseCapitals(value as number | string);
   }
-  void shared;
-  return '';
 }
 
 function sourceValue(source: TPrintSource, format: TPrintFormat, values: Record<string, unknown>, texts: Record<string, unknown>, record: PrintRecord, shared: PrintContext, formulas: FormulaCache): string {
@@ -283,18 +281,16 @@ function tableRows(columns: TPrintTableColumn[], totalLabel: string | null, view
   return rows;
 }
 
-/** The inputs of a record: one value per element drawn once that comes from a record (or a table). */
+/** The inputs of a record: one value per element drawn once (texts, codes, tables). */
 export function recordInputs(layout: TPrintLayout, record: PrintRecord, shared: PrintContext, formulas: FormulaCache): Record<string, string> {
   const input: Record<string, string> = {};
   for (const e of layout.elements) {
     if (e.everyPage) continue;
     if (e.type === 'table') input[e.id] = elementValue(e, record, shared, formulas);
     else if (e.type === 'text' || e.type === 'qrCode' || e.type === 'barcode') {
-      if (e.type === 'text' && e.source.kind === 'pageNumber') continue;
-      input[e.id] = isRecordSource(e.source) ? elementValue(e, record, shared, formulas) : (schemaContent(e, shared) ?? '');
+      // Page numbers are the template's own placeholders; everything else is its value (fixed texts too: pdfme draws inputs).
+      if (e.type !== 'text' || e.source.kind !== 'pageNumber') input[e.id] = elementValue(e, record, shared, formulas);
     }
   }
   return input;
 }
-
-const schemaContent = (e: TPrintElement, shared: PrintContext) => schemaOf(e, shared).content;

@@ -13,6 +13,7 @@ import { ZPrintLayout } from '@tessera/core/contracts/print-templates';
 import { recordAudit } from '../../platform/audit.ts';
 import { actorHolds, type ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { safeFileName } from '../../platform/excel.ts';
 import { iso } from '../../platform/sql-values.ts';
 import { queryPageData } from '../business-data/index.ts';
 import { userDisplayNames } from '../identity/index.ts';
@@ -38,8 +39,8 @@ function viewCodes(definition: TPageDefinition) {
   return { master: views[0] ?? null, codeOf: new Map(views.map((v) => [v.id, v.code])) };
 }
 
-function toPrintRecord(data: TPageDataResult, definition: TPageDefinition): PrintRecord {
-  const { master, codeOf } = viewCodes(definition);
+/** A record as printing reads it; `views` of its page (viewCodes, worked out once per print). */
+function toPrintRecord(data: TPageDataResult, { master, codeOf }: ReturnType<typeof viewCodes>): PrintRecord {
   const record: PrintRecord = { values: {}, texts: {}, views: {} };
   for (const view of data.viewDataList) {
     if (master && view.viewId === master.id) {
@@ -108,12 +109,10 @@ export async function previewPrint(ctx: ServiceContext, input: TPreviewPrintInpu
   if (!published || published.page.id !== input.pageId) throw notFound({ pageId: input.pageId });
   const shared = sharedOf(ctx, input.offsetMinutes);
   const record = input.recordId
-    ? toPrintRecord(await queryPageData(ctx, { pageId: input.pageId, id: input.recordId, offsetMinutes: shared.offsetMinutes }), published.definition)
+    ? toPrintRecord(await queryPageData(ctx, { pageId: input.pageId, id: input.recordId, offsetMinutes: shared.offsetMinutes }), viewCodes(published.definition))
     : sampleRecord(layout, published.definition, shared.now);
   return { pdf: await makePdf(ctx, jobsFor(layout, [record], shared)), fileName: 'preview.pdf' };
 }
-
-const safeFileName = (name: string) => name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 100);
 
 /** `POST /{id}/render`: the records, in the order given, with the template's published layout. */
 export async function renderPrint(ctx: ServiceContext, id: string, input: TRenderPrintInput): Promise<PrintedPdf> {
@@ -127,10 +126,11 @@ export async function renderPrint(ctx: ServiceContext, id: string, input: TRende
   if (!published) throw printError(ctx, 409, 'Print.NotPrintable', 'print.notPrintable');
   const shared = sharedOf(ctx, input.offsetMinutes);
   const ids = [...new Set(input.recordIds)];
+  const views = viewCodes(published.definition);
   const records: PrintRecord[] = [];
   const unapproved: string[] = [];
   for (const recordId of ids) {
-    const record = toPrintRecord(await queryPageData(ctx, { pageId: template.page_id, id: recordId, offsetMinutes: shared.offsetMinutes }), published.definition);
+    const record = toPrintRecord(await queryPageData(ctx, { pageId: template.page_id, id: recordId, offsetMinutes: shared.offsetMinutes }), views);
     if (template.approved_only && Number(record.values.FlowStatus) !== FLOW_STATUS.approved) unapproved.push(recordId);
     records.push(record);
   }
@@ -138,8 +138,7 @@ export async function renderPrint(ctx: ServiceContext, id: string, input: TRende
   const pdf = await makePdf(ctx, jobsFor(layout, records, shared));
   await repo.countPrints(ctx.db, template.page_id, ids, ctx.user?.id ?? null, id, ctx.now());
   await recordAudit(ctx, 'Printed', { entityType: ENTITY_TYPE, entityId: id, details: { pageId: template.page_id, version: template.published_version, records: ids.length, recordIds: ids.slice(0, 50) } });
-  const { master } = viewCodes(published.definition);
-  const docNoControl = master?.dataControls.find((c) => c.controlType === DOCUMENT_NUMBER_TYPE);
+  const docNoControl = views.master?.dataControls.find((c) => c.controlType === DOCUMENT_NUMBER_TYPE);
   const docNo = docNoControl ? String(records[0]?.values[docNoControl.code] ?? '') : '';
   const base = safeFileName(docNo || template.name) || printText(ctx, 'print.fileName');
   return { pdf, fileName: `${base}${ids.length > 1 ? `-${ids.length}` : ''}.pdf` };

@@ -24,7 +24,7 @@ import {
   ZRenderPrintInput,
   ZUpdatePrintTemplateInput,
 } from '@tessera/core/contracts/print-templates';
-import { attachmentDisposition } from '../../platform/excel.ts';
+import { attachmentDisposition, safeFileName } from '../../platform/excel.ts';
 import { listBindablePages } from '../pages/index.ts';
 import { requirePermission, signedIn } from '../../platform/route-access.ts';
 import './print-templates.permissions.ts';
@@ -45,13 +45,13 @@ import {
   updatePrintTemplate,
 } from './print-templates.service.ts';
 
-const fileName = (name: string, extension: string) => `${name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 100) || 'print-template'}.${extension}`;
+const fileName = (name: string, extension: string) => `${safeFileName(name) || 'print-template'}.${extension}`;
 
 /** A PDF answer: shown in the browser's viewer, or a download named by the record's document number. */
 const sendPdf = (reply: FastifyReply, printed: PrintedPdf, download: boolean) =>
   reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', download ? attachmentDisposition(printed.fileName) : attachmentDisposition(printed.fileName).replace(/^attachment/, 'inline'))
+    .header('content-disposition', attachmentDisposition(printed.fileName, download ? 'attachment' : 'inline'))
     .header('cache-control', 'no-store')
     .send(Buffer.from(printed.pdf.buffer, printed.pdf.byteOffset, printed.pdf.byteLength));
 

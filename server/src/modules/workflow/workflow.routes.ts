@@ -26,7 +26,7 @@ import {
   ZWorkflowVersionList,
   ZWorkflowVersionParams,
 } from '@tessera/core/contracts/workflow';
-import { attachmentDisposition } from '../../platform/excel.ts';
+import { attachmentDisposition, safeFileName } from '../../platform/excel.ts';
 import { getPublishedPageDesign, listBindablePages } from '../pages/index.ts';
 import { requirePermission } from '../../platform/route-access.ts';
 import './workflow.permissions.ts';
@@ -43,7 +43,7 @@ import {
 } from './workflow.service.ts';
 
 /** File names of downloads: the definition's name without characters file systems refuse. */
-const fileName = (name: string, extension: string) => `${name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 100) || 'workflow'}.${extension}`;
+const fileName = (name: string, extension: string) => `${safeFileName(name) || 'workflow'}.${extension}`;
 
 export async function workflowDefinitionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -84,6 +84,8 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
   const [sorting, setSorting] = useState<string | undefined>();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
+  // Rows are selected to delete them, or for what other modules do with a selection (printing).
+  const selectable = runtime.actions.delete || recordListExtras().length > 0;
   const [importing, setImporting] = useState(false);
   const [progress, setProgress] = useState(0);
 
@@ -377,13 +379,12 @@ export function RecordList({ runtime, definition, onOpen, onNew }: { runtime: TP
         columns={columns}
         scroll={{ x: 'max-content', y: 'calc(100vh - 360px)' }}
         locale={{ emptyText: t('empty') }}
-        // Rows are selected to delete them, or for what other modules do with a selection (printing).
-        rowSelection={runtime.actions.delete || recordListExtras().length > 0 ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
+        rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
         summary={
           data.data?.summary
             ? () =>
                 summaryRow({
-                  leading: runtime.actions.delete || recordListExtras().length > 0 ? 1 : 0,
+                  leading: selectable ? 1 : 0,
                   columns: [...controls.filter((c) => !hidden.has(c.code)), ...LIST_SYSTEM_COLUMNS.filter((c) => visibleSystem.has(c.code)).map(() => null), null],
                   totals: (c) => data.data?.summary?.[c.code] ?? null,
                   t,
