@@ -83,10 +83,17 @@ describe('print templates (issue 15)', () => {
     for (const code of ['Title', 'Supplier', 'Total']) await page.getByTestId(`print-field-${code}`).click();
     await page.getByTestId('print-view-Lines').click();
     await poll(() => page.locator('[data-testid^="print-element-"]').count()).toBeGreaterThanOrEqual(4);
+    // The new table is selected: a subtotal at the foot of every page it fills, shown on the canvas.
+    await page.getByTestId('print-table-subtotal').fill('本页小计');
+    await poll(() => page.locator('[data-testid^="print-element-"]', { hasText: '本页小计' }).count()).toBe(1);
+    await page.screenshot({ path: screenshotPath('print-designer-subtotal') });
     await page.getByTestId('print-save').click();
     await poll(() => page.getByTestId('print-save-state').textContent()).toContain('已保存');
     await page.getByTestId('print-publish').click();
     await poll(async () => (await call<{ items: { name: string; publishedVersion: number | null }[] }>('GET', `/app/print-template?Filter=${encodeURIComponent(name)}`)).items[0]?.publishedVersion ?? null).toBe(1);
+    const [saved] = (await call<{ items: { id: string }[] }>('GET', `/app/print-template?Filter=${encodeURIComponent(name)}`)).items;
+    const design = await call<{ layout: { elements: { type: string; subtotalLabel?: string | null }[] } }>('GET', `/app/print-template/${saved!.id}`);
+    expect(design.layout.elements.find((e) => e.type === 'table')?.subtotalLabel).toBe('本页小计');
 
     // The designer's preview: the server's PDF with sample values.
     await page.getByTestId('print-preview').click();

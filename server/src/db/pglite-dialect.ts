@@ -59,6 +59,10 @@ class PGliteDriver implements Driver {
     await this.pglite.waitReady;
   }
   async acquireConnection(): Promise<DatabaseConnection> {
+    // PGlite runs in this thread and answers through promises alone: a loop of queries (500 records
+    // read for a print) would be one chain of microtasks that never lets the event loop read a
+    // socket. A turn of the loop before each query (or transaction) lets waiting requests in.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const release = await this.lock.acquire();
     // One physical connection: wrap it so each holder has its own release handle.
     const handle = Object.create(this.connection) as PGliteConnection;

@@ -158,7 +158,7 @@ export const ZPrintTableColumn = z.object({
   width: z.number().min(1).max(100),
   alignment: ZAlignment,
   format: ZPrintFormat,
-  /** Summed in the total row (numbers). */
+  /** Summed in the total row and the page subtotals (numbers). */
   total: z.boolean(),
 });
 export type TPrintTableColumn = z.infer<typeof ZPrintTableColumn>;
@@ -175,6 +175,11 @@ export const ZPrintElement = z.discriminatedUnion('type', [
     repeatHead: z.boolean(),
     /** A last row with the sums of the columns marked `total` (null: none). */
     totalLabel: text(50).nullable(),
+    /**
+     * A row at the foot of every page the table fills, with the sums of that page's rows in the
+     * columns marked `total` (本页小计); null or absent: none. Only when the table runs over a page.
+     */
+    subtotalLabel: text(50).nullable().optional(),
     style: z.object({
       font: ZPrintFont,
       fontSize: z.number().min(4).max(48),

@@ -10,7 +10,7 @@
  */
 import { parseIsoDateParts } from '@tessera/core/helpers/iso-date';
 import { chineseCapitals } from '@tessera/core/helpers/amount-in-words';
-import { formatNumber } from '@tessera/core/helpers/number-format';
+import { formatPrintNumber, formatSum, type PagedTable, type SumFormat } from './print-table-pages.ts';
 import { compileFormula, toRecordValue, type CompiledFormula } from '@tessera/core/formula/index';
 import { paperSize, type TPrintElement, type TPrintFormat, type TPrintLayout, type TPrintSource, type TPrintTableColumn } from '@tessera/core/contracts/print-templates';
 
@@ -224,8 +224,7 @@ function formatted(value: unknown, format: TPrintFormat, shared: PrintContext, d
     case 'number': {
       const n = typeof value === 'number' ? value : Number(value);
       if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return text(display ?? value);
-      if (format.thousands) return formatNumber(n, format.precision);
-      return format.precision === null ? String(n) : n.toFixed(format.precision);
+      return formatPrintNumber(n, format.precision, format.thousands);
     }
     case 'chineseAmount':
       return value === null || value === undefined || value === '' ? '' : chineseCapitals(value as number | string);
@@ -261,24 +260,31 @@ export function elementValue(e: TPrintElement, record: PrintRecord, shared: Prin
     case 'barcode':
       return sourceValue(e.source, { kind: 'none' }, record.values, record.texts, record, shared, formulas);
     case 'table':
-      return JSON.stringify(tableRows(e.columns, e.totalLabel, record.views[e.view], shared));
+      return tableInput(e, record.views[e.view], shared);
     default:
       return '';
   }
 }
 
-function tableRows(columns: TPrintTableColumn[], totalLabel: string | null, view: PrintRecord['views'][string] | undefined, shared: PrintContext): string[][] {
+/** How a column's sums are written: its number format; a plain column's with separators; amounts in capitals. */
+function sumFormat(format: TPrintFormat): SumFormat {
+  if (format.kind === 'number' || format.kind === 'chineseAmount') return format;
+  return format.kind === 'none' ? { kind: 'number', precision: null, thousands: true } : { kind: 'number', precision: null, thousands: false };
+}
+
+/** A table's input: its rows' JSON, or (with page subtotals) a PagedTable the worker lays out. */
+function tableInput(e: Extract<TPrintElement, { type: 'table' }>, view: PrintRecord['views'][string] | undefined, shared: PrintContext): string {
   const values = view?.values ?? [];
   const texts = view?.texts ?? [];
-  const rows = values.map((row, i) => columns.map((c) => formatted(row[c.field], c.format, shared, texts[i]?.[c.field])));
-  if (totalLabel !== null) {
-    const sums = columns.map((c) => (c.total ? values.reduce((n, row) => n + (Number.isFinite(Number(row[c.field])) ? Number(row[c.field]) : 0), 0) : null));
-    const total = columns.map((c, i) => (sums[i] === null ? '' : formatted(Math.round(sums[i]! * 1e8) / 1e8, c.format.kind === 'none' ? { kind: 'number', precision: null, thousands: true } : c.format, shared)));
-    const labelAt = sums.findIndex((s) => s === null);
-    total[labelAt === -1 ? 0 : labelAt] = totalLabel;
-    rows.push(total);
-  }
-  return rows;
+  const rows = values.map((row, i) => e.columns.map((c) => formatted(row[c.field], c.format, shared, texts[i]?.[c.field])));
+  const numbers = values.map((row) => e.columns.map((c) => (c.total ? (Number.isFinite(Number(row[c.field])) ? Number(row[c.field]) : 0) : null)));
+  const formats = e.columns.map((c) => (c.total ? sumFormat(c.format) : null));
+  const labelAt = Math.max(0, formats.findIndex((f) => f === null));
+  const sumRow = (label: string, sums: (number | null)[]) => e.columns.map((_, i) => (i === labelAt ? label : sums[i] === null ? '' : formatSum(sums[i]!, formats[i]!)));
+  const total = e.totalLabel === null ? null : sumRow(e.totalLabel, formats.map((f, i) => (f ? numbers.reduce((n, row) => n + row[i]!, 0) : null)));
+  if (!e.subtotalLabel) return JSON.stringify(total ? [...rows, total] : rows);
+  const paged: PagedTable = { rows, numbers, total, subtotal: { label: e.subtotalLabel, labelAt, formats } };
+  return JSON.stringify(paged);
 }
 
 /** The inputs of a record: one value per element drawn once (texts, codes, tables). */

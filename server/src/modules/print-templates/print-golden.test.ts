@@ -4,6 +4,7 @@ import type { TPrintElement, TPrintLayout } from '@tessera/core/contracts/print-
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pdfPagePngs, pdfPageTexts } from '../../../test/pdf-pages.ts';
+import { readCodes } from '../../../test/read-codes.ts';
 import { compileTemplate, fontsOf, FormulaCache, recordInputs, type PrintRecord } from './print-compile.ts';
 import { PrintPool } from './print-pool.ts';
 
@@ -43,7 +44,7 @@ const SAMPLES: Record<string, { layout: TPrintLayout; lines: number }> = {
         text('day', 110, 24, 60, { kind: 'field', field: 'OrderDate' }, { format: { kind: 'date', pattern: 'YYYY年M月D日' } }),
         text('capital', 110, 31, 90, { kind: 'field', field: 'Total' }, { format: { kind: 'chineseAmount' }, style: { ...style, font: 'serif' } }),
         {
-          id: 'lines', type: 'table', x: 10, y: 42, width: 190, height: 12, rotate: 0, everyPage: false, view: 'Lines', repeatHead: true, totalLabel: '合计',
+          id: 'lines', type: 'table', x: 10, y: 42, width: 190, height: 12, rotate: 0, everyPage: false, view: 'Lines', repeatHead: true, totalLabel: '合计', subtotalLabel: '本页小计',
           columns: [
             { field: 'Product', title: '品名', width: 40, alignment: 'left', format: { kind: 'none' }, total: false },
             { field: 'Day', title: '交期', width: 25, alignment: 'center', format: { kind: 'date', pattern: 'MM-DD' }, total: false },
@@ -78,6 +79,19 @@ const SAMPLES: Record<string, { layout: TPrintLayout; lines: number }> = {
           ],
           style: { font: 'sans', fontSize: 9, headBackground: '', headColor: '#000000', borderColor: '#000000', borderWidth: 0.2, padding: 0.8 },
         },
+      ],
+    },
+  },
+  // Turned elements: each about its centre, clockwise (a rectangle at 90° stays on the page).
+  'turned-100x100': {
+    lines: 0,
+    layout: {
+      paper: { preset: 'custom', width: 100, height: 100, orientation: 'portrait', margins: [0, 0, 0, 0] },
+      elements: [
+        { id: 'flat', type: 'rectangle', x: 50, y: 50, width: 40, height: 10, rotate: 0, everyPage: false, borderColor: '#0000ff', borderWidth: 0.3, color: '' },
+        { id: 'upright', type: 'rectangle', x: 50, y: 50, width: 40, height: 10, rotate: 90, everyPage: false, borderColor: '#ff0000', borderWidth: 0.5, color: '' },
+        text('slant', 5, 20, 40, { kind: 'static', text: '旋转文字' }, { height: 10, rotate: 30, style: { ...style, backgroundColor: '#ffcccc' } }),
+        { id: 'qr', type: 'qrCode', x: 5, y: 60, width: 30, height: 20, rotate: 90, everyPage: false, source: { kind: 'static', text: 'hello' } },
       ],
     },
   },
@@ -140,5 +154,39 @@ describe('golden print pictures', () => {
     });
     expect(text[0]).toContain('陆仟柒佰捌拾柒元伍角');
     expect(text[2]).toMatch(/合计\s+543\s+6,787\.50/);
+  }, 60_000);
+
+  it('each page of the order closes with the subtotal of its own rows; a short order has none', async () => {
+    const number = (s: string) => Number(s.replace(/,/g, ''));
+    const pages = await pdfPageTexts(await printSample('order-a4'));
+    let rows = 0;
+    for (const page of pages) {
+      const lines = [...page.matchAll(/钢笔 规格\d+\s+\d\d-\d\d\s+(\d+)\s+([\d,.]+)/g)];
+      const subtotal = /本页小计\s+([\d,]+)\s+([\d,.]+)/.exec(page);
+      expect(lines.length).toBeGreaterThan(20);
+      expect(subtotal, page).not.toBeNull();
+      expect(number(subtotal![1]!)).toBe(lines.reduce((n, m) => n + number(m[1]!), 0));
+      expect(number(subtotal![2]!)).toBeCloseTo(lines.reduce((n, m) => n + number(m[2]!), 0), 2);
+      expect(page.slice(subtotal!.index), "the subtotal is the page's last row").not.toContain('钢笔');
+      rows += lines.length;
+    }
+    expect(rows).toBe(110);
+
+    const { layout } = SAMPLES['order-a4']!;
+    const short = await pool.render([{ template: compileTemplate(layout, shared), inputs: [recordInputs(layout, record(5), shared, new FormulaCache())], fonts: fontsOf(layout) }]);
+    const [only] = await pdfPageTexts(short);
+    expect(only).toMatch(/合计\s+15\s+187\.50/);
+    expect(only).not.toContain('本页小计');
+  }, 60_000);
+
+  it("its QR codes and barcodes scan back to the record's values", async () => {
+    const [order] = await pdfPagePngs(await printSample('order-a4'), 150);
+    expect(await readCodes(order!)).toEqual([{ format: 'QRCode', text: 'PO-20261126-0001' }]);
+    const [label] = await pdfPagePngs(await printSample('label-100x50'), 300);
+    expect((await readCodes(label!)).sort((a, b) => a.format.localeCompare(b.format))).toEqual([
+      { format: 'Code128', text: 'PO-20261126-0001' },
+      { format: 'EAN13', text: '6901234567892' },
+      { format: 'QRCode', text: 'https://tessera.example/o/PO-20261126-0001' },
+    ]);
   }, 60_000);
 });

@@ -128,6 +128,7 @@ describe('print templates', () => {
       { ...orderLayout(), elements: [{ ...base, id: 'img', type: 'image', x: 0, y: 0, width: 10, height: 10, content: 'javascript:alert(1)' }] },
       { ...orderLayout(), elements: [text('dup', 1, { kind: 'static', text: 'x' }), text('dup', 2, { kind: 'static', text: 'y' })] },
       { ...orderLayout(), elements: Array.from({ length: 201 }, (_, i) => text(`e${i}`, 1, { kind: 'static', text: 'x' })) },
+      { ...orderLayout(), elements: orderLayout().elements.map((e) => (e.type === 'table' ? { ...e, subtotalLabel: '小'.repeat(51) } : e)) },
     ];
     const messages: string[] = [];
     for (const layout of bad) {
@@ -198,6 +199,28 @@ describe('print templates', () => {
     const count = await ok('GET', `${URL}/print-count?pageId=${po.pageId}&recordId=${orderId}`);
     expect(count).toMatchObject({ count: 2, lastTemplateName: '打印测试' });
     expect(count.lastUserName).toBeTruthy();
+  });
+
+  it('closes each page of a saved order with the subtotal of its rows when the template asks for page subtotals', async () => {
+    const layout = orderLayout();
+    layout.elements = layout.elements.map((e) => (e.type === 'table' ? { ...e, subtotalLabel: '本页小计' } : e));
+    const template = await create({ name: '小计测试', layout });
+    await ok('POST', `${URL}/${template.id}/publish`, {});
+    const res = await call('POST', `${URL}/${template.id}/render`, { recordIds: [orderId] });
+    expect(res.statusCode, res.body).toBe(200);
+    const pages = await pdfPages(res.rawPayload);
+    const number = (s: string) => Number(s.replace(/,/g, ''));
+    let quantity = 0;
+    for (const page of pages) {
+      const rows = [...page.matchAll(/钢笔 \d+\s+([\d,]+)\s+([\d,.]+)/g)];
+      const subtotal = /本页小计\s+([\d,]+)\s+([\d,.]+)/.exec(page);
+      expect(subtotal, page).not.toBeNull();
+      expect(number(subtotal![1]!)).toBe(rows.reduce((n, m) => n + number(m[1]!), 0));
+      expect(number(subtotal![2]!)).toBeCloseTo(rows.reduce((n, m) => n + number(m[2]!), 0), 2);
+      quantity += number(subtotal![1]!);
+    }
+    expect(quantity).toBe(7260);
+    expect(pages.at(-1)).toMatch(/本页小计[\s\S]*合计\s+7,260\s+18,150\.00/);
   });
 
   it('merges several records into one PDF in the order given, and previews an unsaved layout with sample values', async () => {

@@ -65,7 +65,7 @@ export function ElementView({ element, scale, fieldTitle, viewFieldTitle }: { el
             </tr>
           </thead>
           <tbody>
-            {[1, 2].map((n) => (
+            {(element.subtotalLabel != null && element.totalLabel !== null ? [1] : [1, 2]).map((n) => (
               <tr key={n}>
                 {element.columns.map((c, i) => (
                   <td key={i} style={{ ...cell, textAlign: c.alignment }}>
@@ -74,15 +74,20 @@ export function ElementView({ element, scale, fieldTitle, viewFieldTitle }: { el
                 ))}
               </tr>
             ))}
-            {element.totalLabel !== null && (
-              <tr>
-                {element.columns.map((c, i) => (
-                  <td key={i} style={{ ...cell, textAlign: c.alignment, fontWeight: 700 }}>
-                    {i === 0 ? element.totalLabel || t('canvas.total') : c.total ? formatSample(c.format, 3703.5) : ''}
-                  </td>
-                ))}
-              </tr>
-            )}
+            {[
+              { label: element.subtotalLabel, fallback: 'canvas.subtotal', sample: 2469 },
+              { label: element.totalLabel, fallback: 'canvas.total', sample: 3703.5 },
+            ]
+              .filter((row) => row.label !== null && row.label !== undefined)
+              .map((row) => (
+                <tr key={row.fallback}>
+                  {element.columns.map((c, i) => (
+                    <td key={i} style={{ ...cell, textAlign: c.alignment, fontWeight: 700 }}>
+                      {i === 0 ? row.label || t(row.fallback) : c.total ? formatSample(c.format, row.sample) : ''}
+                    </td>
+                  ))}
+                </tr>
+              ))}
           </tbody>
         </table>
       );

@@ -96,8 +96,8 @@ export function PaperCanvas({
               top: element.y * scale,
               width: element.width * scale,
               height: Math.max(element.height * scale, 1),
+              // Turned about its centre, clockwise, as the PDF turns it.
               transform: element.rotate ? `rotate(${element.rotate}deg)` : undefined,
-              transformOrigin: 'top left',
             }}
             onPointerDown={(e) => begin(e, element, 'move')}
             onPointerMove={track}

@@ -92,6 +92,9 @@ export function TableProperties({ table, views, paper, onChange }: { table: Tabl
       <Form.Item label={t('props.totalLabel')}>
         <Input value={table.totalLabel ?? ''} maxLength={50} onChange={(e) => onChange({ ...table, totalLabel: e.target.value === '' ? null : e.target.value }, 'table:totalLabel')} />
       </Form.Item>
+      <Form.Item label={t('props.subtotalLabel')} extra={t('props.subtotalHelp')}>
+        <Input data-testid="print-table-subtotal" value={table.subtotalLabel ?? ''} maxLength={50} placeholder={t('props.subtotalPlaceholder')} onChange={(e) => onChange({ ...table, subtotalLabel: e.target.value === '' ? null : e.target.value }, 'table:subtotalLabel')} />
+      </Form.Item>
       <div className="ps-section">{t('props.tableStyle')}</div>
       <Space align="start" wrap>
         <Form.Item label={t('props.font')}>

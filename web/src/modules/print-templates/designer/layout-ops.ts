@@ -117,6 +117,7 @@ export function tableFromView(view: PrintableView, paper: TPaper, y: number): El
     columns,
     repeatHead: true,
     totalLabel: null,
+    subtotalLabel: null,
     style: { font: 'sans', fontSize: 9, headBackground: '#f0f0f0', headColor: '#000000', borderColor: '#000000', borderWidth: 0.3, padding: 1 },
   };
 }
