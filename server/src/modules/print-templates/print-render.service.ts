@@ -78,8 +78,7 @@ function sampleRecord(layout: TPrintLayout, definition: TPageDefinition, now: Da
 }
 
 /** The print jobs of a layout for some records (one job for all, unless every-page texts come from each record). */
-function jobsFor(layout: TPrintLayout, records: PrintRecord[], shared: PrintContext): PrintJob[] {
-  const formulas = new FormulaCache();
+function jobsFor(layout: TPrintLayout, records: PrintRecord[], shared: PrintContext, formulas = new FormulaCache()): PrintJob[] {
   const fonts = fontsOf(layout);
   if (!perRecordStatics(layout)) {
     return [{ template: compileTemplate(layout, shared), inputs: records.map((r) => recordInputs(layout, r, shared, formulas)), fonts }];
@@ -114,14 +113,33 @@ export async function previewPrint(ctx: ServiceContext, input: TPreviewPrintInpu
   return { pdf: await makePdf(ctx, jobsFor(layout, [record], shared)), fileName: 'preview.pdf' };
 }
 
+/** A published version never changes: its checked layout and compiled formulas are kept (the 50 last used). */
+const compiledVersions = new Map<string, { layout: TPrintLayout; formulas: FormulaCache }>();
+const COMPILED_VERSIONS = 50;
+
+async function compiledVersion(ctx: ServiceContext, id: string, version: number) {
+  const key = `${id}:${version}`;
+  let compiled = compiledVersions.get(key);
+  if (compiled) {
+    compiledVersions.delete(key); // most recently used last
+  } else {
+    const stored = await repo.findVersion(ctx.db, id, version);
+    if (!stored) return null;
+    compiled = { layout: layoutOf(stored.layout), formulas: new FormulaCache() };
+    if (compiledVersions.size >= COMPILED_VERSIONS) compiledVersions.delete(compiledVersions.keys().next().value!);
+  }
+  compiledVersions.set(key, compiled);
+  return compiled;
+}
+
 /** `POST /{id}/render`: the records, in the order given, with the template's published layout. */
 export async function renderPrint(ctx: ServiceContext, id: string, input: TRenderPrintInput): Promise<PrintedPdf> {
   const template = await requireTemplate(ctx, id);
   if (template.published_version === null || !template.is_enabled) throw printError(ctx, 409, 'Print.NotPrintable', 'print.notPrintable');
   if (template.permission_code && !actorHolds(ctx, template.permission_code)) throw printError(ctx, 403, 'Forbidden', 'print.noPermission');
-  const version = await repo.findVersion(ctx.db, id, template.published_version);
-  if (!version) throw printError(ctx, 409, 'Print.NotPrintable', 'print.notPrintable');
-  const layout = layoutOf(version.layout);
+  const compiled = await compiledVersion(ctx, id, template.published_version);
+  if (!compiled) throw printError(ctx, 409, 'Print.NotPrintable', 'print.notPrintable');
+  const { layout, formulas } = compiled;
   const published = await getPublishedPageDefinition(ctx.db, template.page_id);
   if (!published) throw printError(ctx, 409, 'Print.NotPrintable', 'print.notPrintable');
   const shared = sharedOf(ctx, input.offsetMinutes);
@@ -135,7 +153,7 @@ export async function renderPrint(ctx: ServiceContext, id: string, input: TRende
     records.push(record);
   }
   if (unapproved.length > 0) throw printInvalid(ctx, 'print.notApproved', ['recordIds'], { records: unapproved.slice(0, 5).join(', ') });
-  const pdf = await makePdf(ctx, jobsFor(layout, records, shared));
+  const pdf = await makePdf(ctx, jobsFor(layout, records, shared, formulas));
   await repo.countPrints(ctx.db, template.page_id, ids, ctx.user?.id ?? null, id, ctx.now());
   await recordAudit(ctx, 'Printed', { entityType: ENTITY_TYPE, entityId: id, details: { pageId: template.page_id, version: template.published_version, records: ids.length, recordIds: ids.slice(0, 50) } });
   const docNoControl = views.master?.dataControls.find((c) => c.controlType === DOCUMENT_NUMBER_TYPE);

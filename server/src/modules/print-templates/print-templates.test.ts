@@ -221,6 +221,14 @@ describe('print templates', () => {
     }
     expect(quantity).toBe(7260);
     expect(pages.at(-1)).toMatch(/本页小计[\s\S]*合计\s+7,260\s+18,150\.00/);
+
+    // A new version without them prints without them (a published version's compiled form is kept, by version).
+    const draft = await ok('GET', `${URL}/${template.id}`);
+    await ok('PUT', `${URL}/${template.id}`, { name: draft.name, pageId: po.pageId, layout: orderLayout(), permissionCode: null, approvedOnly: false, concurrencyStamp: draft.concurrencyStamp });
+    await ok('POST', `${URL}/${template.id}/publish`, {});
+    const again = await pdfPages((await call('POST', `${URL}/${template.id}/render`, { recordIds: [orderId] })).rawPayload);
+    expect(again.join('\n')).not.toContain('本页小计');
+    expect(again.at(-1)).toMatch(/合计\s+7,260\s+18,150\.00/);
   });
 
   it('merges several records into one PDF in the order given, and previews an unsaved layout with sample values', async () => {
