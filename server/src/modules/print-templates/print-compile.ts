@@ -12,7 +12,7 @@ import { parseIsoDateParts } from '@tessera/core/helpers/iso-date';
 import { chineseCapitals } from '@tessera/core/helpers/amount-in-words';
 import { formatPrintNumber, formatSum, type PagedTable, type SumFormat } from './print-table-pages.ts';
 import { compileFormula, toRecordValue, type CompiledFormula } from '@tessera/core/formula/index';
-import { paperSize, type TPrintElement, type TPrintFormat, type TPrintLayout, type TPrintSource, type TPrintTableColumn } from '@tessera/core/contracts/print-templates';
+import { paperSize, type TPrintElement, type TPrintFormat, type TPrintLayout, type TPrintSource } from '@tessera/core/contracts/print-templates';
 
 /** pdfme's template shape (the parts we write). */
 export interface PdfmeSchema {
