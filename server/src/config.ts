@@ -12,6 +12,8 @@ const ZEnv = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32).optional(),
+  /** The key that seals stored credentials (data sources): 32 bytes as base64 or 64 hex digits; kept in the data dir when unset. */
+  SECRET_KEY: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
@@ -60,6 +62,12 @@ export interface AppConfig {
   databaseUrl?: string;
   dataDir: string;
   jwtSecret: Uint8Array;
+  /**
+   * The 32-byte key stored credentials are sealed with (platform/secrets.ts). Every node of one
+   * installation needs the same (SECRET_KEY); absent in hand-built configs, where it is derived from
+   * the JWT secret.
+   */
+  secretKey?: Uint8Array;
   adminPassword?: string;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   bodyLimit: number;
@@ -100,6 +108,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     databaseUrl: parsed.DATABASE_URL || undefined,
     dataDir,
     jwtSecret: new TextEncoder().encode(parsed.JWT_SECRET ?? (await keptSecret(dataDir))),
+    secretKey: parsed.SECRET_KEY ? parseSecretKey(parsed.SECRET_KEY) : await keptSecretKey(dataDir),
     adminPassword: parsed.ADMIN_PASSWORD,
     logLevel: parsed.LOG_LEVEL,
     bodyLimit: parsed.BODY_LIMIT,
@@ -125,6 +134,29 @@ async function loadTls(env: z.infer<typeof ZEnv>): Promise<AppConfig['tls']> {
   }
   if (!env.TLS_CERT || !env.TLS_KEY) throw new Error('TLS_CERT and TLS_KEY go together');
   return { cert: await readFile(env.TLS_CERT), key: await readFile(env.TLS_KEY), http2 };
+}
+
+/** SECRET_KEY: 32 bytes written as 64 hex digits or base64. */
+export function parseSecretKey(value: string): Uint8Array {
+  const text = value.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (key.length !== 32) throw new Error('SECRET_KEY must be 32 bytes: 64 hex digits or 44 base64 characters');
+  return new Uint8Array(key);
+}
+
+/** The credentials key of this installation, made once and kept in the data dir (readable by its owner only). */
+async function keptSecretKey(dataDir: string): Promise<Uint8Array> {
+  const file = path.join(dataDir, 'secret-key');
+  try {
+    return parseSecretKey(await readFile(file, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const key = randomBytes(32);
+    await writeFile(file, key.toString('base64'), { mode: 0o600, flag: 'wx' }).catch(async (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EEXIST') throw e;
+    });
+    return parseSecretKey(await readFile(file, 'utf8'));
+  }
 }
 
 async function keptSecret(dataDir: string): Promise<string> {

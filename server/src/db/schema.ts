@@ -92,6 +92,29 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+/** An external database the product reads (contracts/data-sources.ts); the password sealed (platform/secrets.ts). */
+export interface DataSourcesTable {
+  id: string;
+  name: string;
+  description: Generated<string>;
+  kind: 'postgres' | 'mysql';
+  host: string;
+  port: number;
+  database_name: string;
+  user_name: string;
+  sealed_password: string | null;
+  ssl: Generated<boolean>;
+  pool_size: number;
+  statement_timeout_seconds: number;
+  row_cap: number;
+  read_only: Generated<boolean>;
+  concurrency_stamp: string;
+  creation_time: Timestamp;
+  creator_id: string | null;
+  last_modification_time: Timestamp | null;
+  last_modifier_id: string | null;
+}
+
 /** A print template (contracts/print-templates.ts): the draft layout, bound to a page. */
 export interface PrintTemplatesTable {
   id: string;
@@ -521,6 +544,7 @@ export interface Database {
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
   print_templates: PrintTemplatesTable;
+  data_sources: DataSourcesTable;
   print_template_versions: PrintTemplateVersionsTable;
   print_counts: PrintCountsTable;
   audit_logs: AuditLogsTable;

@@ -39,6 +39,7 @@ export const MODULE_DESCRIPTIONS: Record<string, string> = {
   files: 'Attachments and images of business records',
   workflow: 'Workflow definitions, running instances and tasks',
   'print-templates': 'Print templates bound to pages, and PDFs of records printed with them',
+  'data-sources': 'External databases (PostgreSQL, MySQL / MariaDB): connections, browsing and queries with named parameters',
   'api-keys': 'Personal API keys: a user\'s own (with a session only) and every user\'s for administrators',
 };
 

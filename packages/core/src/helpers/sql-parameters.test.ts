@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bindSqlParameters, sqlParameterNames } from './sql-parameters.ts';
+import { bindSqlParameters, sqlParameterNames, sqlStatements } from './sql-parameters.ts';
 
 describe('named SQL parameters', () => {
   it.each([
@@ -22,5 +22,15 @@ describe('named SQL parameters', () => {
 
   it('names the parameters that have no value', () => {
     expect(bindSqlParameters('select :a, :b', 'postgres', { a: 1 }).missing).toEqual(['b']);
+  });
+
+  it.each([
+    ['  -- hello\n (select 1);', ['select'], 1],
+    ["select ';' from t; drop table t", ['select', 'drop'], 2],
+    ['/* insert */ with x as (select 1) delete from t', ['with'], 1],
+    ["select $$ ; $$", ['select'], 1],
+    ['', [], 0],
+  ])('reads the statements of %j', (sql, keywords, count) => {
+    expect(sqlStatements(sql as string, 'postgres')).toEqual({ keywords, count });
   });
 });

@@ -14,22 +14,27 @@ interface Found {
 
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
 
-function scan(sql: string, dialect: SqlDialect): Found[] {
+/** The parameters, and the SQL with its texts, quoted names and comments blanked out (for reading its keywords). */
+function scan(sql: string, dialect: SqlDialect): { found: Found[]; code: string } {
   const found: Found[] = [];
+  const code = sql.split('');
+  const blank = (from: number, to: number) => {
+    for (let k = from; k < Math.min(to, sql.length); k++) code[k] = ' ';
+  };
   let i = 0;
   const n = sql.length;
   while (i < n) {
     const c = sql[i]!;
     const next = sql[i + 1];
-    if (c === '-' && next === '-') {
+    const from = i;
+    if ((c === '-' && next === '-') || (c === '#' && dialect === 'mysql')) {
       const eol = sql.indexOf('\n', i);
       i = eol === -1 ? n : eol + 1;
-    } else if (c === '#' && dialect === 'mysql') {
-      const eol = sql.indexOf('\n', i);
-      i = eol === -1 ? n : eol + 1;
+      blank(from, i);
     } else if (c === '/' && next === '*') {
       const close = sql.indexOf('*/', i + 2);
       i = close === -1 ? n : close + 2;
+      blank(from, i);
     } else if (c === "'" || c === '"' || c === '`') {
       // A quoted text or name: doubled quotes inside; MySQL strings also take backslash escapes.
       i++;
@@ -40,6 +45,7 @@ function scan(sql: string, dialect: SqlDialect): Found[] {
         else i++;
       }
       i++;
+      blank(from, i);
     } else if (c === '$' && dialect === 'postgres') {
       const tag = /\$[A-Za-z_]?[A-Za-z0-9_]*\$/y;
       tag.lastIndex = i;
@@ -47,6 +53,7 @@ function scan(sql: string, dialect: SqlDialect): Found[] {
       if (m) {
         const close = sql.indexOf(m[0], i + m[0].length);
         i = close === -1 ? n : close + m[0].length;
+        blank(from, i);
       } else i++;
     } else if (c === ':' && next === ':') {
       i += 2;
@@ -59,12 +66,12 @@ function scan(sql: string, dialect: SqlDialect): Found[] {
       } else i++;
     } else i++;
   }
-  return found;
+  return { found, code: code.join('') };
 }
 
 /** The parameter names an SQL text uses, each once, in order of first use. */
 export function sqlParameterNames(sql: string, dialect: SqlDialect = 'postgres'): string[] {
-  return [...new Set(scan(sql, dialect).map((f) => f.name))];
+  return [...new Set(scan(sql, dialect).found.map((f) => f.name))];
 }
 
 /**
@@ -72,7 +79,7 @@ export function sqlParameterNames(sql: string, dialect: SqlDialect = 'postgres')
  * (`missing` lists them); values nobody uses are ignored.
  */
 export function bindSqlParameters<V>(sql: string, dialect: SqlDialect, values: Record<string, V>): { sql: string; parameters: V[]; missing: string[] } {
-  const found = scan(sql, dialect);
+  const { found } = scan(sql, dialect);
   const parameters: V[] = [];
   const missing = new Set<string>();
   const positions = new Map<string, number>();
@@ -101,4 +108,13 @@ export function bindSqlParameters<V>(sql: string, dialect: SqlDialect, values: R
   }
   out += sql.slice(at);
   return { sql: out, parameters, missing: [...missing] };
+}
+
+/**
+ * What an SQL text is, read past comments and texts: its statements (split at `;`, empty ones
+ * dropped) and the first keyword of each, lower-case (`select`, `with`, `insert`, …; '' for none).
+ */
+export function sqlStatements(sql: string, dialect: SqlDialect): { keywords: string[]; count: number } {
+  const parts = scan(sql, dialect).code.split(';').filter((part) => part.trim() !== '');
+  return { keywords: parts.map((part) => /^[\s(]*([A-Za-z]+)/.exec(part)?.[1]?.toLowerCase() ?? ''), count: parts.length };
 }

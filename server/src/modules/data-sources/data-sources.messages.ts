@@ -1,0 +1,32 @@
+import { moduleMessages } from '../../platform/module-messages.ts';
+
+/** The data sources module's server texts in the two complete cultures. */
+const texts = {
+  'zh-CN': {
+    'source.notFound': '数据源不存在',
+    'source.unreadablePassword': '无法解密已保存的密码（密钥已更换？），请重新输入密码',
+    'source.unavailable': '无法连接数据源“{name}”：{reason}',
+    'source.timeout': '数据源“{name}”在 {seconds} 秒内没有完成查询：{reason}',
+    'source.queryFailed': '查询出错：{reason}',
+    'source.readOnly': '数据源“{name}”是只读的，只能执行查询（SELECT、WITH、SHOW、EXPLAIN 等）',
+    'source.oneStatement': '一次只能执行一条语句',
+    'source.missingParameters': '缺少参数：{names}',
+  },
+  'en-US': {
+    'source.notFound': 'The data source does not exist',
+    'source.unreadablePassword': 'The saved password cannot be decrypted (was the key changed?); enter the password again',
+    'source.unavailable': 'Cannot connect to data source "{name}": {reason}',
+    'source.timeout': 'Data source "{name}" did not finish the query within {seconds} s: {reason}',
+    'source.queryFailed': 'The query failed: {reason}',
+    'source.readOnly': 'Data source "{name}" is read-only: only queries run on it (SELECT, WITH, SHOW, EXPLAIN…)',
+    'source.oneStatement': 'Run one statement at a time',
+    'source.missingParameters': 'Parameters without a value: {names}',
+  },
+};
+
+export type DataSourceTextKey = keyof (typeof texts)['zh-CN'];
+const messages = moduleMessages<DataSourceTextKey>(texts, 'data-sources');
+
+export const sourceText = messages.text;
+export const sourceError = messages.error;
+export const sourceInvalid = messages.invalid;

@@ -1,0 +1,57 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { DataSourcesTable, Database } from '../../db/schema.ts';
+import { likePattern } from '../../platform/sql-values.ts';
+
+// The SQL of `data_sources`.
+
+type Db = Kysely<Database>;
+
+export type SourceSortColumn = 'name' | 'kind' | 'host' | 'creation_time' | 'last_modification_time';
+
+export interface SourceFilter {
+  text?: string;
+  kind?: DataSourcesTable['kind'];
+}
+
+function filtered(db: Db, filter: SourceFilter) {
+  let q = db.selectFrom('data_sources');
+  if (filter.text) {
+    const pattern = likePattern(filter.text);
+    q = q.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('description', 'ilike', pattern), eb('host', 'ilike', pattern), eb('database_name', 'ilike', pattern)]));
+  }
+  if (filter.kind) q = q.where('kind', '=', filter.kind);
+  return q;
+}
+
+export async function countSources(db: Db, filter: SourceFilter): Promise<number> {
+  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function listSources(db: Db, filter: SourceFilter, sort: { column: SourceSortColumn; direction: 'asc' | 'desc' }, window: { offset: number; limit: number }) {
+  return filtered(db, filter)
+    .selectAll()
+    .orderBy(sort.column, (ob) => (sort.direction === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsFirst()))
+    .orderBy('id', sort.direction)
+    .offset(window.offset)
+    .limit(window.limit)
+    .execute();
+}
+
+export function findSource(db: Db, id: string) {
+  return db.selectFrom('data_sources').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertSource(db: Db, row: Insertable<DataSourcesTable>) {
+  return db.insertInto('data_sources').values(row).execute();
+}
+
+/** Updates when the stamp still matches; false when someone else saved in between. */
+export async function updateSourceIfStamp(db: Db, id: string, stamp: string, changes: Updateable<DataSourcesTable>): Promise<boolean> {
+  const result = await db.updateTable('data_sources').set(changes).where('id', '=', id).where('concurrency_stamp', '=', stamp).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function deleteSource(db: Db, id: string) {
+  return db.deleteFrom('data_sources').where('id', '=', id).execute();
+}

@@ -1,0 +1,294 @@
+/*
+ * Data sources (`/dataSet/source`): external databases — list, read, create, save, delete, test a
+ * connection, browse schemas, tables, views and columns, and run a query with named parameters.
+ * Passwords are sealed with the installation's key and never answered; a read-only source runs
+ * only reading statements (checked here, and its sessions are read-only on the server too).
+ */
+import type { TCreateDataSourceInput, TDataSource, TDataSourceColumns, TDataSourceList, TDataSourceObjects, TDataSourceQuery, TDataSourceQueryInput, TDataSourceQueryResult, TDataSourceTestResult, TTestDataSourceInput, TUpdateDataSourceInput } from '@tessera/core/contracts/data-sources';
+import { bindSqlParameters, sqlStatements, type SqlDialect } from '@tessera/core/helpers/sql-parameters';
+import type { Selectable } from 'kysely';
+import type { DataSourcesTable } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { conflict } from '../../platform/errors.ts';
+import { uuidv7 } from '../../platform/ids.ts';
+import { pageWindow, parseSorting } from '../../platform/paging.ts';
+import { openSecret, sealSecret } from '../../platform/secrets.ts';
+import { iso } from '../../platform/sql-values.ts';
+import { sourceError, sourceInvalid } from './data-sources.messages.ts';
+import * as repo from './data-sources.repository.ts';
+import { dropSourceClient, jsonValue, openSourceClient, SourceError, sourceClient, type SourceClient, type SourceSettings } from './source-clients.ts';
+
+const ENTITY_TYPE = 'DataSource';
+type SourceRow = Selectable<DataSourcesTable>;
+
+// ---------------------------------------------------------------- reading
+
+function toSource(r: SourceRow): TDataSource {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    kind: r.kind,
+    host: r.host,
+    port: r.port,
+    database: r.database_name,
+    user: r.user_name,
+    ssl: r.ssl,
+    hasPassword: r.sealed_password !== null,
+    poolSize: r.pool_size,
+    statementTimeoutSeconds: r.statement_timeout_seconds,
+    rowCap: r.row_cap,
+    readOnly: r.read_only,
+    concurrencyStamp: r.concurrency_stamp,
+    creationTime: iso(r.creation_time)!,
+    lastModificationTime: iso(r.last_modification_time),
+  };
+}
+
+const SORTING = { name: 'name', kind: 'kind', host: 'host', creationtime: 'creation_time', lastmodificationtime: 'last_modification_time' } as const satisfies Record<string, repo.SourceSortColumn>;
+
+export async function listDataSources(ctx: ServiceContext, query: TDataSourceQuery): Promise<TDataSourceList> {
+  const filter: repo.SourceFilter = { text: query.Filter?.trim() || undefined, kind: query.Kind };
+  const sort = parseSorting<repo.SourceSortColumn>(query.Sorting, SORTING, { column: 'creation_time', direction: 'desc' });
+  const [totalCount, rows] = await Promise.all([repo.countSources(ctx.db, filter), repo.listSources(ctx.db, filter, sort, pageWindow(query))]);
+  return { items: rows.map(toSource), totalCount };
+}
+
+async function requireSource(ctx: ServiceContext, id: string): Promise<SourceRow> {
+  const row = await repo.findSource(ctx.db, id);
+  if (!row) throw sourceError(ctx, 404, 'NotFound', 'source.notFound', {}, { details: { id } });
+  return row;
+}
+
+export async function getDataSource(ctx: ServiceContext, id: string): Promise<TDataSource> {
+  return toSource(await requireSource(ctx, id));
+}
+
+// ---------------------------------------------------------------- writing
+
+const columnsOf = (input: TCreateDataSourceInput | TUpdateDataSourceInput) => ({
+  name: input.name,
+  description: input.description,
+  kind: input.kind,
+  host: input.host,
+  port: input.port,
+  database_name: input.database,
+  user_name: input.user,
+  ssl: input.ssl,
+  pool_size: input.poolSize,
+  statement_timeout_seconds: input.statementTimeoutSeconds,
+  row_cap: input.rowCap,
+  read_only: input.readOnly,
+});
+
+const auditOf = (s: TDataSource) => ({ name: s.name, kind: s.kind, host: s.host, port: s.port, database: s.database, user: s.user, readOnly: s.readOnly, hasPassword: s.hasPassword });
+
+export async function createDataSource(ctx: ServiceContext, input: TCreateDataSourceInput): Promise<TDataSource> {
+  const id = uuidv7();
+  await ctx.db.transaction().execute((trx) =>
+    repo.insertSource(trx, {
+      id,
+      ...columnsOf(input),
+      sealed_password: input.password ? sealSecret(ctx.config, input.password, id) : null,
+      concurrency_stamp: uuidv7(),
+      creator_id: ctx.user?.id ?? null,
+    }),
+  );
+  const created = await getDataSource(ctx, id);
+  await recordAudit(ctx, 'Created', { entityType: ENTITY_TYPE, entityId: id, details: { after: auditOf(created) } });
+  return created;
+}
+
+export async function updateDataSource(ctx: ServiceContext, id: string, input: TUpdateDataSourceInput): Promise<TDataSource> {
+  const existing = await requireSource(ctx, id);
+  const password = input.password === undefined ? {} : { sealed_password: input.password === '' ? null : sealSecret(ctx.config, input.password, id) };
+  const ok = await ctx.db.transaction().execute((trx) =>
+    repo.updateSourceIfStamp(trx, id, input.concurrencyStamp, {
+      ...columnsOf(input),
+      ...password,
+      concurrency_stamp: uuidv7(),
+      last_modification_time: new Date(),
+      last_modifier_id: ctx.user?.id ?? null,
+    }),
+  );
+  if (!ok) throw conflict({ id, concurrencyStamp: (await requireSource(ctx, id)).concurrency_stamp });
+  await dropSourceClient(id);
+  const updated = await getDataSource(ctx, id);
+  await recordAudit(ctx, 'Updated', { entityType: ENTITY_TYPE, entityId: id, details: { before: auditOf(toSource(existing)), after: auditOf(updated), passwordChanged: input.password !== undefined } });
+  return updated;
+}
+
+export async function deleteDataSource(ctx: ServiceContext, id: string): Promise<void> {
+  const existing = await requireSource(ctx, id);
+  await ctx.db.transaction().execute((trx) => repo.deleteSource(trx, id));
+  await dropSourceClient(id);
+  await recordAudit(ctx, 'Deleted', { entityType: ENTITY_TYPE, entityId: id, details: { before: auditOf(toSource(existing)) } });
+}
+
+// ---------------------------------------------------------------- connecting
+
+function storedPassword(ctx: ServiceContext, row: SourceRow): string | null {
+  if (row.sealed_password === null) return null;
+  try {
+    return openSecret(ctx.config, row.sealed_password, row.id);
+  } catch {
+    throw sourceInvalid(ctx, 'source.unreadablePassword', ['password']);
+  }
+}
+
+const settingsOf = (row: SourceRow, password: string | null): SourceSettings => ({
+  kind: row.kind,
+  host: row.host,
+  port: row.port,
+  database: row.database_name,
+  user: row.user_name,
+  password,
+  ssl: row.ssl,
+  poolSize: row.pool_size,
+  statementTimeoutSeconds: row.statement_timeout_seconds,
+  readOnly: row.read_only,
+});
+
+function clientOf(ctx: ServiceContext, row: SourceRow): SourceClient {
+  return sourceClient(row.id, row.concurrency_stamp, () => settingsOf(row, storedPassword(ctx, row)));
+}
+
+/** A source's failure as the API answers it. */
+function failed(ctx: ServiceContext, row: Pick<SourceRow, 'name' | 'statement_timeout_seconds'>, error: unknown): Error {
+  if (!(error instanceof SourceError)) return error as Error;
+  const reason = error.message.slice(0, 500);
+  switch (error.failure) {
+    case 'unavailable':
+      return sourceError(ctx, 502, 'DataSource.Unavailable', 'source.unavailable', { name: row.name, reason });
+    case 'timeout':
+      return sourceError(ctx, 504, 'DataSource.Timeout', 'source.timeout', { name: row.name, seconds: row.statement_timeout_seconds, reason });
+    case 'readOnly':
+      return sourceError(ctx, 400, 'DataSource.ReadOnly', 'source.readOnly', { name: row.name }, { members: ['sql'] });
+    case 'query':
+      return sourceError(ctx, 400, 'DataSource.QueryFailed', 'source.queryFailed', { reason }, { members: ['sql'] });
+  }
+}
+
+async function versionOf(client: SourceClient): Promise<TDataSourceTestResult> {
+  const started = performance.now();
+  try {
+    const result = await client.query('select version()', []);
+    return { ok: true, version: String(result.rows[0]?.[0] ?? ''), elapsedMs: Math.round(performance.now() - started), message: null };
+  } catch (error) {
+    if (!(error instanceof SourceError)) throw error;
+    return { ok: false, version: null, elapsedMs: Math.round(performance.now() - started), message: error.message.slice(0, 500) };
+  }
+}
+
+/** Settings being edited: a connection of their own, closed after the answer. */
+export async function testDataSourceSettings(ctx: ServiceContext, input: TTestDataSourceInput): Promise<TDataSourceTestResult> {
+  let password = input.password ?? null;
+  if (input.password === undefined && input.sourceId) password = storedPassword(ctx, await requireSource(ctx, input.sourceId));
+  const client = openSourceClient({ ...input, password: password || null, poolSize: 1 });
+  try {
+    return await versionOf(client);
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+export async function testDataSource(ctx: ServiceContext, id: string): Promise<TDataSourceTestResult> {
+  return versionOf(clientOf(ctx, await requireSource(ctx, id)));
+}
+
+// ---------------------------------------------------------------- browsing
+
+const SYSTEM_SCHEMAS: Record<SourceRow['kind'], string[]> = {
+  postgres: ['pg_catalog', 'information_schema', 'pg_toast'],
+  mysql: ['mysql', 'information_schema', 'performance_schema', 'sys'],
+};
+const MAX_OBJECTS = 5_000;
+
+export async function listDataSourceObjects(ctx: ServiceContext, id: string): Promise<TDataSourceObjects> {
+  const row = await requireSource(ctx, id);
+  const hidden = SYSTEM_SCHEMAS[row.kind];
+  const placeholders = hidden.map((_, i) => (row.kind === 'postgres' ? `$${i + 1}` : '?')).join(', ');
+  let result;
+  try {
+    result = await clientOf(ctx, row).query(
+      `select table_schema, table_name, table_type from information_schema.tables where table_schema not in (${placeholders}) order by table_schema, table_name limit ${MAX_OBJECTS}`,
+      hidden,
+    );
+  } catch (error) {
+    throw failed(ctx, row, error);
+  }
+  const schemas = new Map<string, TDataSourceObjects['schemas'][number]>();
+  for (const [schema, table, type] of result.rows as [string, string, string][]) {
+    if (row.kind === 'postgres' && schema.startsWith('pg_temp')) continue;
+    let entry = schemas.get(schema);
+    if (!entry) schemas.set(schema, (entry = { name: schema, tables: [] }));
+    entry.tables.push({ name: table, kind: /VIEW/i.test(type) ? 'view' : 'table' });
+  }
+  return { schemas: [...schemas.values()] };
+}
+
+export async function listDataSourceColumns(ctx: ServiceContext, id: string, schema: string, table: string): Promise<TDataSourceColumns> {
+  const row = await requireSource(ctx, id);
+  const sql =
+    row.kind === 'postgres'
+      ? `select c.column_name, c.data_type, c.is_nullable = 'YES',
+           exists (select 1 from information_schema.table_constraints t
+                   join information_schema.key_column_usage k on k.constraint_name = t.constraint_name and k.table_schema = t.table_schema and k.table_name = t.table_name
+                   where t.constraint_type = 'PRIMARY KEY' and t.table_schema = c.table_schema and t.table_name = c.table_name and k.column_name = c.column_name)
+         from information_schema.columns c where c.table_schema = $1 and c.table_name = $2 order by c.ordinal_position`
+      : `select column_name, column_type, is_nullable = 'YES', column_key = 'PRI' from information_schema.columns where table_schema = ? and table_name = ? order by ordinal_position`;
+  try {
+    const result = await clientOf(ctx, row).query(sql, [schema, table]);
+    return { columns: (result.rows as [string, string, unknown, unknown][]).map(([name, dataType, nullable, key]) => ({ name, dataType, nullable: truthy(nullable), isPrimaryKey: truthy(key) })) };
+  } catch (error) {
+    throw failed(ctx, row, error);
+  }
+}
+
+/** MySQL answers comparisons as 0 / 1 (text with bigNumberStrings off for small ints: numbers). */
+const truthy = (v: unknown) => v === true || v === 1 || v === '1';
+
+// ---------------------------------------------------------------- querying
+
+/** Statements a read-only source runs; the first three are capped in the database (a wrapping select with a limit). */
+const CAPPED_READS = new Set(['select', 'with', 'values']);
+const OTHER_READS = new Set(['show', 'describe', 'desc', 'explain', 'table']);
+
+export async function runDataSourceQuery(ctx: ServiceContext, id: string, input: TDataSourceQueryInput): Promise<TDataSourceQueryResult> {
+  const row = await requireSource(ctx, id);
+  const dialect: SqlDialect = row.kind;
+  const statements = sqlStatements(input.sql, dialect);
+  if (statements.count !== 1) throw sourceInvalid(ctx, 'source.oneStatement', ['sql']);
+  const keyword = statements.keywords[0]!;
+  if (row.read_only && !CAPPED_READS.has(keyword) && !OTHER_READS.has(keyword)) throw sourceError(ctx, 400, 'DataSource.ReadOnly', 'source.readOnly', { name: row.name }, { members: ['sql'] });
+  const bound = bindSqlParameters(input.sql.replace(/;\s*$/, ''), dialect, input.parameters);
+  if (bound.missing.length > 0) throw sourceInvalid(ctx, 'source.missingParameters', ['parameters'], { names: bound.missing.join(', ') });
+  // One more row than the cap tells whether there were more.
+  const capped = CAPPED_READS.has(keyword);
+  const text = capped ? `select * from (${bound.sql}\n) as tessera_query limit ${row.row_cap + 1}` : bound.sql;
+  const started = performance.now();
+  let result;
+  try {
+    result = await clientOf(ctx, row).query(text, bound.parameters);
+  } catch (error) {
+    throw failed(ctx, row, error);
+  }
+  const elapsedMs = Math.round(performance.now() - started);
+  const truncated = result.rows.length > row.row_cap;
+  const names = uniqueNames(result.columns.map((c) => c.name));
+  const rows = result.rows.slice(0, row.row_cap).map((values) => Object.fromEntries(names.map((name, i) => [name, jsonValue(values[i])])));
+  await recordAudit(ctx, 'Queried', { entityType: ENTITY_TYPE, entityId: id, details: { sql: input.sql.slice(0, 2_000), parameters: Object.keys(input.parameters), rows: rows.length, affectedRows: result.affectedRows, elapsedMs } });
+  return { columns: result.columns.map((c, i) => ({ name: names[i]!, dataType: c.dataType })), rows, rowCount: rows.length, truncated, affectedRows: result.affectedRows, elapsedMs };
+}
+
+/** Column names made unique (`select 1 as a, 2 as a` → a, a_2), so no value hides another. */
+function uniqueNames(names: string[]): string[] {
+  const seen = new Set<string>();
+  return names.map((name) => {
+    let unique = name || '?column?';
+    for (let n = 2; seen.has(unique); n++) unique = `${name}_${n}`;
+    seen.add(unique);
+    return unique;
+  });
+}

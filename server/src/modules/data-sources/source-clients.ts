@@ -1,0 +1,220 @@
+/*
+ * Connections to external databases: one pool per source and node (its own size and timeouts, so
+ * one slow source cannot take the others' connections), kept while the source's settings stay the
+ * same (its concurrency stamp), closed when they change or it is deleted. PostgreSQL through `pg`,
+ * MySQL / MariaDB through `mysql2`. Every statement has a time limit on the server (PostgreSQL's
+ * statement_timeout, MariaDB's max_statement_time, MySQL's max_execution_time) and in the client
+ * (the limit plus a grace period), and a read-only source's sessions are read-only on the server
+ * too. Values come back as JSON: exact decimals, 64-bit integers and dates as the server writes
+ * them, bytes as base64.
+ */
+import mysql, { type FieldPacket, type Pool as MysqlPool, type ResultSetHeader } from 'mysql2/promise';
+import pg from 'pg';
+import type { TDataSourceKind } from '@tessera/core/contracts/data-sources';
+
+export interface SourceSettings {
+  kind: TDataSourceKind;
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+  password: string | null;
+  ssl: boolean;
+  poolSize: number;
+  statementTimeoutSeconds: number;
+  readOnly: boolean;
+}
+
+export interface SourceResult {
+  columns: { name: string; dataType: string }[];
+  /** Rows as arrays, in the order of `columns`. */
+  rows: unknown[][];
+  affectedRows: number | null;
+}
+
+export interface SourceClient {
+  query(sql: string, parameters: unknown[]): Promise<SourceResult>;
+  close(): Promise<void>;
+}
+
+/** What went wrong, as the API tells it. */
+export type SourceFailure = 'unavailable' | 'timeout' | 'readOnly' | 'query';
+export class SourceError extends Error {
+  constructor(
+    readonly failure: SourceFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The client waits this much longer than the server's own limit before giving up on an answer. */
+const GRACE_MS = 2_000;
+/** A connection attempt gives up after this long (a source that is down answers quickly, never hangs a request). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+// ---------------------------------------------------------------- PostgreSQL
+
+// Types pg would turn into JavaScript Dates (shifted into this server's zone): kept as the server's text.
+const PG_TEXT_TYPES = new Set([1082, 1083, 1114, 1184, 1266]);
+const PG_TYPE_NAMES: Record<number, string> = {
+  16: 'boolean', 17: 'bytea', 18: 'char', 19: 'name', 20: 'bigint', 21: 'smallint', 23: 'integer', 25: 'text', 26: 'oid', 114: 'json',
+  700: 'real', 701: 'double precision', 1042: 'character', 1043: 'character varying', 1082: 'date', 1083: 'time', 1114: 'timestamp',
+  1184: 'timestamp with time zone', 1266: 'time with time zone', 1700: 'numeric', 2950: 'uuid', 3802: 'jsonb',
+};
+
+const PG_FAILURES: [RegExp, SourceFailure][] = [
+  [/^(08|28|3D|53|57P0[1-3])/, 'unavailable'], // connection, authentication, unknown database, resources, shutting down
+  [/^57014$/, 'timeout'], // query_canceled (statement_timeout)
+  [/^25006$/, 'readOnly'], // read_only_sql_transaction
+];
+
+function pgFailure(error: unknown): SourceError {
+  const e = error as { code?: string; message?: string };
+  const message = e.message ?? String(error);
+  const code = e.code ?? '';
+  for (const [pattern, failure] of PG_FAILURES) if (pattern.test(code)) return new SourceError(failure, message);
+  if (/^[0-9A-Z]{5}$/.test(code)) return new SourceError('query', message);
+  if (/Query read timeout/i.test(message)) return new SourceError('timeout', message);
+  return new SourceError('unavailable', message); // ECONNREFUSED, ENOTFOUND, "timeout exceeded when trying to connect", a reset
+}
+
+function postgresClient(s: SourceSettings): SourceClient {
+  const timeoutMs = s.statementTimeoutSeconds * 1000;
+  const pool = new pg.Pool({
+    host: s.host,
+    port: s.port,
+    database: s.database,
+    user: s.user,
+    password: s.password ?? undefined,
+    ssl: s.ssl ? { rejectUnauthorized: false } : undefined,
+    max: s.poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs + GRACE_MS,
+    application_name: 'tessera',
+    options: s.readOnly ? '-c default_transaction_read_only=on' : undefined,
+    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (PG_TEXT_TYPES.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+  });
+  // An idle connection the source drops must not bring the process down.
+  pool.on('error', () => undefined);
+  return {
+    async query(sql, parameters) {
+      try {
+        const result = await pool.query({ text: sql, values: parameters, rowMode: 'array' });
+        const writes = /^(INSERT|UPDATE|DELETE|MERGE)$/.test(result.command ?? '');
+        return {
+          columns: (result.fields ?? []).map((f) => ({ name: f.name, dataType: PG_TYPE_NAMES[f.dataTypeID] ?? `oid ${f.dataTypeID}` })),
+          rows: (result.rows as unknown[][]) ?? [],
+          affectedRows: writes ? (result.rowCount ?? 0) : null,
+        };
+      } catch (error) {
+        throw pgFailure(error);
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+// ---------------------------------------------------------------- MySQL / MariaDB
+
+const MYSQL_TYPE_NAMES = Object.fromEntries(Object.entries(mysql.Types).map(([name, code]) => [code, name.toLowerCase()])) as Record<number, string>;
+
+const MYSQL_FAILURES: [(e: { code?: string; errno?: number }) => boolean, SourceFailure][] = [
+  [(e) => e.errno === 1969 || e.errno === 3024 || e.code === 'PROTOCOL_SEQUENCE_TIMEOUT', 'timeout'], // max_statement_time, max_execution_time, the client's limit
+  [(e) => e.errno === 1792 || e.errno === 1290, 'readOnly'], // read-only transaction, --read-only server
+  [(e) => e.errno === 1045 || e.errno === 1044 || e.errno === 1049 || e.errno === 1040 || e.errno === 1129 || e.errno === 1130, 'unavailable'], // access, unknown database, too many connections, host blocked
+  [(e) => typeof e.errno === 'number' && e.errno >= 1000 && e.errno < 5000, 'query'],
+];
+
+function mysqlFailure(error: unknown): SourceError {
+  const e = error as { code?: string; errno?: number; message?: string; sqlMessage?: string };
+  const message = e.sqlMessage ?? e.message ?? String(error);
+  for (const [test, failure] of MYSQL_FAILURES) if (test(e)) return new SourceError(failure, message);
+  return new SourceError('unavailable', message); // ECONNREFUSED, ETIMEDOUT, a lost connection
+}
+
+function mysqlClient(s: SourceSettings): SourceClient {
+  const timeoutMs = s.statementTimeoutSeconds * 1000;
+  const pool: MysqlPool = mysql.createPool({
+    host: s.host,
+    port: s.port,
+    database: s.database,
+    user: s.user,
+    password: s.password ?? undefined,
+    ssl: s.ssl ? { rejectUnauthorized: false } : undefined,
+    connectionLimit: s.poolSize,
+    maxIdle: 0,
+    idleTimeout: 30_000,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    multipleStatements: false,
+    dateStrings: true,
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+    charset: 'utf8mb4',
+  });
+  // Each new session: the statement limit (MariaDB's variable or MySQL's: one of the two fails and
+  // is ignored) and, for a read-only source, read-only transactions. They run before any query.
+  pool.pool.on('connection', (connection) => {
+    const ignore = () => undefined;
+    connection.query(`set session max_statement_time = ${s.statementTimeoutSeconds}`, ignore);
+    connection.query(`set session max_execution_time = ${timeoutMs}`, ignore);
+    if (s.readOnly) connection.query('set session transaction read only', ignore);
+  });
+  return {
+    async query(sql, parameters) {
+      try {
+        const [result, fields] = await pool.query({ sql, values: parameters, rowsAsArray: true, timeout: timeoutMs + GRACE_MS });
+        if (!Array.isArray(result)) return { columns: [], rows: [], affectedRows: (result as ResultSetHeader).affectedRows };
+        return {
+          columns: ((fields ?? []) as FieldPacket[]).map((f) => ({ name: f.name, dataType: MYSQL_TYPE_NAMES[f.columnType ?? f.type ?? -1] ?? 'unknown' })),
+          rows: result as unknown[][],
+          affectedRows: null,
+        };
+      } catch (error) {
+        throw mysqlFailure(error);
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+// ---------------------------------------------------------------- clients by source
+
+export function openSourceClient(settings: SourceSettings): SourceClient {
+  return settings.kind === 'postgres' ? postgresClient(settings) : mysqlClient(settings);
+}
+
+const clients = new Map<string, { stamp: string; client: SourceClient }>();
+
+/** The pool of a stored source, made on first use and again when its settings changed. */
+export function sourceClient(id: string, stamp: string, settings: () => SourceSettings): SourceClient {
+  const held = clients.get(id);
+  if (held?.stamp === stamp) return held.client;
+  if (held) void held.client.close().catch(() => undefined);
+  const client = openSourceClient(settings());
+  clients.set(id, { stamp, client });
+  return client;
+}
+
+/** Closes a source's pool (its settings changed or it was deleted). */
+export async function dropSourceClient(id: string): Promise<void> {
+  const held = clients.get(id);
+  clients.delete(id);
+  await held?.client.close().catch(() => undefined);
+}
+
+export async function closeSourceClients(): Promise<void> {
+  await Promise.all([...clients.keys()].map(dropSourceClient));
+}
+
+/** A value as JSON: bytes as base64, 64-bit integers and other big numbers as text. */
+export function jsonValue(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (Buffer.isBuffer(value)) return value.toString('base64');
+  if (typeof value === 'bigint') return value.toString();
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  return value;
+}
