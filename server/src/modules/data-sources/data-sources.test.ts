@@ -20,7 +20,7 @@ let maria: mysql.Connection;
 let postgres: pg.Client;
 
 // The PostgreSQL server's user: DATABASE_URL's when the suite runs against that server (CI may use root).
-const pgUser = (process.env.DATABASE_URL && new URL(process.env.DATABASE_URL).username) || 'postgres';
+const pgUser = (process.env.DATABASE_URL && new globalThis.URL(process.env.DATABASE_URL).username) || 'postgres';
 const MARIA = { kind: 'mysql', host: '127.0.0.1', port: 3306, database: 'test', user: 'root' } as const;
 const PG = { kind: 'postgres', host: '127.0.0.1', port: 5432, database: 'postgres', user: pgUser } as const;
 
