@@ -183,6 +183,21 @@ describe('data sources', () => {
     expect(wrong.json().error).toMatchObject({ code: 'DataSource.QueryFailed', message: expect.stringContaining("doesn't exist") });
   });
 
+  it('a saturated slow source keeps its own pool: another source still answers at once, and every waiting request ends', async () => {
+    const slow = await create({ ...MARIA, poolSize: 1, statementTimeoutSeconds: 1 });
+    const fast = await create(PG);
+    const started = performance.now();
+    const stuck = [1, 2, 3].map(() => query(slow.id, 'select sleep(10)'));
+    await new Promise((r) => setTimeout(r, 200));
+    const quick = await query(fast.id, 'select 1 as one');
+    expect(quick.json().rows).toEqual([{ one: 1 }]);
+    expect(performance.now() - started).toBeLessThan(1_500);
+    const answers = await Promise.all(stuck);
+    // MariaDB ends each sleep at its 1 s limit (504); the third waited for the other two.
+    for (const answer of answers) expect(answer.json().error.code).toBe('DataSource.Timeout');
+    expect(performance.now() - started).toBeLessThan(9_000);
+  });
+
   it('answers 400 with validationErrors for bad settings and bad queries, and 403 without Tessera.DataSources', async () => {
     for (const body of [
       { ...MARIA, name: 'x', host: 'evil host; rm -rf' },

@@ -182,8 +182,27 @@ function mysqlClient(s: SourceSettings): SourceClient {
 
 // ---------------------------------------------------------------- clients by source
 
+/**
+ * A request never waits longer than a connection attempt plus the statement's limit plus the grace,
+ * even when every connection of the source is busy with slow statements (mysql2's pool would queue
+ * it without a limit): then it answers a timeout and the queued statement's answer is dropped.
+ */
+function bounded(client: SourceClient, s: SourceSettings): SourceClient {
+  const limitMs = CONNECT_TIMEOUT_MS + s.statementTimeoutSeconds * 1000 + GRACE_MS;
+  return {
+    query(sql, parameters) {
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new SourceError('timeout', `no answer within ${Math.round(limitMs / 1000)} s`)), limitMs);
+      });
+      return Promise.race([client.query(sql, parameters), deadline]).finally(() => clearTimeout(timer));
+    },
+    close: () => client.close(),
+  };
+}
+
 export function openSourceClient(settings: SourceSettings): SourceClient {
-  return settings.kind === 'postgres' ? postgresClient(settings) : mysqlClient(settings);
+  return bounded(settings.kind === 'postgres' ? postgresClient(settings) : mysqlClient(settings), settings);
 }
 
 const clients = new Map<string, { stamp: string; client: SourceClient }>();
