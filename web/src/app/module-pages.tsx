@@ -42,6 +42,8 @@ export const modulePages: Record<string, ModulePage> = {
   '/system/localization': page(() => import('../modules/localization/pages/LocalizationPage.tsx'), [P.Localization]),
   // Readable by every signed-in user; writing needs Tessera.Help.Manage (checked on the page and the server).
   '/system/documentation': page(() => import('../modules/help/pages/HelpDocumentsPage.tsx')),
+  // Data sources (issue 16): external databases, browsed and queried with named parameters.
+  '/dataSet/source': page(() => import('../modules/data-sources/pages/DataSourcesPage.tsx'), [P.DataSources]),
   '/dataSet/dictionary': page(() => import('../modules/dictionaries/pages/DictionariesPage.tsx'), [P.Dictionaries]),
   '/dataSet/documentNumber': page(() => import('../modules/document-numbers/pages/DocumentNumbersPage.tsx'), [P.DocumentNumbers]),
   '/design/form': page(() => import('../modules/pages/pages/PageDefinitionsPage.tsx'), [P.Pages]),

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { screenshotPath, startProduct, type Product } from './product.ts';
+import { apiCall as apiCallFor, apiToken, attemptSuffix, poll, signInToConsole } from './shell-helpers.ts';
+
+// Issue 16: an administrator connects the product to the MariaDB on this machine (127.0.0.1:3306,
+// database `test`, user root without a password), read-only. They try the connection before
+// saving, open the query workbench from the list, browse the `test` schema and a table in it, run
+// a query with a named parameter, are refused a DDL statement, and delete the source again.
+
+let product: Product;
+let adminToken = '';
+const call = <T>(method: string, path: string, body?: unknown) => apiCallFor<T>(product, adminToken, method, path, body);
+const MARIADB = { kind: 'mysql', host: '127.0.0.1', port: 3306, database: 'test', user: 'root' } as const;
+/** A table of this run's own: the tree lists a schema only through its tables, and `test` may have none. */
+const table = `tessera_e2e_orders_${randomUUID().slice(0, 8)}`;
+
+/** Runs statements through a writable source made for the purpose (the journey's own source is read-only), then removes it. */
+async function asWriter(...statements: string[]) {
+  const writer = await call<{ id: string }>('POST', '/app/data-source', { ...MARIADB, name: `e2e writer ${table}`, readOnly: false });
+  try {
+    for (const sql of statements) await call('POST', `/app/data-source/${writer.id}/query`, { sql, parameters: {} });
+  } finally {
+    await call('DELETE', `/app/data-source/${writer.id}`);
+  }
+}
+
+beforeAll(async () => {
+  product = await startProduct();
+  adminToken = await apiToken(product);
+  await asWriter(`create table ${table} (id int primary key, customer varchar(40) not null)`, `insert into ${table} values (1, '上海文具'), (2, '北京纸业'), (3, '广州办公')`);
+}, 120_000);
+afterAll(async () => {
+  if (adminToken) await asWriter(`drop table if exists ${table}`).catch(() => undefined);
+  await product?.stop();
+});
+
+/** The open drop-down's option (the form's and the workbench's selects share the page). */
+const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
+
+const sqlText = (page: Page) => page.locator('[data-testid="data-source-sql"] .cm-content').textContent();
+
+/** Replaces the workbench's SQL, then leaves the editor so no completion covers what comes next. */
+async function writeSql(page: Page, sql: string) {
+  await page.locator('[data-testid="data-source-sql"] .cm-content').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(sql);
+  await poll(() => sqlText(page)).toBe(sql);
+  await page.locator('.ant-drawer-title').click();
+}
+
+describe('data sources (issue 16)', () => {
+  it('connects a read-only MariaDB, queries it with a parameter, is refused a DDL, deletes it', async (ctx) => {
+    const { page } = await product.newPage();
+    onTestFailed(() => page.screenshot({ path: screenshotPath('data-sources-failure') }).then(() => undefined));
+    await signInToConsole(page, product);
+    const name = `MariaDB 测试库${attemptSuffix(ctx.task)}`;
+
+    // A new source: MySQL / MariaDB brings its port; read-only is on by default.
+    await page.goto(`${product.url}/#/dataSet/source`);
+    await page.getByTestId('data-source-create').click();
+    await page.getByTestId('data-source-name').fill(name);
+    await page.getByTestId('data-source-kind').click();
+    await option(page, 'MySQL / MariaDB').click();
+    await poll(() => page.getByTestId('data-source-port').inputValue()).toBe('3306');
+    await page.getByTestId('data-source-host').fill('127.0.0.1');
+    await page.getByTestId('data-source-database').fill('test');
+    await page.getByTestId('data-source-user').fill('root');
+    expect(await page.getByTestId('data-source-password').inputValue()).toBe('');
+    expect(await page.getByTestId('data-source-read-only').getAttribute('aria-checked')).toBe('true');
+
+    // The connection, tried before saving: the server's version.
+    await page.getByTestId('data-source-form-test').click();
+    const tested = page.getByTestId('data-source-form-test-result');
+    await poll(() => tested.getAttribute('data-ok'), 30_000).toBe('true');
+    expect(await tested.textContent()).toContain('MariaDB');
+    await page.screenshot({ path: screenshotPath('data-sources-form') });
+    await page.getByTestId('data-source-save').click();
+    await page.getByTestId('data-source-form').waitFor({ state: 'detached' });
+
+    const listed = await call<{ items: { id: string; kind: string; readOnly: boolean; hasPassword: boolean }[] }>('GET', `/app/data-source?Filter=${encodeURIComponent(name)}`);
+    expect(listed.items).toHaveLength(1);
+    const source = listed.items[0]!;
+    expect(source).toMatchObject({ kind: 'mysql', readOnly: true, hasPassword: false });
+    await poll(() => page.getByTestId(`data-source-access-${source.id}`).textContent()).toBe('只读');
+    await page.screenshot({ path: screenshotPath('data-sources-list') });
+
+    // The workbench: the `test` schema opens in the tree.
+    await page.getByTestId(`data-source-query-${source.id}`).click();
+    const schema = page.getByTestId('data-source-schema-test');
+    await schema.waitFor({ timeout: 30_000 });
+    await schema.click();
+    await poll(() => schema.getAttribute('data-expanded')).toBe('true');
+
+    // A table's columns (the key marks the primary key); clicking its name writes a query for it.
+    const tableTitle = page.getByTestId(`data-source-table-test.${table}`);
+    await page.locator('.ant-tree-treenode', { has: tableTitle }).locator('.ant-tree-switcher').click();
+    await poll(() => page.getByTestId('data-source-objects').textContent(), 30_000).toContain('customer');
+    expect(await page.getByTestId('data-source-objects').locator('.anticon-key').count()).toBe(1);
+    await tableTitle.click();
+    await poll(() => sqlText(page)).toBe(`select * from test.${table}`);
+    await page.getByTestId('data-source-run').click();
+    await poll(() => page.getByTestId('data-source-result-status').textContent(), 30_000).toMatch(/^3 行 · \d+ ms$/);
+    expect(await page.getByTestId('data-source-result').locator('.ant-table-tbody').textContent()).toContain('北京纸业');
+
+    // A query with a named parameter, bound as a number.
+    await writeSql(page, 'select :n + 1 as answer');
+    await page.getByTestId('data-source-param-type-n').click();
+    await option(page, '数字').click();
+    await page.getByTestId('data-source-param-value-n').fill('41');
+    await page.getByTestId('data-source-run').click();
+    await poll(() => page.getByTestId('data-source-result').locator('.ant-table-tbody').textContent(), 30_000).toContain('42');
+    expect(await page.getByTestId('data-source-result-status').textContent()).toMatch(/^1 行 · \d+ ms$/);
+    await page.screenshot({ path: screenshotPath('data-sources-query') });
+
+    // DDL on a read-only source: refused, and nothing was created.
+    await writeSql(page, 'create table tessera_e2e_refused (x int)');
+    await page.getByTestId('data-source-run').click();
+    const refusal = page.getByTestId('data-source-query-error');
+    await refusal.waitFor({ timeout: 30_000 });
+    expect(await refusal.getAttribute('data-code')).toBe('DataSource.ReadOnly');
+    expect(await page.getByTestId('data-source-result').count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('data-sources-read-only') });
+    const created = await call<{ rows: Record<string, unknown>[] }>('POST', `/app/data-source/${source.id}/query`, {
+      sql: "select count(*) as n from information_schema.tables where table_schema = 'test' and table_name = 'tessera_e2e_refused'",
+      parameters: {},
+    });
+    expect(Number(created.rows[0]?.n)).toBe(0);
+
+    // Escape closes the workbench; the source goes, after the confirmation.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('data-source-sql').waitFor({ state: 'detached' });
+    await page.getByTestId(`data-source-delete-${source.id}`).click();
+    await page.getByTestId('data-source-delete-ok').click();
+    await page.getByTestId(`data-source-delete-${source.id}`).waitFor({ state: 'detached' });
+    expect((await call<{ totalCount: number }>('GET', `/app/data-source?Filter=${encodeURIComponent(name)}`)).totalCount).toBe(0);
+  }, 180_000);
+});
