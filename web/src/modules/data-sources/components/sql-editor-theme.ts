@@ -44,5 +44,7 @@ export const sqlEditorTheme = EditorView.baseTheme({
   '.tok-operator, .tok-variableName2': { color: 'var(--sql-operator)' },
   '.cm-matchingBracket': { background: 'var(--sql-primary-bg)', outline: '1px solid var(--sql-primary)' },
   '.cm-tooltip': { background: 'var(--sql-elevated, #fff)', color: 'var(--sql-text, inherit)', border: '1px solid var(--sql-border, #d9d9d9)' },
+  // CodeMirror's own light theme paints tooltips #f5f5f5 with a more specific rule: this one outranks it in the dark theme too.
+  '&.cm-editor .cm-tooltip.cm-tooltip-autocomplete': { background: 'var(--sql-elevated, #fff)', color: 'var(--sql-text, inherit)' },
   '.cm-tooltip-autocomplete ul li[aria-selected]': { background: 'var(--sql-primary, #1677ff)', color: '#fff' },
 });

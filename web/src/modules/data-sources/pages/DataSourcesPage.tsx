@@ -1,9 +1,10 @@
 import { ApiOutlined, ConsoleSqlOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Empty, Flex, Grid, Input, Pagination, Select, Space, Spin, Table, Typography, type ButtonProps } from 'antd';
+import { Button, Card, Descriptions, Empty, Flex, Grid, Input, Select, Space, Table, Typography, type ButtonProps } from 'antd';
 import { DATA_SOURCE_KINDS, type TDataSource, type TDataSourceKind } from '@tessera/core/contracts/data-sources';
 import { useState, type ReactNode } from 'react';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { usePagedTable } from '../../../shared/ui/use-paged-table.ts';
+import { PhoneCards } from '../../../shared/ui/PhoneCards.tsx';
 import { useDataSources, useDeleteDataSource, useTestDataSource } from '../api/data-sources.ts';
 import { errorText } from '../api/server-error.ts';
 import { useDataSourceCells } from './data-source-cells.tsx';
@@ -140,37 +141,30 @@ export default function DataSourcesPage() {
         </Space>
       </Flex>
       {phone ? (
-        <Spin spinning={list.isFetching}>
-          {items.length === 0 ? (
-            list.isLoading ? null : empty
-          ) : (
-            <Flex vertical gap={8} data-testid="data-source-cards">
-              {items.map((r) => (
-                <Card key={r.id} size="small" title={r.name} extra={cells.kind(r)} data-testid={`data-source-card-${r.id}`}>
-                  <Descriptions
-                    size="small"
-                    column={1}
-                    items={[
-                      ...(r.description ? [{ key: 'description', label: t('form.description'), children: r.description }] : []),
-                      { key: 'address', label: t('list.address'), children: cells.address(r) },
-                      { key: 'user', label: t('list.user'), children: r.user },
-                      { key: 'access', label: t('list.access'), children: cells.access(r) },
-                      { key: 'limits', label: t('list.rowCap'), children: `${r.rowCap} · ${cells.timeout(r)}` },
-                      { key: 'modified', label: t('list.modified'), children: cells.modified(r) },
-                    ]}
-                  />
-                  {actions(r)}
-                </Card>
-              ))}
-              <Pagination
+        <PhoneCards
+          items={items}
+          fetching={list.isFetching}
+          empty={list.isLoading ? null : empty}
+          tableProps={tableProps}
+          data-testid="data-source-cards"
+          card={(r) => (
+            <Card key={r.id} size="small" title={r.name} extra={cells.kind(r)} data-testid={`data-source-card-${r.id}`}>
+              <Descriptions
                 size="small"
-                align="center"
-                {...(tableProps.pagination || {})}
-                onChange={(current, pageSize) => tableProps.onChange?.({ current, pageSize }, {}, [], { action: 'paginate', currentDataSource: [] })}
+                column={1}
+                items={[
+                  ...(r.description ? [{ key: 'description', label: t('form.description'), children: r.description }] : []),
+                  { key: 'address', label: t('list.address'), children: cells.address(r) },
+                  { key: 'user', label: t('list.user'), children: r.user },
+                  { key: 'access', label: t('list.access'), children: cells.access(r) },
+                  { key: 'limits', label: t('list.rowCap'), children: `${r.rowCap} · ${cells.timeout(r)}` },
+                  { key: 'modified', label: t('list.modified'), children: cells.modified(r) },
+                ]}
               />
-            </Flex>
+              {actions(r)}
+            </Card>
           )}
-        </Spin>
+        />
       ) : (
         <Table<TDataSource>
           size="small"

@@ -1,5 +1,5 @@
 import { CloudUploadOutlined, CopyOutlined, DeleteOutlined, DownloadOutlined, DownOutlined, FormOutlined, HistoryOutlined, ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Dropdown, Empty, Flex, Grid, Input, Pagination, Select, Space, Spin, Switch, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Dropdown, Empty, Grid, Input, Select, Space, Switch, Table, Typography } from 'antd';
 import { P } from '@tessera/core/contracts/permissions';
 import { PRINT_TEMPLATE_STATUSES, type TPrintTemplateListItem } from '@tessera/core/contracts/print-templates';
 import { useState, type ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { saveFile } from '../../../shared/api/download.ts';
 import { useAccessChecker } from '../../../shared/components/Auth.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { usePagedTable } from '../../../shared/ui/use-paged-table.ts';
+import { PhoneCards } from '../../../shared/ui/PhoneCards.tsx';
 import { exportPrintTemplate, useDeletePrintTemplate, usePrintTemplates, usePublishPrintTemplate, useSetPrintTemplateEnabled } from '../api/print-templates.ts';
 import '../i18n.ts';
 import { errorText } from './error-text.ts';
@@ -205,35 +206,28 @@ export default function PrintTemplatesPage() {
         </Space>
       </Space>
       {phone ? (
-        <Spin spinning={list.isFetching}>
-          {items.length === 0 ? (
-            <Empty description={t('list.empty')} />
-          ) : (
-            <Flex vertical gap={8} data-testid="print-template-cards">
-              {items.map((r) => (
-                <Card key={r.id} size="small" title={<Typography.Link onClick={() => open(r.id)}>{r.name}</Typography.Link>} extra={enabledSwitch(r)}>
-                  <Descriptions
-                    size="small"
-                    column={1}
-                    items={[
-                      { key: 'page', label: t('list.page'), children: cells.page(r) },
-                      { key: 'paper', label: t('list.paper'), children: cells.paper(r) },
-                      { key: 'status', label: t('list.status'), children: cells.status(r) },
-                      { key: 'modified', label: t('list.modified'), children: cells.modified(r) },
-                    ]}
-                  />
-                  {actions(r)}
-                </Card>
-              ))}
-              <Pagination
+        <PhoneCards
+          items={items}
+          fetching={list.isFetching}
+          empty={<Empty description={t('list.empty')} />}
+          tableProps={tableProps}
+          data-testid="print-template-cards"
+          card={(r) => (
+            <Card key={r.id} size="small" title={<Typography.Link onClick={() => open(r.id)}>{r.name}</Typography.Link>} extra={enabledSwitch(r)}>
+              <Descriptions
                 size="small"
-                align="center"
-                {...(tableProps.pagination || {})}
-                onChange={(current, pageSize) => tableProps.onChange?.({ current, pageSize }, {}, [], { action: 'paginate', currentDataSource: [] })}
+                column={1}
+                items={[
+                  { key: 'page', label: t('list.page'), children: cells.page(r) },
+                  { key: 'paper', label: t('list.paper'), children: cells.paper(r) },
+                  { key: 'status', label: t('list.status'), children: cells.status(r) },
+                  { key: 'modified', label: t('list.modified'), children: cells.modified(r) },
+                ]}
               />
-            </Flex>
+              {actions(r)}
+            </Card>
           )}
-        </Spin>
+        />
       ) : (
         <Table<TPrintTemplateListItem>
           size="small"

@@ -88,6 +88,8 @@ const theme = EditorView.baseTheme({
   '.cm-formula-bad': { color: 'var(--fe-error, #ff4d4f)' },
   '.cm-placeholder': { color: 'var(--fe-placeholder, #bfbfbf)' },
   '.cm-tooltip': { background: 'var(--fe-elevated, #fff)', color: 'var(--fe-text, inherit)', border: '1px solid var(--fe-border, #d9d9d9)' },
+  // CodeMirror's own light theme paints tooltips #f5f5f5 with a more specific rule: this one outranks it in the dark theme too.
+  '&.cm-editor .cm-tooltip.cm-tooltip-autocomplete': { background: 'var(--fe-elevated, #fff)', color: 'var(--fe-text, inherit)' },
   '.cm-tooltip-autocomplete ul li[aria-selected]': { background: 'var(--fe-primary, #1677ff)', color: '#fff' },
   '.cm-completionDetail': { opacity: '0.75', marginLeft: '8px' },
   '.cm-completionInfo': { maxWidth: '360px', whiteSpace: 'pre-wrap', padding: '6px 8px' },
