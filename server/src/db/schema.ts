@@ -115,6 +115,26 @@ export interface DataSourcesTable {
   last_modifier_id: string | null;
 }
 
+/** A saved query of a data source (contracts/data-sources.ts, "methods"). */
+export interface DataSourceMethodsTable {
+  id: string;
+  source_id: string;
+  code: string;
+  name: string;
+  description: Generated<string>;
+  sql: string;
+  /** ZDataSourceMethodParameter[] */
+  parameters: Json<unknown>;
+  /** { name, dataType }[] */
+  columns: Json<unknown>;
+  cache_seconds: number;
+  concurrency_stamp: string;
+  creation_time: Timestamp;
+  creator_id: string | null;
+  last_modification_time: Timestamp | null;
+  last_modifier_id: string | null;
+}
+
 /** A print template (contracts/print-templates.ts): the draft layout, bound to a page. */
 export interface PrintTemplatesTable {
   id: string;
@@ -545,6 +565,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   print_templates: PrintTemplatesTable;
   data_sources: DataSourcesTable;
+  data_source_methods: DataSourceMethodsTable;
   print_template_versions: PrintTemplateVersionsTable;
   print_counts: PrintCountsTable;
   audit_logs: AuditLogsTable;

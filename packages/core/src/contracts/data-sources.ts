@@ -15,6 +15,11 @@ import { pagedResult, text, ZPagedQuery } from './common.ts';
 //   GET    /{id}/objects                                    → ZDataSourceObjects (schemas with their tables and views)
 //   GET    /{id}/columns           ZDataSourceColumnsQuery  → ZDataSourceColumns
 //   POST   /{id}/query             ZDataSourceQueryInput    → ZDataSourceQueryResult
+//   GET    /{id}/method                                     → ZDataSourceMethodList (saved queries)
+//   POST   /{id}/method            ZDataSourceMethodInput   → ZDataSourceMethod (400 when the SQL's :names and the declared parameters differ)
+//   PUT    /{id}/method/{methodId} ZUpdateDataSourceMethodInput → ZDataSourceMethod (409 on a stale stamp)
+//   DELETE /{id}/method/{methodId}                          → 204
+//   POST   /{id}/method/{methodId}/run ZRunDataSourceMethodInput → ZDataSourceQueryResult (defaults fill what is not given; cached cacheSeconds)
 // Permission: P.DataSources on every route. A password is written, never returned (`hasPassword`).
 // A source that cannot be reached answers 502 (DataSource.Unavailable), one that does not answer
 // in its statement timeout 504 (DataSource.Timeout); an SQL error of the caller's is a 400 with the
@@ -33,6 +38,9 @@ export const DATA_SOURCE_LIMITS = {
   poolSize: { min: 1, max: 20, default: 5 },
   statementTimeoutSeconds: { min: 1, max: 300, default: 15 },
   rowCap: { min: 1, max: 100_000, default: 1_000 },
+  methodCode: 64,
+  /** Seconds a saved query's answer may be served again without asking the source. */
+  cacheSeconds: { min: 0, max: 3_600, default: 0 },
 } as const;
 
 /** What a source is. (SQL Server and HTTP/REST come with a later slice of issue 16.) */
@@ -129,6 +137,7 @@ export type TDataSourceColumns = z.infer<typeof ZDataSourceColumns>;
 
 /** A named parameter's value (`:name` in the SQL; always bound, never put into the text). */
 export const ZQueryParameterValue = z.union([zText().max(DATA_SOURCE_LIMITS.parameterText), z.number(), z.boolean(), z.null()]);
+export type TQueryParameterValue = z.infer<typeof ZQueryParameterValue>;
 export const ZDataSourceQueryInput = z.object({
   sql: zText().trim().min(1).max(DATA_SOURCE_LIMITS.sql),
   parameters: z
@@ -149,5 +158,62 @@ export const ZDataSourceQueryResult = z.object({
   /** Rows a write changed (a source that is not read-only). */
   affectedRows: z.number().int().nullable(),
   elapsedMs: z.number(),
+  /** A saved query's answer served from its cache (cacheSeconds), not asked of the source again. */
+  cached: z.boolean().default(false),
 });
 export type TDataSourceQueryResult = z.infer<typeof ZDataSourceQueryResult>;
+
+// ---------------------------------------------------------------- saved queries (methods)
+
+/** How a saved query's parameter is typed (what its value is turned into before it is bound). */
+export const ZMethodParameterType = z.enum(['text', 'number', 'boolean']);
+export const ZDataSourceMethodParameter = z.object({
+  name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'a parameter name: letters, digits, _'),
+  type: ZMethodParameterType,
+  /** Used when a run does not give the parameter (null: SQL NULL). */
+  defaultValue: ZQueryParameterValue,
+  /** A run must give it (its default is not used). */
+  required: z.boolean().default(false),
+});
+export type TDataSourceMethodParameter = z.infer<typeof ZDataSourceMethodParameter>;
+
+export const ZDataSourceMethodInput = z.object({
+  /** What controls name the query by (their `dataSourceMethod`): letters, digits, _; unique per source. */
+  code: z.string().trim().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a code: letters, digits, _').max(DATA_SOURCE_LIMITS.methodCode),
+  name: text(DATA_SOURCE_LIMITS.name).min(1),
+  description: text(DATA_SOURCE_LIMITS.description).default(''),
+  sql: zText().trim().min(1).max(DATA_SOURCE_LIMITS.sql),
+  parameters: z.array(ZDataSourceMethodParameter).max(DATA_SOURCE_LIMITS.parameters).default([]),
+  cacheSeconds: z.number().int().min(DATA_SOURCE_LIMITS.cacheSeconds.min).max(DATA_SOURCE_LIMITS.cacheSeconds.max).default(DATA_SOURCE_LIMITS.cacheSeconds.default),
+});
+export type TDataSourceMethodInput = z.infer<typeof ZDataSourceMethodInput>;
+export const ZUpdateDataSourceMethodInput = ZDataSourceMethodInput.extend({ concurrencyStamp: zText().min(1).max(64) });
+export type TUpdateDataSourceMethodInput = z.infer<typeof ZUpdateDataSourceMethodInput>;
+
+export const ZDataSourceMethod = z.object({
+  id: z.uuid(),
+  sourceId: z.uuid(),
+  code: zText(),
+  name: zText(),
+  description: zText(),
+  sql: zText(),
+  parameters: z.array(ZDataSourceMethodParameter),
+  /** The result's columns, read from the source when the query was saved (a reading query; none for a write). */
+  columns: z.array(z.object({ name: zText(), dataType: zText() })),
+  cacheSeconds: z.number().int(),
+  concurrencyStamp: zText(),
+  creationTime: zText(),
+  lastModificationTime: zText().nullable(),
+});
+export type TDataSourceMethod = z.infer<typeof ZDataSourceMethod>;
+export const ZDataSourceMethodList = z.object({ items: z.array(ZDataSourceMethod) });
+export type TDataSourceMethodList = z.infer<typeof ZDataSourceMethodList>;
+
+export const ZDataSourceMethodParams = z.object({ id: z.uuid(), methodId: z.uuid() });
+export const ZRunDataSourceMethodInput = z.object({
+  parameters: z
+    .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/), ZQueryParameterValue)
+    .refine((p) => Object.keys(p).length <= DATA_SOURCE_LIMITS.parameters, `at most ${DATA_SOURCE_LIMITS.parameters} parameters`)
+    .default({}),
+});
+export type TRunDataSourceMethodInput = z.infer<typeof ZRunDataSourceMethodInput>;

@@ -11,6 +11,13 @@ const texts = {
     'source.readOnly': '数据源“{name}”是只读的，只能执行查询（SELECT、WITH、SHOW、EXPLAIN 等）',
     'source.oneStatement': '一次只能执行一条语句',
     'source.missingParameters': '缺少参数：{names}',
+    'method.notFound': '保存的查询不存在',
+    'method.codeTaken': '编码“{code}”已被这个数据源的另一个查询使用',
+    'method.parameterTwice': '参数 :{name} 声明了两次',
+    'method.parameterUndeclared': 'SQL 中的参数没有声明：{names}',
+    'method.parameterUnused': '声明的参数没有在 SQL 中使用：{names}',
+    'method.parameterRequired': '参数 :{name} 必须给出',
+    'method.parameterType': '参数 :{name} 的值不是{type}类型',
   },
   'en-US': {
     'source.notFound': 'The data source does not exist',
@@ -21,6 +28,13 @@ const texts = {
     'source.readOnly': 'Data source "{name}" is read-only: only queries run on it (SELECT, WITH, SHOW, EXPLAIN…)',
     'source.oneStatement': 'Run one statement at a time',
     'source.missingParameters': 'Parameters without a value: {names}',
+    'method.notFound': 'The saved query does not exist',
+    'method.codeTaken': 'Code "{code}" is used by another query of this data source',
+    'method.parameterTwice': 'Parameter :{name} is declared twice',
+    'method.parameterUndeclared': 'Parameters the SQL uses are not declared: {names}',
+    'method.parameterUnused': 'Declared parameters the SQL does not use: {names}',
+    'method.parameterRequired': 'Parameter :{name} must be given',
+    'method.parameterType': 'The value of parameter :{name} is not of type {type}',
   },
 };
 

@@ -1,8 +1,8 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { DataSourcesTable, Database } from '../../db/schema.ts';
+import type { DataSourceMethodsTable, DataSourcesTable, Database } from '../../db/schema.ts';
 import { likePattern } from '../../platform/sql-values.ts';
 
-// The SQL of `data_sources`.
+// The SQL of `data_sources` and `data_source_methods`.
 
 type Db = Kysely<Database>;
 
@@ -54,4 +54,28 @@ export async function updateSourceIfStamp(db: Db, id: string, stamp: string, cha
 
 export function deleteSource(db: Db, id: string) {
   return db.deleteFrom('data_sources').where('id', '=', id).execute();
+}
+
+// ---------------------------------------------------------------- saved queries
+
+export function listMethods(db: Db, sourceId: string) {
+  return db.selectFrom('data_source_methods').selectAll().where('source_id', '=', sourceId).orderBy('name').orderBy('id').execute();
+}
+
+export function findMethod(db: Db, sourceId: string, id: string) {
+  return db.selectFrom('data_source_methods').selectAll().where('source_id', '=', sourceId).where('id', '=', id).executeTakeFirst();
+}
+
+export function insertMethod(db: Db, row: Insertable<DataSourceMethodsTable>) {
+  return db.insertInto('data_source_methods').values(row).execute();
+}
+
+/** Updates when the stamp still matches; false when someone else saved in between. */
+export async function updateMethodIfStamp(db: Db, id: string, stamp: string, changes: Updateable<DataSourceMethodsTable>): Promise<boolean> {
+  const result = await db.updateTable('data_source_methods').set(changes).where('id', '=', id).where('concurrency_stamp', '=', stamp).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function deleteMethod(db: Db, id: string) {
+  return db.deleteFrom('data_source_methods').where('id', '=', id).execute();
 }

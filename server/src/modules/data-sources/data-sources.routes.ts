@@ -7,13 +7,19 @@ import {
   ZDataSourceColumns,
   ZDataSourceColumnsQuery,
   ZDataSourceList,
+  ZDataSourceMethod,
+  ZDataSourceMethodInput,
+  ZDataSourceMethodList,
+  ZDataSourceMethodParams,
   ZDataSourceObjects,
   ZDataSourceQuery,
   ZDataSourceQueryInput,
   ZDataSourceQueryResult,
   ZDataSourceTestResult,
+  ZRunDataSourceMethodInput,
   ZTestDataSourceInput,
   ZUpdateDataSourceInput,
+  ZUpdateDataSourceMethodInput,
 } from '@tessera/core/contracts/data-sources';
 import { P } from '@tessera/core/contracts/permissions';
 import { requirePermission } from '../../platform/route-access.ts';
@@ -30,6 +36,7 @@ import {
   testDataSourceSettings,
   updateDataSource,
 } from './data-sources.service.ts';
+import { createDataSourceMethod, deleteDataSourceMethod, listDataSourceMethods, runDataSourceMethod, updateDataSourceMethod } from './data-source-methods.service.ts';
 import { closeSourceClients } from './source-clients.ts';
 
 export async function dataSourceRoutes(fastify: FastifyInstance) {
@@ -100,5 +107,38 @@ export async function dataSourceRoutes(fastify: FastifyInstance) {
     config: access,
     schema: { summary: 'Run one statement with named parameters (:name, always bound); reads only on a read-only source; at most the row cap', params: ZIdParam, body: ZDataSourceQueryInput, response: { 200: ZDataSourceQueryResult } },
     handler: (req) => runDataSourceQuery(req.ctx, req.params.id, req.body),
+  });
+
+  app.get(`${base}/:id/method`, {
+    config: access,
+    schema: { summary: "A source's saved queries (methods), by name", params: ZIdParam, response: { 200: ZDataSourceMethodList } },
+    handler: (req) => listDataSourceMethods(req.ctx, req.params.id),
+  });
+
+  app.post(`${base}/:id/method`, {
+    config: access,
+    schema: { summary: "Save a query: its :names must be the declared parameters; the result's columns are read from the source", params: ZIdParam, body: ZDataSourceMethodInput, response: { 200: ZDataSourceMethod } },
+    handler: (req) => createDataSourceMethod(req.ctx, req.params.id, req.body),
+  });
+
+  app.put(`${base}/:id/method/:methodId`, {
+    config: access,
+    schema: { summary: 'Save a saved query again (409 on a stale stamp)', params: ZDataSourceMethodParams, body: ZUpdateDataSourceMethodInput, response: { 200: ZDataSourceMethod } },
+    handler: (req) => updateDataSourceMethod(req.ctx, req.params.id, req.params.methodId, req.body),
+  });
+
+  app.delete(`${base}/:id/method/:methodId`, {
+    config: access,
+    schema: { summary: 'Delete a saved query', params: ZDataSourceMethodParams },
+    handler: async (req, reply) => {
+      await deleteDataSourceMethod(req.ctx, req.params.id, req.params.methodId);
+      return reply.code(204).send();
+    },
+  });
+
+  app.post(`${base}/:id/method/:methodId/run`, {
+    config: access,
+    schema: { summary: 'Run a saved query: given values typed, defaults for the rest; answered from its cache for cacheSeconds', params: ZDataSourceMethodParams, body: ZRunDataSourceMethodInput, response: { 200: ZDataSourceQueryResult } },
+    handler: (req) => runDataSourceMethod(req.ctx, req.params.id, req.params.methodId, req.body),
   });
 }

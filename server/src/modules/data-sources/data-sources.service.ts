@@ -4,7 +4,7 @@
  * Passwords are sealed with the installation's key and never answered; a read-only source runs
  * only reading statements (checked here, and its sessions are read-only on the server too).
  */
-import type { TCreateDataSourceInput, TDataSource, TDataSourceColumns, TDataSourceList, TDataSourceObjects, TDataSourceQuery, TDataSourceQueryInput, TDataSourceQueryResult, TDataSourceTestResult, TTestDataSourceInput, TUpdateDataSourceInput } from '@tessera/core/contracts/data-sources';
+import type { TCreateDataSourceInput, TDataSource, TDataSourceColumns, TDataSourceList, TDataSourceObjects, TDataSourceQuery, TDataSourceQueryInput, TDataSourceQueryResult, TDataSourceTestResult, TQueryParameterValue, TTestDataSourceInput, TUpdateDataSourceInput } from '@tessera/core/contracts/data-sources';
 import { bindSqlParameters, sqlStatements, type SqlDialect } from '@tessera/core/helpers/sql-parameters';
 import type { Selectable } from 'kysely';
 import type { DataSourcesTable } from '../../db/schema.ts';
@@ -20,7 +20,7 @@ import * as repo from './data-sources.repository.ts';
 import { dropSourceClient, jsonValue, openSourceClient, SourceError, sourceClient, type SourceClient, type SourceSettings } from './source-clients.ts';
 
 const ENTITY_TYPE = 'DataSource';
-type SourceRow = Selectable<DataSourcesTable>;
+export type SourceRow = Selectable<DataSourcesTable>;
 
 // ---------------------------------------------------------------- reading
 
@@ -55,7 +55,7 @@ export async function listDataSources(ctx: ServiceContext, query: TDataSourceQue
   return { items: rows.map(toSource), totalCount };
 }
 
-async function requireSource(ctx: ServiceContext, id: string): Promise<SourceRow> {
+export async function requireSource(ctx: ServiceContext, id: string): Promise<SourceRow> {
   const row = await repo.findSource(ctx.db, id);
   if (!row) throw sourceError(ctx, 404, 'NotFound', 'source.notFound', {}, { details: { id } });
   return row;
@@ -255,18 +255,25 @@ const truthy = (v: unknown) => v === true || v === 1 || v === '1';
 const CAPPED_READS = new Set(['select', 'with', 'values']);
 const OTHER_READS = new Set(['show', 'describe', 'desc', 'explain', 'table']);
 
-export async function runDataSourceQuery(ctx: ServiceContext, id: string, input: TDataSourceQueryInput): Promise<TDataSourceQueryResult> {
-  const row = await requireSource(ctx, id);
+/**
+ * Runs one statement of a source with named parameters (bound, never in the text): refused when it
+ * is several statements, a write on a read-only source, or lacks a parameter's value. Reads are
+ * capped in the database at the source's row cap (`columnsOnly`: no rows at all, for a saved
+ * query's columns).
+ */
+export async function executeStatement(ctx: ServiceContext, row: SourceRow, sql: string, values: Record<string, TQueryParameterValue>, options: { columnsOnly?: boolean } = {}): Promise<TDataSourceQueryResult> {
   const dialect: SqlDialect = row.kind;
-  const statements = sqlStatements(input.sql, dialect);
+  const statements = sqlStatements(sql, dialect);
   if (statements.count !== 1) throw sourceInvalid(ctx, 'source.oneStatement', ['sql']);
   const keyword = statements.keywords[0]!;
   if (row.read_only && !CAPPED_READS.has(keyword) && !OTHER_READS.has(keyword)) throw sourceError(ctx, 400, 'DataSource.ReadOnly', 'source.readOnly', { name: row.name }, { members: ['sql'] });
-  const bound = bindSqlParameters(input.sql.replace(/;\s*$/, ''), dialect, input.parameters);
+  const capped = CAPPED_READS.has(keyword);
+  if (options.columnsOnly && !capped) return { columns: [], rows: [], rowCount: 0, truncated: false, affectedRows: null, elapsedMs: 0, cached: false };
+  const bound = bindSqlParameters(sql.replace(/;\s*$/, ''), dialect, values);
   if (bound.missing.length > 0) throw sourceInvalid(ctx, 'source.missingParameters', ['parameters'], { names: bound.missing.join(', ') });
   // One more row than the cap tells whether there were more.
-  const capped = CAPPED_READS.has(keyword);
-  const text = capped ? `select * from (${bound.sql}\n) as tessera_query limit ${row.row_cap + 1}` : bound.sql;
+  const limit = options.columnsOnly ? 0 : row.row_cap + 1;
+  const text = capped ? `select * from (${bound.sql}\n) as tessera_query limit ${limit}` : bound.sql;
   const started = performance.now();
   let result;
   try {
@@ -278,8 +285,14 @@ export async function runDataSourceQuery(ctx: ServiceContext, id: string, input:
   const truncated = result.rows.length > row.row_cap;
   const names = uniqueNames(result.columns.map((c) => c.name));
   const rows = result.rows.slice(0, row.row_cap).map((values) => Object.fromEntries(names.map((name, i) => [name, jsonValue(values[i])])));
-  await recordAudit(ctx, 'Queried', { entityType: ENTITY_TYPE, entityId: id, details: { sql: input.sql.slice(0, 2_000), parameters: Object.keys(input.parameters), rows: rows.length, affectedRows: result.affectedRows, elapsedMs } });
-  return { columns: result.columns.map((c, i) => ({ name: names[i]!, dataType: c.dataType })), rows, rowCount: rows.length, truncated, affectedRows: result.affectedRows, elapsedMs };
+  return { columns: result.columns.map((c, i) => ({ name: names[i]!, dataType: c.dataType })), rows, rowCount: rows.length, truncated, affectedRows: result.affectedRows, elapsedMs, cached: false };
+}
+
+export async function runDataSourceQuery(ctx: ServiceContext, id: string, input: TDataSourceQueryInput): Promise<TDataSourceQueryResult> {
+  const row = await requireSource(ctx, id);
+  const result = await executeStatement(ctx, row, input.sql, input.parameters);
+  await recordAudit(ctx, 'Queried', { entityType: ENTITY_TYPE, entityId: id, details: { sql: input.sql.slice(0, 2_000), parameters: Object.keys(input.parameters), rows: result.rowCount, affectedRows: result.affectedRows, elapsedMs: result.elapsedMs } });
+  return result;
 }
 
 /** Column names made unique (`select 1 as a, 2 as a` → a, a_2), so no value hides another. */

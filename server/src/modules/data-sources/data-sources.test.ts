@@ -220,4 +220,51 @@ describe('data sources', () => {
     expect((await call('POST', `${URL}/${m.id}/query`, { sql: 'select 1' }, outsider)).statusCode).toBe(403);
     expect((await call('POST', `${URL}/test`, { name: 'x', ...MARIA }, outsider)).statusCode).toBe(403);
   });
+
+  it('saves queries with typed parameters and the columns read from the source; runs them with defaults, types the values, caches the answer', async () => {
+    const m = await create(MARIA);
+    const saved = await ok('POST', `${URL}/${m.id}/method`, {
+      code: 'products_by_name',
+      name: '按名称查产品',
+      sql: `select id, name, amount from ${table} where name like :pattern and amount >= :least order by id`,
+      parameters: [
+        { name: 'pattern', type: 'text', defaultValue: '%', required: false },
+        { name: 'least', type: 'number', defaultValue: 0 },
+      ],
+      cacheSeconds: 60,
+    });
+    expect(saved).toMatchObject({ code: 'products_by_name', columns: [{ name: 'id', dataType: 'long' }, { name: 'name', dataType: 'var_string' }, { name: 'amount', dataType: 'newdecimal' }] });
+    expect((await ok('GET', `${URL}/${m.id}/method`)).items.map((x: { code: string }) => x.code)).toEqual(['products_by_name']);
+
+    const run = (parameters: object) => call('POST', `${URL}/${m.id}/method/${saved.id}/run`, { parameters });
+    const all = (await run({})).json();
+    expect(all).toMatchObject({ rowCount: 3, cached: false });
+    // A number given as text is a number; the same values again come from the cache.
+    const some = (await run({ least: '2' })).json();
+    expect(some).toMatchObject({ rowCount: 2, cached: false });
+    expect((await run({ least: 2 })).json()).toMatchObject({ rowCount: 2, cached: true });
+    expect((await run({ least: 'two' })).statusCode).toBe(400);
+
+    // The SQL's names and the declared parameters must agree; codes are unique per source.
+    for (const [body, member] of [
+      [{ code: 'x', name: 'x', sql: 'select :a as a', parameters: [] }, 'parameters'],
+      [{ code: 'x', name: 'x', sql: 'select 1 as a', parameters: [{ name: 'a', type: 'text', defaultValue: null }] }, 'parameters'],
+      [{ code: 'x', name: 'x', sql: 'select :a as a', parameters: [{ name: 'a', type: 'number', defaultValue: 'many' }] }, 'parameters.0.defaultValue'],
+      [{ code: 'PRODUCTS_BY_NAME', name: 'x', sql: 'select 1 as a' }, 'code'],
+      [{ code: 'y', name: 'y', sql: 'select * from no_such_table_here' }, 'sql'],
+    ] as const) {
+      const res = await call('POST', `${URL}/${m.id}/method`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.validationErrors[0].members).toEqual([member]);
+    }
+    // A required parameter must be given; a stale stamp is a 409; deleting the source takes its queries.
+    const strict = await ok('POST', `${URL}/${m.id}/method`, { code: 'by_id', name: '按编号', sql: `select name from ${table} where id = :id`, parameters: [{ name: 'id', type: 'number', defaultValue: null, required: true }] });
+    expect((await call('POST', `${URL}/${m.id}/method/${strict.id}/run`, { parameters: {} })).statusCode).toBe(400);
+    expect((await ok('POST', `${URL}/${m.id}/method/${strict.id}/run`, { parameters: { id: 1 } })).rows).toEqual([{ name: '钢笔' }]);
+    const renamed = await ok('PUT', `${URL}/${m.id}/method/${strict.id}`, { code: 'by_id', name: '按编号查', sql: strict.sql, parameters: strict.parameters, concurrencyStamp: strict.concurrencyStamp });
+    expect(renamed.name).toBe('按编号查');
+    expect((await call('PUT', `${URL}/${m.id}/method/${strict.id}`, { code: 'by_id', name: 'x', sql: strict.sql, parameters: strict.parameters, concurrencyStamp: strict.concurrencyStamp })).statusCode).toBe(409);
+    expect((await call('DELETE', `${URL}/${m.id}`)).statusCode).toBe(204);
+    expect(await t.app.db.selectFrom('data_source_methods').select('id').where('source_id', '=', m.id).execute()).toEqual([]);
+  });
 });

@@ -1,0 +1,211 @@
+/*
+ * Saved queries of a data source ("methods"): SQL with declared, typed parameters, named by a code
+ * that controls refer to (`dataSourceMethod`). Saving checks that the SQL's `:names` and the
+ * declared parameters are the same, and reads the result's columns from the source (a reading query
+ * runs with `limit 0`). A run fills what it is not given from the defaults, turns each value into its
+ * declared type, and may be answered from a per-node cache for `cacheSeconds`.
+ */
+import {
+  ZDataSourceMethodParameter,
+  type TDataSourceMethod,
+  type TDataSourceMethodInput,
+  type TDataSourceMethodList,
+  type TDataSourceMethodParameter,
+  type TDataSourceQueryResult,
+  type TQueryParameterValue,
+  type TRunDataSourceMethodInput,
+  type TUpdateDataSourceMethodInput,
+} from '@tessera/core/contracts/data-sources';
+import { sqlParameterNames } from '@tessera/core/helpers/sql-parameters';
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import type { DataSourceMethodsTable } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { conflict } from '../../platform/errors.ts';
+import { uuidv7 } from '../../platform/ids.ts';
+import { iso, isUniqueViolation } from '../../platform/sql-values.ts';
+import { executeStatement, requireSource, type SourceRow } from './data-sources.service.ts';
+import { sourceError, sourceInvalid } from './data-sources.messages.ts';
+import * as repo from './data-sources.repository.ts';
+
+const ENTITY_TYPE = 'DataSourceMethod';
+type MethodRow = Selectable<DataSourceMethodsTable>;
+
+const ZStoredColumns = z.array(z.object({ name: z.string(), dataType: z.string() }));
+
+function toMethod(r: MethodRow): TDataSourceMethod {
+  return {
+    id: r.id,
+    sourceId: r.source_id,
+    code: r.code,
+    name: r.name,
+    description: r.description,
+    sql: r.sql,
+    parameters: z.array(ZDataSourceMethodParameter).parse(r.parameters),
+    columns: ZStoredColumns.parse(r.columns),
+    cacheSeconds: r.cache_seconds,
+    concurrencyStamp: r.concurrency_stamp,
+    creationTime: iso(r.creation_time)!,
+    lastModificationTime: iso(r.last_modification_time),
+  };
+}
+
+export async function listDataSourceMethods(ctx: ServiceContext, sourceId: string): Promise<TDataSourceMethodList> {
+  await requireSource(ctx, sourceId);
+  return { items: (await repo.listMethods(ctx.db, sourceId)).map(toMethod) };
+}
+
+async function requireMethod(ctx: ServiceContext, sourceId: string, id: string): Promise<MethodRow> {
+  const row = await repo.findMethod(ctx.db, sourceId, id);
+  if (!row) throw sourceError(ctx, 404, 'NotFound', 'method.notFound', {}, { details: { id } });
+  return row;
+}
+
+// ---------------------------------------------------------------- values
+
+/** A value as its parameter's type; undefined when it cannot be one. */
+function typed(value: TQueryParameterValue, type: TDataSourceMethodParameter['type']): TQueryParameterValue | undefined {
+  if (value === null) return null;
+  switch (type) {
+    case 'text':
+      return String(value);
+    case 'number': {
+      if (typeof value === 'boolean' || (typeof value === 'string' && value.trim() === '')) return undefined;
+      const n = Number(value);
+      return Number.isFinite(n) ? n : undefined;
+    }
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      if (value === 1 || value === 'true' || value === '1') return true;
+      if (value === 0 || value === 'false' || value === '0') return false;
+      return undefined;
+  }
+}
+
+/** The values a run binds: given ones typed, the rest from the defaults; a required one must be given. */
+function runValues(ctx: ServiceContext, parameters: TDataSourceMethodParameter[], given: Record<string, TQueryParameterValue>): Record<string, TQueryParameterValue> {
+  const values: Record<string, TQueryParameterValue> = {};
+  for (const p of parameters) {
+    if (!Object.hasOwn(given, p.name) && p.required) throw sourceInvalid(ctx, 'method.parameterRequired', [`parameters.${p.name}`], { name: p.name });
+    const value = typed(Object.hasOwn(given, p.name) ? given[p.name]! : p.defaultValue, p.type);
+    if (value === undefined) throw sourceInvalid(ctx, 'method.parameterType', [`parameters.${p.name}`], { name: p.name, type: p.type });
+    values[p.name] = value;
+  }
+  return values;
+}
+
+// ---------------------------------------------------------------- saving
+
+/** The SQL's parameters and the declared ones are the same names; defaults fit their types. */
+function checkParameters(ctx: ServiceContext, source: SourceRow, input: TDataSourceMethodInput) {
+  const used = sqlParameterNames(input.sql, source.kind);
+  const declared = input.parameters.map((p) => p.name);
+  const twice = declared.find((name, i) => declared.indexOf(name) !== i);
+  if (twice) throw sourceInvalid(ctx, 'method.parameterTwice', ['parameters'], { name: twice });
+  const undeclared = used.filter((name) => !declared.includes(name));
+  if (undeclared.length > 0) throw sourceInvalid(ctx, 'method.parameterUndeclared', ['parameters'], { names: undeclared.map((n) => `:${n}`).join(', ') });
+  const unused = declared.filter((name) => !used.includes(name));
+  if (unused.length > 0) throw sourceInvalid(ctx, 'method.parameterUnused', ['parameters'], { names: unused.map((n) => `:${n}`).join(', ') });
+  input.parameters.forEach((p, i) => {
+    if (typed(p.defaultValue, p.type) === undefined) throw sourceInvalid(ctx, 'method.parameterType', [`parameters.${i}.defaultValue`], { name: p.name, type: p.type });
+  });
+}
+
+/** The result's columns: the query run with its defaults and no rows (a write has none). */
+async function columnsOf(ctx: ServiceContext, source: SourceRow, input: TDataSourceMethodInput) {
+  const defaults = Object.fromEntries(input.parameters.map((p) => [p.name, typed(p.defaultValue, p.type) ?? null]));
+  return (await executeStatement(ctx, source, input.sql, defaults, { columnsOnly: true })).columns;
+}
+
+const codeTaken = (ctx: ServiceContext, code: string) => sourceInvalid(ctx, 'method.codeTaken', ['code'], { code });
+
+export async function createDataSourceMethod(ctx: ServiceContext, sourceId: string, input: TDataSourceMethodInput): Promise<TDataSourceMethod> {
+  const source = await requireSource(ctx, sourceId);
+  checkParameters(ctx, source, input);
+  const columns = await columnsOf(ctx, source, input);
+  const id = uuidv7();
+  try {
+    await ctx.db.transaction().execute((trx) =>
+      repo.insertMethod(trx, {
+        id,
+        source_id: sourceId,
+        code: input.code,
+        name: input.name,
+        description: input.description,
+        sql: input.sql,
+        parameters: JSON.stringify(input.parameters),
+        columns: JSON.stringify(columns),
+        cache_seconds: input.cacheSeconds,
+        concurrency_stamp: uuidv7(),
+        creator_id: ctx.user?.id ?? null,
+      }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw codeTaken(ctx, input.code);
+    throw error;
+  }
+  const created = toMethod(await requireMethod(ctx, sourceId, id));
+  await recordAudit(ctx, 'Created', { entityType: ENTITY_TYPE, entityId: id, details: { sourceId, code: created.code, name: created.name, sql: created.sql.slice(0, 2_000) } });
+  return created;
+}
+
+export async function updateDataSourceMethod(ctx: ServiceContext, sourceId: string, id: string, input: TUpdateDataSourceMethodInput): Promise<TDataSourceMethod> {
+  const source = await requireSource(ctx, sourceId);
+  const existing = await requireMethod(ctx, sourceId, id);
+  checkParameters(ctx, source, input);
+  const columns = await columnsOf(ctx, source, input);
+  let ok: boolean;
+  try {
+    ok = await ctx.db.transaction().execute((trx) =>
+      repo.updateMethodIfStamp(trx, id, input.concurrencyStamp, {
+        code: input.code,
+        name: input.name,
+        description: input.description,
+        sql: input.sql,
+        parameters: JSON.stringify(input.parameters),
+        columns: JSON.stringify(columns),
+        cache_seconds: input.cacheSeconds,
+        concurrency_stamp: uuidv7(),
+        last_modification_time: new Date(),
+        last_modifier_id: ctx.user?.id ?? null,
+      }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw codeTaken(ctx, input.code);
+    throw error;
+  }
+  if (!ok) throw conflict({ id, concurrencyStamp: (await requireMethod(ctx, sourceId, id)).concurrency_stamp });
+  const updated = toMethod(await requireMethod(ctx, sourceId, id));
+  await recordAudit(ctx, 'Updated', { entityType: ENTITY_TYPE, entityId: id, details: { sourceId, before: { code: existing.code, sql: existing.sql.slice(0, 2_000) }, after: { code: updated.code, sql: updated.sql.slice(0, 2_000) } } });
+  return updated;
+}
+
+export async function deleteDataSourceMethod(ctx: ServiceContext, sourceId: string, id: string): Promise<void> {
+  const existing = await requireMethod(ctx, sourceId, id);
+  await ctx.db.transaction().execute((trx) => repo.deleteMethod(trx, id));
+  await recordAudit(ctx, 'Deleted', { entityType: ENTITY_TYPE, entityId: id, details: { sourceId, code: existing.code, name: existing.name } });
+}
+
+// ---------------------------------------------------------------- running
+
+/** Answers of saved queries kept for their cacheSeconds, on this node, by query version and values. */
+const answers = new Map<string, { until: number; result: TDataSourceQueryResult }>();
+const MAX_ANSWERS = 500;
+
+export async function runDataSourceMethod(ctx: ServiceContext, sourceId: string, id: string, input: TRunDataSourceMethodInput): Promise<TDataSourceQueryResult> {
+  const source = await requireSource(ctx, sourceId);
+  const method = toMethod(await requireMethod(ctx, sourceId, id));
+  const values = runValues(ctx, method.parameters, input.parameters);
+  // The source's stamp too: a source saved with another row cap or database answers anew.
+  const key = `${method.id}:${method.concurrencyStamp}:${source.concurrency_stamp}:${JSON.stringify(method.parameters.map((p) => values[p.name]))}`;
+  const now = Date.now();
+  const held = answers.get(key);
+  if (held && held.until > now) return { ...held.result, cached: true };
+  const result = await executeStatement(ctx, source, method.sql, values);
+  if (method.cacheSeconds > 0 && result.affectedRows === null) {
+    if (answers.size >= MAX_ANSWERS) for (const [k, v] of answers) if (v.until <= now || answers.size >= MAX_ANSWERS) answers.delete(k);
+    answers.set(key, { until: now + method.cacheSeconds * 1000, result });
+  }
+  return result;
+}
