@@ -7,7 +7,8 @@ import { apiCall as apiCallFor, apiToken, attemptSuffix, poll, signInToConsole }
 // Issue 16: an administrator connects the product to the MariaDB on this machine (127.0.0.1:3306,
 // database `test`, user root without a password), read-only. They try the connection before
 // saving, open the query workbench from the list, browse the `test` schema and a table in it, run
-// a query with a named parameter, are refused a DDL statement, and delete the source again.
+// a query with a named parameter, save it as a query with a cache, open and run it again (the
+// second answer from the cache) and delete it, are refused a DDL statement, and delete the source again.
 
 let product: Product;
 let adminToken = '';
@@ -51,7 +52,7 @@ async function writeSql(page: Page, sql: string) {
 }
 
 describe('data sources (issue 16)', () => {
-  it('connects a read-only MariaDB, queries it with a parameter, is refused a DDL, deletes it', async (ctx) => {
+  it('connects a read-only MariaDB, queries it with a parameter, saves and reruns the query, is refused a DDL, deletes it', async (ctx) => {
     const { page } = await product.newPage();
     onTestFailed(() => page.screenshot({ path: screenshotPath('data-sources-failure') }).then(() => undefined));
     await signInToConsole(page, product);
@@ -113,6 +114,64 @@ describe('data sources (issue 16)', () => {
     await poll(() => page.getByTestId('data-source-result').locator('.ant-table-tbody').textContent(), 30_000).toContain('42');
     expect(await page.getByTestId('data-source-result-status').textContent()).toMatch(/^1 行 · \d+ ms$/);
     await page.screenshot({ path: screenshotPath('data-sources-query') });
+
+    // That query saved (保存为查询) as `plus_one` with a minute's cache, :n a number defaulting to 1:
+    // it is listed with its code and cache, and is the open query.
+    await page.getByTestId('data-source-save-method').click();
+    const methodForm = page.getByTestId('data-source-method-form');
+    await methodForm.waitFor();
+    await page.getByTestId('data-source-method-code').fill('plus_one');
+    await page.getByTestId('data-source-method-name').fill('加一');
+    await page.getByTestId('data-source-method-cache').fill('60');
+    await page.getByTestId('data-source-method-param-default-n').fill('1');
+    await page.screenshot({ path: screenshotPath('data-sources-save-query') });
+    await page.getByTestId('data-source-method-submit').click();
+    await methodForm.waitFor({ state: 'detached', timeout: 30_000 });
+    const opened = page.getByTestId('data-source-method-open');
+    await poll(() => opened.textContent()).toContain('已打开：加一');
+    const savedQuery = page.getByTestId('data-source-method-plus_one');
+    await savedQuery.waitFor();
+    expect(await page.getByTestId('data-source-methods').textContent()).toContain('缓存 60 秒');
+    const methods = await call<{ items: { code: string }[] }>('GET', `/app/data-source/${source.id}/method`);
+    expect(methods.items).toEqual([
+      expect.objectContaining({
+        code: 'plus_one',
+        name: '加一',
+        sql: 'select :n + 1 as answer',
+        cacheSeconds: 60,
+        parameters: [{ name: 'n', type: 'number', defaultValue: 1, required: false }],
+      }),
+    ]);
+
+    // The editor cleared (the open query is then edited), the query opened again from the list:
+    // its SQL, its default as the value; run by its id, then answered again from its cache.
+    await page.locator('[data-testid="data-source-sql"] .cm-content').click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await page.getByTestId('data-source-no-parameters').waitFor();
+    expect(await opened.getAttribute('data-edited')).toBe('true');
+    await savedQuery.click();
+    await poll(() => sqlText(page)).toBe('select :n + 1 as answer');
+    await page.locator('.ant-drawer-title').click();
+    expect(await page.getByTestId('data-source-param-value-n').inputValue()).toBe('1');
+    expect(await opened.getAttribute('data-edited')).toBe('false');
+    expect(await page.getByTestId('data-source-result').count()).toBe(0);
+    await page.getByTestId('data-source-run').click();
+    const answer = page.getByTestId('data-source-result').locator('.ant-table-tbody');
+    await poll(() => answer.textContent(), 30_000).toContain('2');
+    expect(await page.getByTestId('data-source-result-status').textContent()).toMatch(/^1 行 · \d+ ms$/);
+    await page.getByTestId('data-source-run').click();
+    await poll(() => page.getByTestId('data-source-result-status').textContent(), 30_000).toMatch(/^1 行 · \d+ ms（缓存）$/);
+    expect(await answer.textContent()).toContain('2');
+    await page.screenshot({ path: screenshotPath('data-sources-saved-query') });
+
+    // Deleted after the confirmation: gone from the list, no longer open.
+    await page.getByTestId('data-source-method-delete-plus_one').click();
+    await page.getByTestId('data-source-method-delete-ok').click();
+    await savedQuery.waitFor({ state: 'detached' });
+    await opened.waitFor({ state: 'detached' });
+    await page.getByTestId('data-source-methods-empty').waitFor();
+    expect((await call<{ items: unknown[] }>('GET', `/app/data-source/${source.id}/method`)).items).toEqual([]);
 
     // DDL on a read-only source: refused, and nothing was created.
     await writeSql(page, 'create table tessera_e2e_refused (x int)');

@@ -4,13 +4,18 @@ import type {
   TDataSource,
   TDataSourceColumns,
   TDataSourceList,
+  TDataSourceMethod,
+  TDataSourceMethodInput,
+  TDataSourceMethodList,
   TDataSourceObjects,
   TDataSourceQuery,
   TDataSourceQueryInput,
   TDataSourceQueryResult,
   TDataSourceTestResult,
+  TRunDataSourceMethodInput,
   TTestDataSourceInput,
   TUpdateDataSourceInput,
+  TUpdateDataSourceMethodInput,
 } from '@tessera/core/contracts/data-sources';
 import { api } from '../../../shared/api/client.ts';
 
@@ -25,6 +30,7 @@ export const dataSourceKeys = {
   detail: (id: string) => ['data-sources', 'detail', id] as const,
   objects: (id: string) => ['data-sources', 'objects', id] as const,
   columns: (id: string, schema: string, table: string) => ['data-sources', 'columns', id, schema, table] as const,
+  methods: (id: string) => ['data-sources', 'methods', id] as const,
 };
 
 export const fetchDataSources = (q: Partial<TDataSourceQuery>) => api.get<TDataSourceList>(PATH, q as Record<string, string | number | boolean | undefined>);
@@ -82,4 +88,42 @@ export const useTestDataSourceSettings = () =>
 export const useRunDataSourceQuery = () =>
   useMutation({
     mutationFn: (v: { id: string; input: TDataSourceQueryInput }) => api.post<TDataSourceQueryResult>(`${PATH}/${v.id}/query`, v.input, { silent: true }),
+  });
+
+// ---------------------------------------------------------------- saved queries (methods)
+
+export const fetchDataSourceMethods = (id: string) => api.get<TDataSourceMethodList>(`${PATH}/${id}/method`, undefined, { silent: true });
+export const dataSourceMethodsOptions = (id: string) => queryOptions({ queryKey: dataSourceKeys.methods(id), queryFn: () => fetchDataSourceMethods(id) });
+/** A source's saved queries (the workbench's 保存的查询). */
+export const useDataSourceMethods = (sourceId: string | null) => useQuery({ ...dataSourceMethodsOptions(sourceId ?? ''), enabled: Boolean(sourceId) });
+
+export type SaveDataSourceMethodVariables =
+  | { sourceId: string; methodId: null; input: TDataSourceMethodInput }
+  | { sourceId: string; methodId: string; input: TUpdateDataSourceMethodInput };
+
+/** Save a query: new (POST), or the open one (PUT with its stamp; 409 when someone saved in between). 400 lists what is wrong (`code` used, `sql` that does not run). */
+export function useSaveDataSourceMethod() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: SaveDataSourceMethodVariables) =>
+      v.methodId === null
+        ? api.post<TDataSourceMethod>(`${PATH}/${v.sourceId}/method`, v.input, { silent: true })
+        : api.put<TDataSourceMethod>(`${PATH}/${v.sourceId}/method/${v.methodId}`, v.input, { silent: true }),
+    onSuccess: (_, v) => client.invalidateQueries({ queryKey: dataSourceKeys.methods(v.sourceId) }),
+  });
+}
+
+export function useDeleteDataSourceMethod() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { sourceId: string; methodId: string }) => api.delete<void>(`${PATH}/${v.sourceId}/method/${v.methodId}`, { silent: true }),
+    onSuccess: (_, v) => client.invalidateQueries({ queryKey: dataSourceKeys.methods(v.sourceId) }),
+  });
+}
+
+/** Runs a saved query with the values given (its defaults fill the rest); the answer may come from its cache (`cached`). */
+export const useRunDataSourceMethod = () =>
+  useMutation({
+    mutationFn: (v: { sourceId: string; methodId: string; input: TRunDataSourceMethodInput }) =>
+      api.post<TDataSourceQueryResult>(`${PATH}/${v.sourceId}/method/${v.methodId}/run`, v.input, { silent: true }),
   });

@@ -35,9 +35,10 @@ describe('statusLine', () => {
     'result.elapsed': '{{ms}} ms',
     'result.truncated': '（已截断，仅显示前 {{count}} 行）',
     'result.affected': '影响 {{count}} 行',
+    'result.cached': '（缓存）',
   };
   const t = (key: string, options: Record<string, unknown> = {}) => texts[key]!.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(options[k]));
-  const base: TDataSourceQueryResult = { columns: [{ name: 'answer', dataType: 'int' }], rows: [{ answer: 42 }], rowCount: 1, truncated: false, affectedRows: null, elapsedMs: 3.4 };
+  const base: TDataSourceQueryResult = { columns: [{ name: 'answer', dataType: 'int' }], rows: [{ answer: 42 }], rowCount: 1, truncated: false, affectedRows: null, elapsedMs: 3.4, cached: false };
 
   it('counts rows and time', () => {
     expect(statusLine(base, t)).toBe('1 行 · 3 ms');
@@ -53,5 +54,10 @@ describe('statusLine', () => {
 
   it('shows rows of a write that returns them', () => {
     expect(statusLine({ ...base, affectedRows: 1 }, t)).toBe('1 行 · 3 ms');
+  });
+
+  it('says when a saved query’s answer came from its cache', () => {
+    expect(statusLine({ ...base, cached: true }, t)).toBe('1 行 · 3 ms（缓存）');
+    expect(statusLine({ ...base, rowCount: 1000, truncated: true, cached: true }, t)).toBe('1000 行 · 3 ms（已截断，仅显示前 1000 行）（缓存）');
   });
 });

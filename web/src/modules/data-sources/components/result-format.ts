@@ -18,11 +18,13 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
  * The status line: "n 行 · x ms", with "（已截断，仅显示前 n 行）" when the row cap cut it, or
- * "影响 n 行 · x ms" for a write (no columns, affected rows counted).
+ * "影响 n 行 · x ms" for a write (no columns, affected rows counted); "（缓存）" ends it when a saved
+ * query's answer came from its cache.
  */
 export function statusLine(result: TDataSourceQueryResult, t: Translate): string {
   const elapsed = t('result.elapsed', { ms: Math.round(result.elapsedMs) });
-  if (result.affectedRows !== null && result.columns.length === 0) return `${t('result.affected', { count: result.affectedRows })} · ${elapsed}`;
+  const cached = result.cached ? t('result.cached') : '';
+  if (result.affectedRows !== null && result.columns.length === 0) return `${t('result.affected', { count: result.affectedRows })} · ${elapsed}${cached}`;
   const line = `${t('result.rows', { count: result.rowCount })} · ${elapsed}`;
-  return result.truncated ? line + t('result.truncated', { count: result.rowCount }) : line;
+  return (result.truncated ? line + t('result.truncated', { count: result.rowCount }) : line) + cached;
 }

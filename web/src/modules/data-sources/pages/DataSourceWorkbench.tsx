@@ -1,24 +1,28 @@
-import { CaretRightOutlined } from '@ant-design/icons';
-import { Button, Drawer, Flex, Grid, Space, Tag, theme, Typography } from 'antd';
-import { DATA_SOURCE_LIMITS, type TDataSource, type TDataSourceQueryResult } from '@tessera/core/contracts/data-sources';
+import { CaretRightOutlined, FileAddOutlined, SaveOutlined } from '@ant-design/icons';
+import { Button, Drawer, Flex, Grid, Space, Tag, theme, Tooltip, Typography } from 'antd';
+import { DATA_SOURCE_LIMITS, type TDataSource, type TDataSourceMethod, type TDataSourceQueryResult } from '@tessera/core/contracts/data-sources';
 import { sqlParameterNames } from '@tessera/core/helpers/sql-parameters';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../shared/ui/feedback.tsx';
-import { useRunDataSourceQuery } from '../api/data-sources.ts';
+import { useRunDataSourceMethod, useRunDataSourceQuery } from '../api/data-sources.ts';
 import { serverError, type ServerError } from '../api/server-error.ts';
+import { isOpenQueryEdited, methodFormValues, methodParameterRows, methodRunValues } from '../components/method-input.ts';
+import { MethodForm, type MethodFormTarget } from '../components/MethodForm.tsx';
 import { completionSchema } from '../components/object-tree-data.ts';
 import { ObjectTree } from '../components/ObjectTree.tsx';
 import { ParametersTable } from '../components/ParametersTable.tsx';
 import { parameterRows, parameterValues, tooManyParameters, type ParameterRow } from '../components/query-parameters.ts';
 import { QueryResult } from '../components/QueryResult.tsx';
+import { SavedQueries } from '../components/SavedQueries.tsx';
 import { SqlEditor, type SqlEditorHandle } from '../components/SqlEditor.tsx';
 import { useSourceObjects } from '../components/use-source-objects.ts';
 import '../i18n.ts';
 
 /**
- * The query workbench of one source, opened from the list's 查询: its tables on the left (above on
- * a phone), the SQL editor with its parameters and the answer on the right. Closes with Escape.
+ * The query workbench of one source, opened from the list's 查询: its tables and saved queries on
+ * the left (above on a phone), the SQL editor with its parameters and the answer on the right.
+ * Closes with Escape.
  */
 export function DataSourceWorkbench({ source, onClose }: { source: TDataSource | null; onClose(): void }) {
   const { t } = useTranslation('dataSources');
@@ -60,22 +64,33 @@ function Workbench({ source, phone }: { source: TDataSource; phone: boolean }) {
   const [result, setResult] = useState<TDataSourceQueryResult | null>(null);
   const [error, setError] = useState<ServerError | null>(null);
   const run = useRunDataSourceQuery();
+  const runMethod = useRunDataSourceMethod();
+  // The saved query opened from the list (or just saved): while the editor holds its SQL, Run runs it by its id (its cache applies).
+  const [openMethod, setOpenMethod] = useState<TDataSourceMethod | null>(null);
+  const [methodForm, setMethodForm] = useState<MethodFormTarget | null>(null);
+  const running = run.isPending || runMethod.isPending;
 
   const names = useMemo(() => sqlParameterNames(sql, dialect), [sql, dialect]);
   const rows = parameterRows(names, remembered);
   const schema = useMemo(() => completionSchema(objects.objects.data, objects.columns), [objects.objects.data, objects.columns]);
+  const edited = isOpenQueryEdited(openMethod, sql);
 
   const execute = async () => {
-    if (!sql.trim() || run.isPending) return;
+    if (!sql.trim() || running) return;
     if (tooManyParameters(names)) return void feedback.message?.warning(t('workbench.tooManyParameters', { max: DATA_SOURCE_LIMITS.parameters }));
-    const { values, invalid } = parameterValues(rows);
+    const saved = openMethod && !edited ? openMethod : null;
+    const { values, invalid } = saved ? methodRunValues(rows) : parameterValues(rows);
     if (invalid.length) {
       setRefusedParameters(true);
       return void feedback.message?.warning(t('workbench.fixParameters', { names: invalid.map((n) => `:${n}`).join(', ') }));
     }
     setError(null);
     try {
-      setResult(await run.mutateAsync({ id: source.id, input: { sql, parameters: values } }));
+      setResult(
+        saved
+          ? await runMethod.mutateAsync({ sourceId: source.id, methodId: saved.id, input: { parameters: values } })
+          : await run.mutateAsync({ id: source.id, input: { sql, parameters: values } }),
+      );
     } catch (err) {
       // The last answer goes: rows shown under a refusal would read as the refused statement's.
       setResult(null);
@@ -83,11 +98,27 @@ function Workbench({ source, phone }: { source: TDataSource; phone: boolean }) {
     }
   };
 
+  /** A saved query opened: its SQL in the editor, its defaults as the parameters' values; the last answer was another query's. */
+  const openSaved = (method: TDataSourceMethod) => {
+    generated.current = '';
+    setSql(method.sql);
+    setRemembered((r) => ({ ...r, ...methodParameterRows(method) }));
+    setOpenMethod(method);
+    setRefusedParameters(false);
+    setResult(null);
+    setError(null);
+  };
+
+  const openMethodForm = (editing: boolean) => {
+    if (tooManyParameters(names)) return void feedback.message?.warning(t('workbench.tooManyParameters', { max: DATA_SOURCE_LIMITS.parameters }));
+    setMethodForm({ editing: editing ? openMethod : null, values: methodFormValues(rows, openMethod, editing), sql, names: [...names] });
+  };
+
   const tree = (
     <ObjectTree
       source={objects}
       dialect={dialect}
-      height={phone ? 220 : 560}
+      height={phone ? 220 : 320}
       onInsert={(statement, name) => {
         // An empty editor, or one still holding the last clicked table's select, takes this table's
         // select; SQL being written gets the table's name at the cursor (one statement runs at a time).
@@ -98,12 +129,59 @@ function Workbench({ source, phone }: { source: TDataSource; phone: boolean }) {
       }}
     />
   );
+  // The source's tables above its saved queries: both in sight while a query is written.
+  const left = (
+    <Flex vertical gap={12}>
+      {tree}
+      <div>
+        <Typography.Text strong style={{ display: 'block', marginBottom: 4 }} data-testid="data-source-tab-methods">
+          {t('methods.tab')}
+        </Typography.Text>
+        <SavedQueries
+          sourceId={source.id}
+          openId={openMethod?.id ?? null}
+          onOpen={openSaved}
+          onDeleted={(m) => setOpenMethod((open) => (open?.id === m.id ? null : open))}
+          height={phone ? 180 : 240}
+        />
+      </div>
+    </Flex>
+  );
   const work = (
     <Flex vertical gap={12} style={{ flex: 1, minWidth: 0 }}>
       <Flex gap={8} align="center" wrap>
-        <Button type="primary" icon={<CaretRightOutlined />} loading={run.isPending} disabled={!sql.trim()} onClick={() => void execute()} data-testid="data-source-run">
+        <Button type="primary" icon={<CaretRightOutlined />} loading={running} disabled={!sql.trim()} onClick={() => void execute()} data-testid="data-source-run">
           {t('workbench.run')}
         </Button>
+        {openMethod && (
+          <Tooltip title={t('methods.saveHint', { name: openMethod.name })}>
+            <Button icon={<SaveOutlined />} disabled={!sql.trim()} onClick={() => openMethodForm(true)} data-testid="data-source-method-save">
+              {t('methods.save')}
+            </Button>
+          </Tooltip>
+        )}
+        <Button icon={<FileAddOutlined />} disabled={!sql.trim()} onClick={() => openMethodForm(false)} data-testid="data-source-save-method">
+          {t('methods.saveAs')}
+        </Button>
+        {openMethod && (
+          <Tooltip title={edited ? t('methods.editedHint') : openMethod.description || undefined}>
+            <Tag
+              key={openMethod.id}
+              color={edited ? 'orange' : 'blue'}
+              closable={{ 'aria-label': t('methods.close') }}
+              onClose={(e) => {
+                e.preventDefault();
+                setOpenMethod(null);
+              }}
+              data-testid="data-source-method-open"
+              data-edited={edited}
+              style={{ marginInlineEnd: 0 }}
+            >
+              {t('methods.open', { name: openMethod.name })}
+              {edited && ` · ${t('methods.edited')}`}
+            </Tag>
+          </Tooltip>
+        )}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('workbench.runHint')}
         </Typography.Text>
@@ -128,17 +206,26 @@ function Workbench({ source, phone }: { source: TDataSource; phone: boolean }) {
         <ParametersTable rows={rows} showAllErrors={refusedParameters} onChange={(row) => setRemembered((r) => ({ ...r, [row.name]: row }))} />
       </div>
       <QueryResult result={result} error={error} height={phone ? 320 : 420} />
+      <MethodForm
+        sourceId={source.id}
+        target={methodForm}
+        onClose={() => setMethodForm(null)}
+        onSaved={(method) => {
+          setMethodForm(null);
+          setOpenMethod(method);
+        }}
+      />
     </Flex>
   );
 
   return phone ? (
     <Flex vertical gap={12}>
-      <div style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, padding: 8 }}>{tree}</div>
+      <div style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, padding: 8 }}>{left}</div>
       {work}
     </Flex>
   ) : (
     <Flex gap={16} align="flex-start">
-      <div style={{ width: 300, flex: 'none', borderRight: `1px solid ${token.colorBorderSecondary}`, paddingRight: 12 }}>{tree}</div>
+      <div style={{ width: 300, flex: 'none', borderRight: `1px solid ${token.colorBorderSecondary}`, paddingRight: 12 }}>{left}</div>
       {work}
     </Flex>
   );
