@@ -111,7 +111,6 @@ export const dataSourceTexts = {
       fixParameters: '请先修正参数：{{names}}',
     },
     methods: {
-      tabObjects: '表与视图',
       tab: '保存的查询',
       empty: '还没有保存的查询',
       emptyHint: '写好 SQL 后点“保存为查询”',
@@ -277,7 +276,6 @@ export const dataSourceTexts = {
       fixParameters: 'Correct the parameters first: {{names}}',
     },
     methods: {
-      tabObjects: 'Tables and views',
       tab: 'Saved queries',
       empty: 'No saved queries yet',
       emptyHint: 'Write SQL, then choose "Save as query"',
