@@ -118,6 +118,18 @@ async function columnsOf(ctx: ServiceContext, source: SourceRow, input: TDataSou
   return (await executeStatement(ctx, source, input.sql, defaults, { columnsOnly: true })).columns;
 }
 
+/** A saved query's stored columns from what was sent and the result's columns; a new stamp. */
+const methodColumns = (input: TDataSourceMethodInput, columns: TDataSourceMethod['columns']) => ({
+  code: input.code,
+  name: input.name,
+  description: input.description,
+  sql: input.sql,
+  parameters: JSON.stringify(input.parameters),
+  columns: JSON.stringify(columns),
+  cache_seconds: input.cacheSeconds,
+  concurrency_stamp: uuidv7(),
+});
+
 const codeTaken = (ctx: ServiceContext, code: string) => sourceInvalid(ctx, 'method.codeTaken', ['code'], { code });
 
 export async function createDataSourceMethod(ctx: ServiceContext, sourceId: string, input: TDataSourceMethodInput): Promise<TDataSourceMethod> {
@@ -130,14 +142,7 @@ export async function createDataSourceMethod(ctx: ServiceContext, sourceId: stri
       repo.insertMethod(trx, {
         id,
         source_id: sourceId,
-        code: input.code,
-        name: input.name,
-        description: input.description,
-        sql: input.sql,
-        parameters: JSON.stringify(input.parameters),
-        columns: JSON.stringify(columns),
-        cache_seconds: input.cacheSeconds,
-        concurrency_stamp: uuidv7(),
+        ...methodColumns(input, columns),
         creator_id: ctx.user?.id ?? null,
       }),
     );
@@ -159,14 +164,7 @@ export async function updateDataSourceMethod(ctx: ServiceContext, sourceId: stri
   try {
     ok = await ctx.db.transaction().execute((trx) =>
       repo.updateMethodIfStamp(trx, id, input.concurrencyStamp, {
-        code: input.code,
-        name: input.name,
-        description: input.description,
-        sql: input.sql,
-        parameters: JSON.stringify(input.parameters),
-        columns: JSON.stringify(columns),
-        cache_seconds: input.cacheSeconds,
-        concurrency_stamp: uuidv7(),
+        ...methodColumns(input, columns),
         last_modification_time: new Date(),
         last_modifier_id: ctx.user?.id ?? null,
       }),
