@@ -9,7 +9,8 @@
  *   then the waiting ones, in order. A transferred task has exactly one successor.
  * - No open task on an instance that ended, nor on a node visit that is not active.
  * - Every pending approval task of a timed node has its pending timers (one timeout job unless the
- *   node's `then` is `none`; one reminder job while fewer than `remindTimes` reminders went out), and
+ *   node's `then` is `none` or it escalates to the task's own assignee; one reminder job while fewer
+ *   than `remindTimes` reminders went out), and
  *   no pending timer job belongs to a task that is not pending.
  * - Each record's FlowStatus is its latest instance's (running 1, approved 2, rejected 3, withdrawn 4,
  *   terminated 0; no instance 0).
@@ -123,7 +124,8 @@ export async function workflowInvariantViolations(db: Kysely<Database>, input: {
       continue;
     }
     if (!t.due_time) out.push(`pending task ${t.id} of a timed node has no due time`);
-    const wantTimeout = timeout.then === 'none' ? 0 : 1;
+    // No timeout job where it would change nothing: none, or an escalation to the one who holds the task.
+    const wantTimeout = timeout.then === 'none' || (timeout.then === 'escalate' && timeout.escalateToUserId === t.assignee_id) ? 0 : 1;
     if (timeoutJobs !== wantTimeout) out.push(`pending task ${t.id} has ${timeoutJobs} timeout job(s), want ${wantTimeout}`);
     const sent = remindsSent.get(t.id) ?? 0;
     const wantRemind = timeout.remindEveryMinutes && sent < (timeout.remindTimes ?? 1) ? 1 : 0;

@@ -768,8 +768,11 @@ describe('workflow engine: details', () => {
     const detail = await detailOf(started.id);
     expect(openTasks(detail)).toEqual({ n1: ['b'] });
     expect(detail.history.map((h) => h.action)).toEqual(['start', 'remind', 'escalate']);
-    // The escalated task's timer is set anew; approving it cancels it.
+    // The escalated task's reminder is set anew, but no timeout: escalating b's task to b would change
+    // nothing (the crash run found such a job finishing and leaving the task as it was). Approving cancels it.
     const moved = await taskOf(started.id, 'b', 'n1');
+    expect((await db().selectFrom('jobs').select('queue').where('key', 'like', `%${moved.id}`).where('state', '=', 'pending').execute()).map((j) => j.queue)).toEqual(['workflow.remind']);
+    expect(moved.dueTime).not.toBeNull();
     await ok('b', 'POST', `${TASK}/${moved.id}/approve`, { clientRequestId: randomUUID() });
     const pending = await db().selectFrom('jobs').select('key').where('key', 'like', `%${moved.id}`).where('state', '=', 'pending').execute();
     expect(pending).toEqual([]);

@@ -15,15 +15,22 @@ export const REMIND_QUEUE = 'workflow.remind';
 export const TIMEOUT_QUEUE = 'workflow.timeout';
 const MINUTE = 60_000;
 
-export async function scheduleTaskTimers(trx: Db, task: Pick<TaskRow, 'id' | 'status'>, timeout: TApprovalTimeout | undefined, now: Date): Promise<void> {
+export async function scheduleTaskTimers(trx: Db, task: Pick<TaskRow, 'id' | 'status' | 'assignee_id'>, timeout: TApprovalTimeout | undefined, now: Date): Promise<void> {
   if (!timeout || task.status !== 'pending') return;
   const due = new Date(now.getTime() + timeout.afterMinutes * MINUTE);
   await repo.updateTask(trx, task.id, { due_time: due });
-  if (timeout.then !== 'none') await enqueueJob(trx, { queue: TIMEOUT_QUEUE, key: `${TIMEOUT_QUEUE}:${task.id}`, runAt: due, payload: { taskId: task.id } });
+  if (timeoutActs(timeout, task.assignee_id)) await enqueueJob(trx, { queue: TIMEOUT_QUEUE, key: `${TIMEOUT_QUEUE}:${task.id}`, runAt: due, payload: { taskId: task.id } });
   if (timeout.remindEveryMinutes) {
     await enqueueJob(trx, { queue: REMIND_QUEUE, key: `${REMIND_QUEUE}:${task.id}`, runAt: new Date(now.getTime() + timeout.remindEveryMinutes * MINUTE), payload: { taskId: task.id, count: 1 } });
   }
 }
+
+/**
+ * Whether a timeout would do something to a task of this assignee: not when the node says none, nor
+ * when it escalates to the one who already holds the task (transferred or escalated to them) — then
+ * no timeout job is set, rather than one that runs and leaves the task as it is.
+ */
+export const timeoutActs = (timeout: TApprovalTimeout, assigneeId: string | null) => timeout.then !== 'none' && !(timeout.then === 'escalate' && timeout.escalateToUserId === assigneeId);
 
 export async function cancelTaskTimers(trx: Db, taskId: string): Promise<void> {
   await cancelJobs(trx, REMIND_QUEUE, `${REMIND_QUEUE}:${taskId}`);
