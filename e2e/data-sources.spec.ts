@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { screenshotPath, startProduct, type Product } from './product.ts';
+import { asWriter, MARIADB } from './data-source-fixtures.ts';
 import { apiCall as apiCallFor, apiToken, attemptSuffix, poll, signInToConsole } from './shell-helpers.ts';
 
 // Issue 16: an administrator connects the product to the MariaDB on this machine (127.0.0.1:3306,
@@ -13,27 +14,16 @@ import { apiCall as apiCallFor, apiToken, attemptSuffix, poll, signInToConsole }
 let product: Product;
 let adminToken = '';
 const call = <T>(method: string, path: string, body?: unknown) => apiCallFor<T>(product, adminToken, method, path, body);
-const MARIADB = { kind: 'mysql', host: '127.0.0.1', port: 3306, database: 'test', user: 'root' } as const;
 /** A table of this run's own: the tree lists a schema only through its tables, and `test` may have none. */
 const table = `tessera_e2e_orders_${randomUUID().slice(0, 8)}`;
-
-/** Runs statements through a writable source made for the purpose (the journey's own source is read-only), then removes it. */
-async function asWriter(...statements: string[]) {
-  const writer = await call<{ id: string }>('POST', '/app/data-source', { ...MARIADB, name: `e2e writer ${table}`, readOnly: false });
-  try {
-    for (const sql of statements) await call('POST', `/app/data-source/${writer.id}/query`, { sql, parameters: {} });
-  } finally {
-    await call('DELETE', `/app/data-source/${writer.id}`);
-  }
-}
 
 beforeAll(async () => {
   product = await startProduct();
   adminToken = await apiToken(product);
-  await asWriter(`create table ${table} (id int primary key, customer varchar(40) not null)`, `insert into ${table} values (1, '上海文具'), (2, '北京纸业'), (3, '广州办公')`);
+  await asWriter(product, adminToken, table, `create table ${table} (id int primary key, customer varchar(40) not null)`, `insert into ${table} values (1, '上海文具'), (2, '北京纸业'), (3, '广州办公')`);
 }, 120_000);
 afterAll(async () => {
-  if (adminToken) await asWriter(`drop table if exists ${table}`).catch(() => undefined);
+  if (adminToken) await asWriter(product, adminToken, table, `drop table if exists ${table}`).catch(() => undefined);
   await product?.stop();
 });
 
@@ -96,6 +86,8 @@ describe('data sources (issue 16)', () => {
 
     // A table's columns (the key marks the primary key); clicking its name writes a query for it.
     const tableTitle = page.getByTestId(`data-source-table-test.${table}`);
+    // While the schema's children slide open, antd draws copies of them that take no clicks.
+    await poll(() => page.locator('.ant-tree-treenode-motion').count()).toBe(0);
     await page.locator('.ant-tree-treenode', { has: tableTitle }).locator('.ant-tree-switcher').click();
     await poll(() => page.getByTestId('data-source-objects').textContent(), 30_000).toContain('customer');
     expect(await page.getByTestId('data-source-objects').locator('.anticon-key').count()).toBe(1);

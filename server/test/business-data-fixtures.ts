@@ -8,6 +8,7 @@ import { control, pagesApi, view } from './page-helpers.ts';
 import { translator } from '../src/modules/business-data/business-data.messages.ts';
 import { buildRuntimePage, PageAccess } from '../src/modules/business-data/runtime-page.ts';
 import type { SaveSession } from '../src/modules/business-data/save/model.ts';
+import type { ServiceContext } from '../src/platform/context.ts';
 
 /*
  * Test fixtures of the business runtime: a supplier page (the lookup source) and the purchase-order
@@ -177,6 +178,8 @@ export function savePipelineFixture(options: { holds?: (code: string) => boolean
     offsetMinutes: 0,
     culture: 'en-US',
     isSystem: false,
+    // Not read: no control of this page is fed by a data source.
+    context: {} as ServiceContext,
     dictionaryChoices: new Map(),
     lookupChoices: new Map(),
     user,

@@ -54,6 +54,22 @@ export type TFilterCondition = z.infer<typeof ZFilterCondition>;
 
 export const ZMapField = z.object({ sourceCode: zText(), targetCode: zText() });
 
+/**
+ * A lookup (1010) or an option control fed by a saved query of an external data source (issue 16)
+ * instead of a view of a published page or a list of options: the query's `valueColumn` is what the
+ * record stores, `labelColumn` what an option control shows (a lookup shows `dataSourceTitle`);
+ * each of the query's parameters takes a fixed value or, starting with `=`, a formula over the
+ * record being edited. Filters and searches run on the source as bound parameters.
+ */
+export const ZSourceQueryRef = z.object({
+  sourceId: z.uuid(),
+  methodCode: zText().min(1).max(64),
+  valueColumn: zText().min(1).max(128),
+  labelColumn: zText().max(128).nullish(),
+  parameters: z.array(z.object({ name: zText().min(1).max(63), value: zText().max(2_000) })).max(50).nullish(),
+});
+export type TSourceQueryRef = z.infer<typeof ZSourceQueryRef>;
+
 const ACCEPT_PATTERN = /^\s*(\.[A-Za-z0-9]{1,10}(\s*,\s*\.[A-Za-z0-9]{1,10})*)?\s*$/;
 export const ACCEPT_MESSAGE = 'File extensions such as .pdf, .docx separated by commas';
 
@@ -67,6 +83,8 @@ export const ZExtraProperties = zLooseObject({
   dateType: optionalInt,
   dataSourceId: optionalText,
   dataSourceMethod: z.union([zText(), z.number()]).nullish(),
+  /** A saved query of a data source this lookup or option control reads instead (issue 16). */
+  sourceQuery: ZSourceQueryRef.nullish(),
   /** Decimal places shown and stored for decimal controls. */
   accuracy: optionalInt,
   /** The control's own formula when it is calculated (valueTakingType 2), e.g. `{Quantity} * {Price}`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TableFieldType } from '../page-definition.ts';
 import { zText } from './text.ts';
 import { pagedResult, text, ZPagedQuery } from './common.ts';
 
@@ -20,7 +21,9 @@ import { pagedResult, text, ZPagedQuery } from './common.ts';
 //   PUT    /{id}/method/{methodId} ZUpdateDataSourceMethodInput → ZDataSourceMethod (409 on a stale stamp)
 //   DELETE /{id}/method/{methodId}                          → 204
 //   POST   /{id}/method/{methodId}/run ZRunDataSourceMethodInput → ZDataSourceQueryResult (defaults fill what is not given; cached cacheSeconds)
-// Permission: P.DataSources on every route. A password is written, never returned (`hasPassword`).
+//   GET    /queries                                         → ZDataSourceQueryCatalog (P.PagesUpdate: the page designer picks a
+//                                                             control's query from it; no SQL, no connection settings)
+// Permission: P.DataSources on every other route. A password is written, never returned (`hasPassword`).
 // A source that cannot be reached answers 502 (DataSource.Unavailable), one that does not answer
 // in its statement timeout 504 (DataSource.Timeout); an SQL error of the caller's is a 400 with the
 // database's message (DataSource.QueryFailed); a write on a read-only source a 400 (DataSource.ReadOnly).
@@ -217,3 +220,35 @@ export const ZRunDataSourceMethodInput = z.object({
     .default({}),
 });
 export type TRunDataSourceMethodInput = z.infer<typeof ZRunDataSourceMethodInput>;
+
+/** The saved queries of every source as the page designer picks them for a control (`extraProperties.sourceQuery`). */
+export const ZDataSourceQueryCatalog = z.object({
+  items: z.array(
+    z.object({
+      sourceId: z.uuid(),
+      sourceName: zText(),
+      kind: ZDataSourceKind,
+      methods: z.array(
+        z.object({
+          code: zText(),
+          name: zText(),
+          parameters: z.array(z.object({ name: zText(), type: ZMethodParameterType })),
+          columns: z.array(z.object({ name: zText(), dataType: zText() })),
+        }),
+      ),
+    }),
+  ),
+});
+export type TDataSourceQueryCatalog = z.infer<typeof ZDataSourceQueryCatalog>;
+
+/**
+ * The table field type of a saved query's result column (spec §3: 2 whole numbers, 3 other
+ * numbers, 4 dates and times, 5 booleans, 1 the rest), from PostgreSQL's or mysql2's type name.
+ */
+export function columnFieldType(dataType: string): TableFieldType {
+  const type = dataType.toLowerCase();
+  if (/^(smallint|integer|bigint|oid|tiny|short|long|longlong|int24|year)$/.test(type)) return 2;
+  if (/^(numeric|real|double precision|decimal|newdecimal|float|double)$/.test(type)) return 3;
+  if (/^(date|timestamp|timestamp with time zone|datetime|newdate)$/.test(type)) return 4;
+  return type === 'boolean' ? 5 : 1;
+}

@@ -107,7 +107,8 @@ export function identifierIssues(definition: TPageDefinition): { message: string
         if (!IDENTIFIER_PATTERN.test(control.code)) issues.push({ message: IDENTIFIER_MESSAGE, path: [...cat, 'code'] });
         else if (isReservedColumnName(control.code)) issues.push({ message: 'a reserved system column name', path: [...cat, 'code'] });
         for (const [mi, map] of (control.extraProperties?.mapFields ?? []).entries()) {
-          if (!IDENTIFIER_PATTERN.test(map.sourceCode) && !isReservedColumnName(map.sourceCode)) {
+          // A data-source query's columns are named by its SQL (checked against its result, quoted there).
+          if (!control.extraProperties?.sourceQuery && !IDENTIFIER_PATTERN.test(map.sourceCode) && !isReservedColumnName(map.sourceCode)) {
             issues.push({ message: IDENTIFIER_MESSAGE, path: [...cat, 'extraProperties', 'mapFields', mi, 'sourceCode'] });
           }
           if (!IDENTIFIER_PATTERN.test(map.targetCode)) {
@@ -532,6 +533,8 @@ export const PROPERTY_WIDGETS = [
   'formula',
   'documentNumberRule',
   'dataSource',
+  /** A saved query of a data source (`extraProperties.sourceQuery`, issue 16). */
+  'sourceQuery',
   'dataSourceMethod',
   'mapFields',
   'joinConditions',

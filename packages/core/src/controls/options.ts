@@ -1,15 +1,24 @@
-import type { TDataControl } from '../page-definition.ts';
+import { ZSourceQueryRef, type TDataControl, type TSourceQueryRef } from '../page-definition.ts';
 
 // The one rule for controls whose values come from options (spec §3 `options`): a static list of
-// `{ label, value }` (or plain values), or a business dictionary (`{ dictionaryCode }`). A value —
+// `{ label, value }` (or plain values), a business dictionary (`{ dictionaryCode }`), or a saved
+// query of a data source (`extraProperties.sourceQuery`). A value —
 // each value of a list control — must be one the caller may choose, or one the record already
 // holds (a disabled dictionary item, or an option the designer removed, stays on the records that
 // hold it but is not newly chosen). Empty values are left to `required`.
 
-export type ControlOptionSource = { kind: 'list'; values: ReadonlySet<string> } | { kind: 'dictionary'; code: string };
+export type ControlOptionSource = { kind: 'list'; values: ReadonlySet<string> } | { kind: 'dictionary'; code: string } | { kind: 'query'; query: TSourceQueryRef };
 
-/** Where a control's options come from, or null for a control that takes any value. */
-export function controlOptionSource(control: Pick<TDataControl, 'options'>): ControlOptionSource | null {
+/** A control's saved query of a data source (`extraProperties.sourceQuery`, issue 16), or null. */
+export function controlSourceQuery(control: Pick<TDataControl, 'extraProperties'>): TSourceQueryRef | null {
+  const parsed = ZSourceQueryRef.safeParse((control.extraProperties as { sourceQuery?: unknown } | null | undefined)?.sourceQuery);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Where a control's options come from, or null for a control that takes any value. A saved query of a data source comes first. */
+export function controlOptionSource(control: Pick<TDataControl, 'options' | 'extraProperties'>): ControlOptionSource | null {
+  const query = controlSourceQuery(control);
+  if (query) return { kind: 'query', query };
   const options = control.options;
   if (Array.isArray(options)) {
     const values = new Set<string>();

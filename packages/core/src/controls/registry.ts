@@ -10,7 +10,7 @@ export { CONTROL_TYPES, ControlTypeId, arrayCompanionCode, getControlType, isKno
 export { createNewRecord, type NewRecord } from './new-record.ts';
 export { readSelectionItems } from './control-kinds.ts';
 export { maxFilesOf, readFileRefs, type FileRef } from './control-kinds.ts';
-export { controlOptionSource, valuesOutsideOptions, type ControlOptionSource } from './options.ts';
+export { controlOptionSource, controlSourceQuery, valuesOutsideOptions, type ControlOptionSource } from './options.ts';
 export { plainTextToRichText, richTextToPlain, RICH_TEXT_MAX_LENGTH } from './rich-text.ts';
 
 // Public entry of the control-type registry: column type, validation, parsing, display, defaults

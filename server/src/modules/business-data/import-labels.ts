@@ -66,6 +66,8 @@ export async function readLabelledCells(db: Db, session: SaveSession, columns: {
       continue;
     }
     const source = controlOptionSource(control.control)!;
+    // A data-source query's cells hold its values; the save checks them against the query.
+    if (source.kind === 'query') continue;
     let read: Reader;
     if (source.kind === 'dictionary') {
       const items = dictionaries.get(source.code);

@@ -32,7 +32,7 @@ interface TemplateSheet {
   fields: RuntimeControl[];
 }
 
-/** The labels a field's cell may hold (option and dictionary fields; enabled items only), or null. */
+/** The labels a field's cell may hold (option and dictionary fields; enabled items only; not a data-source query's), or null. */
 async function choicesOf(ctx: ServiceContext, fields: readonly RuntimeControl[]): Promise<Map<RuntimeControl, string[]>> {
   const sources = fields.map((c) => [c, controlOptionSource(c.control)] as const).filter(([, s]) => s !== null);
   const codes = sources.flatMap(([, s]) => (s!.kind === 'dictionary' ? [s!.code] : []));
@@ -40,7 +40,7 @@ async function choicesOf(ctx: ServiceContext, fields: readonly RuntimeControl[])
   const out = new Map<RuntimeControl, string[]>();
   for (const [c, source] of sources) {
     if (source!.kind === 'list') out.set(c, [...listLabels(c).values()]);
-    else {
+    else if (source!.kind === 'dictionary') {
       const items = dictionaries.get(source!.code) ?? [];
       out.set(c, items.filter((i: { isEnabled: boolean }) => i.isEnabled).map((i: { labels: Record<string, string> }) => localize(i.labels, ctx.culture)));
     }

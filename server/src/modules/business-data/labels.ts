@@ -16,6 +16,8 @@ import { localize } from '../../platform/localized-text.ts';
 import { dictionaryLabelsByCodes } from '../dictionaries/index.ts';
 import type { Translate } from './business-data.messages.ts';
 import { lookupSourceOf, visibleLookupTitles, type LookupSource } from './lookup-source.ts';
+import { queryParameters, sourceQueryOf, sourceQueryTitles } from './source-query.ts';
+import type { TSourceQueryRef } from '@tessera/core/page-definition';
 import type { TPageDataResult } from '@tessera/core/contracts/business-data';
 import type { PageAccess, RuntimeControl, RuntimePage } from './runtime-page.ts';
 
@@ -69,11 +71,11 @@ export class ValueLabels {
   private readonly dictionaries = new Map<string, Map<string, string> | null>();
   private readonly lists = new WeakMap<RuntimeControl, Map<string, string>>();
   private readonly sources = new Map<string, Promise<LookupSource | null>>();
-  /** Lookup control id → lower-case source row id → title (null: not a row the caller may see). */
+  /** Lookup control id → lower-case source row id → title (null: not a row the caller may see); a data-source query's values as stored. */
   private readonly titles = new Map<string, Map<string, string | null>>();
 
   constructor(
-    private readonly ctx: Pick<ServiceContext, 'user' | 'isSystem' | 'now' | 'culture'>,
+    private readonly ctx: ServiceContext,
     private readonly db: Db,
     private readonly t: Translate,
   ) {}
@@ -95,7 +97,9 @@ export class ValueLabels {
       }
     }
     for (const c of labelled) {
-      if (c.controlType !== ControlTypeId.Lookup) continue;
+      const query = sourceQueryOf(c);
+      if (query) await this.loadQueryTitles(c, query, records);
+      if (query || c.controlType !== ControlTypeId.Lookup) continue;
       const known = this.titlesOf(c);
       // An export labels a million rows batch by batch: the titles of earlier batches are let go.
       if (known.size > 50_000) known.clear();
@@ -112,8 +116,32 @@ export class ValueLabels {
     }
   }
 
+  /**
+   * Titles of the values of a control fed by a data-source query, asked with each record's
+   * parameters (records with the same ones together). A source that is down or slow leaves the
+   * values showing as they are stored: a list never fails for it.
+   */
+  private async loadQueryTitles(c: RuntimeControl, query: TSourceQueryRef, records: readonly Rec[]): Promise<void> {
+    const known = this.titlesOf(c);
+    if (known.size > 50_000) known.clear();
+    const groups = new Map<string, { record: Rec; values: Set<string> }>();
+    for (const r of records) {
+      const missing = valuesOf(r[c.code]).filter((v) => !known.has(v));
+      if (missing.length === 0) continue;
+      const key = JSON.stringify(queryParameters(this.ctx, query, r));
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { record: r, values: new Set() }));
+      for (const v of missing) group.values.add(v);
+    }
+    for (const { record, values } of groups.values()) {
+      const found = await sourceQueryTitles(this.ctx, c, query, [...values], record).catch(() => new Map<string, string>());
+      for (const v of values) known.set(v, found.get(v) ?? null);
+    }
+  }
+
   /** The label of one value of a labelled control (the value itself when it has none). */
   label(c: RuntimeControl, value: string): string {
+    if (sourceQueryOf(c)) return this.titlesOf(c).get(value) || value;
     if (c.controlType === ControlTypeId.Lookup) return this.titlesOf(c).get(value.toLowerCase()) || value;
     const source = controlOptionSource(c.control);
     if (source?.kind === 'dictionary') return this.dictionaries.get(source.code)?.get(value) ?? value;
@@ -158,7 +186,7 @@ export class ValueLabels {
  * lookup fields read as people name them, like the list, the export and the history. Changes `data`.
  */
 export async function labelPageDisplay(
-  ctx: Pick<ServiceContext, 'user' | 'isSystem' | 'now' | 'culture'>,
+  ctx: ServiceContext,
   db: Db,
   t: Translate,
   page: RuntimePage,

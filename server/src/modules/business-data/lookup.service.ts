@@ -1,7 +1,6 @@
 import type { RawBuilder } from 'kysely';
 import { type TDropDownResult, type TOpenWindowResult, type TVoidDocumentNumberInput } from '@tessera/core/contracts/business-data';
 import { parseFilterConditions } from '@tessera/core/filters/index';
-import { compileFormula, toRecordValue } from '@tessera/core/formula/index';
 import type { ServiceContext } from '../../platform/context.ts';
 import { listDictionaryOptions } from '../dictionaries/index.ts';
 import { reserveDocumentNumber, voidReservedNumber } from '../document-numbers/index.ts';
@@ -11,6 +10,7 @@ import { sourcePageOf, sourceVisibility } from './lookup-source.ts';
 import { compileFilterSql, filterFieldsOf } from './filter-sql.ts';
 import { cheapCount, compileClientFilter, orderByOf } from './query.service.ts';
 import { fromColumnValue } from './record-values.ts';
+import { recordFormulaValue, sourceQueryOf, sourceQueryOptions, sourceQueryWindow } from './source-query.ts';
 import { loadRuntimePage, openPage, requireControl, requireVisibleControl, type RuntimeControl, type RuntimeView } from './runtime-page.ts';
 
 /*
@@ -27,23 +27,13 @@ const extraOf = (c: RuntimeControl) => (c.control.extraProperties ?? {}) as Reco
 function joinConditionSql(ctx: ServiceContext, control: RuntimeControl, source: RuntimeView, record: Record<string, unknown>, t: Translate, offsetMinutes: number): RawBuilder<unknown> | null {
   const list = (extraOf(control).joinConditions ?? []) as Record<string, unknown>[];
   if (!Array.isArray(list) || list.length === 0) return null;
-  const user = ctx.user;
-  const now = ctx.now();
-  const row = Object.assign(Object.create(null), record) as Record<string, unknown>;
   const resolved = list.map((c) => {
-    const value = c.value;
-    if (typeof value !== 'string' || !value.startsWith('=')) return c;
-    const result = compileFormula(value.slice(1)).evaluate({
-      row,
-      now,
-      offsetMinutes,
-      user: user ? { id: user.id, name: user.name, orgUnitId: user.organizationUnitId, orgUnitName: user.organizationUnitName } : null,
-    });
-    const v = toRecordValue(result, offsetMinutes);
+    if (typeof c.value !== 'string' || !c.value.startsWith('=')) return c;
+    const v = recordFormulaValue(ctx, c.value, record, offsetMinutes);
     return { ...c, value: v === null || v === undefined ? '' : Array.isArray(v) ? v : String(v) };
   });
   const fields = filterFieldsOf(source.controls);
-  const parsed = parseFilterConditions(resolved, fields, { now, offsetMinutes, path: 'joinConditions' });
+  const parsed = parseFilterConditions(resolved, fields, { now: ctx.now(), offsetMinutes, path: 'joinConditions' });
   if (!parsed.ok) throw bizInvalid(t, parsed.errors);
   return compileFilterSql(parsed.tree, fields, { alias: 't', offsetMinutes });
 }
@@ -94,9 +84,10 @@ async function lookupSource(ctx: ServiceContext, input: { pageId: string; dataCo
   const t = requestTranslator(ctx);
   const page = await loadRuntimePage(ctx.db, input.pageId, t);
   const { control } = requireVisibleControl(ctx, page, input.dataControlId, t);
+  const query = sourceQueryOf(control);
   const sourceId = extraOf(control).dataSourceId;
-  const source = typeof sourceId === 'string' && sourceId ? await sourcePageOf(ctx.db, sourceId, t) : null;
-  return { t, page, control, source };
+  const source = !query && typeof sourceId === 'string' && sourceId ? await sourcePageOf(ctx.db, sourceId, t) : null;
+  return { t, page, control, source, query };
 }
 
 /**
@@ -116,7 +107,8 @@ function shownColumns(control: RuntimeControl, source: RuntimeView): RuntimeCont
 }
 
 export async function queryOpenWindowData(ctx: ServiceContext, input: OpenWindowInput): Promise<TOpenWindowResult> {
-  const { t, control, source } = await lookupSource(ctx, input);
+  const { t, control, source, query } = await lookupSource(ctx, input);
+  if (query) return sourceQueryWindow(ctx, control, query, input, t);
   if (!source) throw bizInvalid(t, [{ message: t('lookup.noSource', { control: control.code }), members: ['dataControlId'] }]);
   const offset = input.offsetMinutes ?? 0;
   const columns = shownColumns(control, source.view);
@@ -159,7 +151,8 @@ export interface DropDownInput {
 }
 
 export async function queryDropDownData(ctx: ServiceContext, input: DropDownInput): Promise<TDropDownResult> {
-  const { t, control, source } = await lookupSource(ctx, input);
+  const { t, control, source, query } = await lookupSource(ctx, input);
+  if (query) return sourceQueryOptions(ctx, control, query, input, t);
   const search = input.filter?.trim().toLowerCase() ?? '';
   const pageOf = (items: { value: string; label: string; parentValue?: string | null }[]) => {
     const matching = search ? items.filter((i) => i.label.toLowerCase().includes(search) || i.value.toLowerCase().includes(search)) : items;

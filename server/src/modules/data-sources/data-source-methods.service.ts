@@ -11,6 +11,7 @@ import {
   type TDataSourceMethodInput,
   type TDataSourceMethodList,
   type TDataSourceMethodParameter,
+  type TDataSourceQueryCatalog,
   type TDataSourceQueryResult,
   type TQueryParameterValue,
   type TRunDataSourceMethodInput,
@@ -27,6 +28,7 @@ import { uuidv7 } from '../../platform/ids.ts';
 import { iso, isUniqueViolation } from '../../platform/sql-values.ts';
 import { executeStatement, requireSource, type SourceRow } from './data-sources.service.ts';
 import { sourceError, sourceInvalid } from './data-sources.messages.ts';
+import { forgetSourceAnswers, keepAnswer, keptAnswer } from './source-answers.ts';
 import * as repo from './data-sources.repository.ts';
 
 const ENTITY_TYPE = 'DataSourceMethod';
@@ -34,7 +36,7 @@ type MethodRow = Selectable<DataSourceMethodsTable>;
 
 const ZStoredColumns = z.array(z.object({ name: z.string(), dataType: z.string() }));
 
-function toMethod(r: MethodRow): TDataSourceMethod {
+export function toMethod(r: MethodRow): TDataSourceMethod {
   return {
     id: r.id,
     sourceId: r.source_id,
@@ -62,6 +64,23 @@ async function requireMethod(ctx: ServiceContext, sourceId: string, id: string):
   return row;
 }
 
+/** Every source's saved queries that return rows, for the page designer (no SQL, no connection settings). */
+export async function dataSourceQueryCatalog(ctx: ServiceContext): Promise<TDataSourceQueryCatalog> {
+  const [sources, methods] = await Promise.all([repo.allSources(ctx.db), repo.allMethods(ctx.db)]);
+  return {
+    items: sources.map((source) => ({
+      sourceId: source.id,
+      sourceName: source.name,
+      kind: source.kind,
+      methods: methods
+        .filter((m) => m.source_id === source.id)
+        .map(toMethod)
+        .filter((m) => m.columns.length > 0)
+        .map((m) => ({ code: m.code, name: m.name, parameters: m.parameters.map((p) => ({ name: p.name, type: p.type })), columns: m.columns })),
+    })),
+  };
+}
+
 // ---------------------------------------------------------------- values
 
 /** A value as its parameter's type; undefined when it cannot be one. */
@@ -84,7 +103,7 @@ function typed(value: TQueryParameterValue, type: TDataSourceMethodParameter['ty
 }
 
 /** The values a run binds: given ones typed, the rest from the defaults; a required one must be given. */
-function runValues(ctx: ServiceContext, parameters: TDataSourceMethodParameter[], given: Record<string, TQueryParameterValue>): Record<string, TQueryParameterValue> {
+export function runValues(ctx: ServiceContext, parameters: TDataSourceMethodParameter[], given: Record<string, TQueryParameterValue>): Record<string, TQueryParameterValue> {
   const values: Record<string, TQueryParameterValue> = {};
   for (const p of parameters) {
     if (!Object.hasOwn(given, p.name) && p.required) throw sourceInvalid(ctx, 'method.parameterRequired', [`parameters.${p.name}`], { name: p.name });
@@ -174,6 +193,7 @@ export async function updateDataSourceMethod(ctx: ServiceContext, sourceId: stri
     throw error;
   }
   if (!ok) throw conflict({ id, concurrencyStamp: (await requireMethod(ctx, sourceId, id)).concurrency_stamp });
+  forgetSourceAnswers(sourceId);
   const updated = toMethod(await requireMethod(ctx, sourceId, id));
   await recordAudit(ctx, 'Updated', { entityType: ENTITY_TYPE, entityId: id, details: { sourceId, before: { code: existing.code, sql: existing.sql.slice(0, 2_000) }, after: { code: updated.code, sql: updated.sql.slice(0, 2_000) } } });
   return updated;
@@ -182,28 +202,22 @@ export async function updateDataSourceMethod(ctx: ServiceContext, sourceId: stri
 export async function deleteDataSourceMethod(ctx: ServiceContext, sourceId: string, id: string): Promise<void> {
   const existing = await requireMethod(ctx, sourceId, id);
   await ctx.db.transaction().execute((trx) => repo.deleteMethod(trx, id));
+  forgetSourceAnswers(sourceId);
   await recordAudit(ctx, 'Deleted', { entityType: ENTITY_TYPE, entityId: id, details: { sourceId, code: existing.code, name: existing.name } });
 }
 
 // ---------------------------------------------------------------- running
 
-/** Answers of saved queries kept for their cacheSeconds, on this node, by query version and values. */
-const answers = new Map<string, { until: number; result: TDataSourceQueryResult }>();
-const MAX_ANSWERS = 500;
-
 export async function runDataSourceMethod(ctx: ServiceContext, sourceId: string, id: string, input: TRunDataSourceMethodInput): Promise<TDataSourceQueryResult> {
   const source = await requireSource(ctx, sourceId);
   const method = toMethod(await requireMethod(ctx, sourceId, id));
   const values = runValues(ctx, method.parameters, input.parameters);
-  // The source's stamp too: a source saved with another row cap or database answers anew.
-  const key = `${method.id}:${method.concurrencyStamp}:${source.concurrency_stamp}:${JSON.stringify(method.parameters.map((p) => values[p.name]))}`;
+  // The stamps too: a query or source saved on another node answers anew here.
+  const key = `${sourceId}/run:${method.id}:${method.concurrencyStamp}:${source.concurrency_stamp}:${JSON.stringify(method.parameters.map((p) => values[p.name]))}`;
   const now = Date.now();
-  const held = answers.get(key);
-  if (held && held.until > now) return { ...held.result, cached: true };
+  const held = keptAnswer<TDataSourceQueryResult>(key, now);
+  if (held) return { ...held, cached: true };
   const result = await executeStatement(ctx, source, method.sql, values);
-  if (method.cacheSeconds > 0 && result.affectedRows === null) {
-    if (answers.size >= MAX_ANSWERS) for (const [k, v] of answers) if (v.until <= now || answers.size >= MAX_ANSWERS) answers.delete(k);
-    answers.set(key, { until: now + method.cacheSeconds * 1000, result });
-  }
+  if (method.cacheSeconds > 0 && result.affectedRows === null) keepAnswer(key, result, now + method.cacheSeconds * 1000);
   return result;
 }

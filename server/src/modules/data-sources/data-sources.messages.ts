@@ -18,6 +18,9 @@ const texts = {
     'method.parameterUnused': '声明的参数没有在 SQL 中使用：{names}',
     'method.parameterRequired': '参数 :{name} 必须给出',
     'method.parameterType': '参数 :{name} 的值不是{type}类型',
+    'method.missing': '数据源“{name}”中没有编码为“{code}”的查询',
+    'method.notRows': '查询“{code}”不是返回数据行的查询（SELECT 或 WITH）',
+    'method.unknownColumn': '查询“{code}”的结果中没有列“{column}”',
   },
   'en-US': {
     'source.notFound': 'The data source does not exist',
@@ -35,6 +38,9 @@ const texts = {
     'method.parameterUnused': 'Declared parameters the SQL does not use: {names}',
     'method.parameterRequired': 'Parameter :{name} must be given',
     'method.parameterType': 'The value of parameter :{name} is not of type {type}',
+    'method.missing': 'Data source "{name}" has no query with code "{code}"',
+    'method.notRows': 'Query "{code}" does not return rows (SELECT or WITH)',
+    'method.unknownColumn': 'The result of query "{code}" has no column "{column}"',
   },
 };
 

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { DataSourceMethodsTable, DataSourcesTable, Database } from '../../db/schema.ts';
 import { likePattern } from '../../platform/sql-values.ts';
 
@@ -58,12 +58,26 @@ export function deleteSource(db: Db, id: string) {
 
 // ---------------------------------------------------------------- saved queries
 
+/** Every source (the designer's catalogue), by name. */
+export function allSources(db: Db) {
+  return db.selectFrom('data_sources').select(['id', 'name', 'kind']).orderBy('name').orderBy('id').execute();
+}
+
+/** Every saved query (the designer's catalogue), by name. */
+export function allMethods(db: Db) {
+  return db.selectFrom('data_source_methods').selectAll().orderBy('name').orderBy('id').execute();
+}
+
 export function listMethods(db: Db, sourceId: string) {
   return db.selectFrom('data_source_methods').selectAll().where('source_id', '=', sourceId).orderBy('name').orderBy('id').execute();
 }
 
 export function findMethod(db: Db, sourceId: string, id: string) {
   return db.selectFrom('data_source_methods').selectAll().where('source_id', '=', sourceId).where('id', '=', id).executeTakeFirst();
+}
+
+export function findMethodByCode(db: Db, sourceId: string, code: string) {
+  return db.selectFrom('data_source_methods').selectAll().where('source_id', '=', sourceId).where(sql<string>`lower(code)`, '=', code.toLowerCase()).executeTakeFirst();
 }
 
 export function insertMethod(db: Db, row: Insertable<DataSourceMethodsTable>) {

@@ -17,6 +17,7 @@ import {
   ZDataSourceQueryResult,
   ZDataSourceTestResult,
   ZRunDataSourceMethodInput,
+  ZDataSourceQueryCatalog,
   ZTestDataSourceInput,
   ZUpdateDataSourceInput,
   ZUpdateDataSourceMethodInput,
@@ -36,7 +37,7 @@ import {
   testDataSourceSettings,
   updateDataSource,
 } from './data-sources.service.ts';
-import { createDataSourceMethod, deleteDataSourceMethod, listDataSourceMethods, runDataSourceMethod, updateDataSourceMethod } from './data-source-methods.service.ts';
+import { createDataSourceMethod, dataSourceQueryCatalog, deleteDataSourceMethod, listDataSourceMethods, runDataSourceMethod, updateDataSourceMethod } from './data-source-methods.service.ts';
 import { closeSourceClients } from './source-clients.ts';
 
 export async function dataSourceRoutes(fastify: FastifyInstance) {
@@ -50,6 +51,12 @@ export async function dataSourceRoutes(fastify: FastifyInstance) {
     config: access,
     schema: { summary: 'Data sources, paged: Filter (name, description, host, database), Kind; Sorting name|kind|host|creationTime|lastModificationTime', querystring: ZDataSourceQuery, response: { 200: ZDataSourceList } },
     handler: (req) => listDataSources(req.ctx, req.query),
+  });
+
+  app.get(`${base}/queries`, {
+    config: requirePermission(P.PagesUpdate),
+    schema: { summary: "Every source's saved queries that return rows, for the page designer (names, parameters, columns; no SQL or settings)", response: { 200: ZDataSourceQueryCatalog } },
+    handler: (req) => dataSourceQueryCatalog(req.ctx),
   });
 
   app.post(`${base}/test`, {

@@ -16,6 +16,7 @@ import { pageWindow, parseSorting } from '../../platform/paging.ts';
 import { openSecret, sealSecret } from '../../platform/secrets.ts';
 import { iso } from '../../platform/sql-values.ts';
 import { sourceError, sourceInvalid } from './data-sources.messages.ts';
+import { forgetSourceAnswers } from './source-answers.ts';
 import * as repo from './data-sources.repository.ts';
 import { dropSourceClient, jsonValue, openSourceClient, SourceError, sourceClient, type SourceClient, type SourceSettings } from './source-clients.ts';
 
@@ -114,6 +115,7 @@ export async function updateDataSource(ctx: ServiceContext, id: string, input: T
   );
   if (!ok) throw conflict({ id, concurrencyStamp: (await requireSource(ctx, id)).concurrency_stamp });
   await dropSourceClient(id);
+  forgetSourceAnswers(id);
   const updated = await getDataSource(ctx, id);
   await recordAudit(ctx, 'Updated', { entityType: ENTITY_TYPE, entityId: id, details: { before: auditOf(toSource(existing)), after: auditOf(updated), passwordChanged: input.password !== undefined } });
   return updated;
@@ -123,6 +125,7 @@ export async function deleteDataSource(ctx: ServiceContext, id: string): Promise
   const existing = await requireSource(ctx, id);
   await ctx.db.transaction().execute((trx) => repo.deleteSource(trx, id));
   await dropSourceClient(id);
+  forgetSourceAnswers(id);
   await recordAudit(ctx, 'Deleted', { entityType: ENTITY_TYPE, entityId: id, details: { before: auditOf(toSource(existing)) } });
 }
 

@@ -145,7 +145,8 @@ function mysqlClient(s: SourceSettings): SourceClient {
     password: s.password ?? undefined,
     ssl: s.ssl ? { rejectUnauthorized: false } : undefined,
     connectionLimit: s.poolSize,
-    maxIdle: 0,
+    // Idle connections stay up to 30 s (mysql2 closes every idle one past maxIdle each second).
+    maxIdle: s.poolSize,
     idleTimeout: 30_000,
     connectTimeout: CONNECT_TIMEOUT_MS,
     multipleStatements: false,

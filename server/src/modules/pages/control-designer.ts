@@ -135,12 +135,16 @@ const QUICK_SEARCH = prop('extraProperties.quickSearch', 'switch', bi('快速查
 ), { default: false });
 
 const COMMON = [CODE, TITLE, PARENT, DISPLAYED, EDITABLE, REQUIRED, VALUE_TAKING, FORMULA, QUICK_SEARCH];
-const LOOKUP = [DATA_SOURCE, DATA_SOURCE_METHOD, DATA_SOURCE_TITLE, MAP_FIELDS, JOIN_CONDITIONS, PARENT_CODE];
+const SOURCE_QUERY = prop('extraProperties.sourceQuery', 'sourceQuery', bi('数据源查询', 'Data-source query'), bi(
+  '从外部数据源的已保存查询中取数据（代替页面视图或选项）：选择查询、保存值的列，并为查询参数给出固定值或以 = 开头的公式。',
+  "Takes the data from a saved query of an external data source (instead of a page view or options): pick the query, the column whose value is stored, and give each query parameter a fixed value or a formula starting with =.",
+));
+const LOOKUP = [DATA_SOURCE, SOURCE_QUERY, DATA_SOURCE_METHOD, DATA_SOURCE_TITLE, MAP_FIELDS, JOIN_CONDITIONS, PARENT_CODE];
 
 const BY_TYPE: Record<number, { group: TPaletteControlType['group']; help: TBilingual; properties: TDesignerProperty[] }> = {
   [ControlTypeId.Text]: { group: 'basic', help: bi('单行文本。', 'A line of text.'), properties: [DEFAULT_TEXT, MAX_LENGTH] },
-  [ControlTypeId.SingleChoice]: { group: 'choice', help: bi('从选项中选一个（下拉）。', 'One of the options (drop-down).'), properties: [OPTIONS, DEFAULT_TEXT] },
-  [ControlTypeId.SingleChoiceAlt]: { group: 'choice', help: bi('从选项中选一个（按钮组）。', 'One of the options (buttons).'), properties: [OPTIONS, DEFAULT_TEXT] },
+  [ControlTypeId.SingleChoice]: { group: 'choice', help: bi('从选项中选一个（下拉）。', 'One of the options (drop-down).'), properties: [OPTIONS, SOURCE_QUERY, DEFAULT_TEXT] },
+  [ControlTypeId.SingleChoiceAlt]: { group: 'choice', help: bi('从选项中选一个（按钮组）。', 'One of the options (buttons).'), properties: [OPTIONS, SOURCE_QUERY, DEFAULT_TEXT] },
   [ControlTypeId.Integer]: { group: 'basic', help: bi('整数，新建时默认 0。', 'A whole number; 0 on a new record.'), properties: [DEFAULT_TEXT, MIN, MAX, SUMMARY] },
   [ControlTypeId.Decimal]: { group: 'basic', help: bi('小数（精确存储，不用浮点）。', 'A decimal number (stored exactly, never as a float).'), properties: [ACCURACY, DEFAULT_TEXT, MIN, MAX, SUMMARY] },
   [ControlTypeId.MultilineText]: { group: 'basic', help: bi('多行文本，保留换行；表格中显示首行。', 'Text of several lines, line breaks kept; grids show the first line.'), properties: [DEFAULT_TEXT, MAX_LENGTH] },
@@ -148,7 +152,7 @@ const BY_TYPE: Record<number, { group: TPaletteControlType['group']; help: TBili
   [ControlTypeId.Currency]: { group: 'basic', help: bi('金额：千分位显示，默认 2 位小数，可显示人民币大写。', 'An amount of money: thousands separators, 2 decimal places by default, Chinese capitals on demand.'), properties: [ACCURACY, CAPITALS, DEFAULT_TEXT, MIN, MAX, SUMMARY] },
   [ControlTypeId.Date]: { group: 'basic', help: bi('日期或日期时间。', 'A date or date and time.'), properties: [DATE_TYPE, DATE_DEFAULT] },
   [ControlTypeId.Boolean]: { group: 'basic', help: bi('是 / 否。', 'Yes / no.'), properties: [BOOL_DEFAULT] },
-  [ControlTypeId.MultiSelect]: { group: 'choice', help: bi('从选项中选多个。', 'Several of the options.'), properties: [OPTIONS] },
+  [ControlTypeId.MultiSelect]: { group: 'choice', help: bi('从选项中选多个。', 'Several of the options.'), properties: [OPTIONS, SOURCE_QUERY] },
   [ControlTypeId.MultiValue]: { group: 'choice', help: bi('多个值的列表。', 'A list of values.'), properties: [OPTIONS] },
   [ControlTypeId.Lookup]: { group: 'lookup', help: bi('从另一个页面的数据中选择，并把字段映射到本页面。', "Picks a row of another page's data and maps its fields into this page."), properties: LOOKUP },
   [ControlTypeId.DocumentNumber]: { group: 'basic', help: bi('文本，或按单据编号规则自动取号。', 'Text, or a number from a document-number rule.'), properties: [DOC_NO, DOC_RULE, DEFAULT_TEXT, MAX_LENGTH] },

@@ -1,7 +1,8 @@
-import { ControlTypeId, getControlType, isKnownControlType, tableFieldTypeOf } from '@tessera/core/controls/registry';
+import { ControlTypeId, controlSourceQuery, getControlType, isKnownControlType, tableFieldTypeOf } from '@tessera/core/controls/registry';
+import { columnFieldType } from '@tessera/core/contracts/data-sources';
 import { localizeCoreMessage } from '@tessera/core/messages/core-messages';
 import { analyzeDependencies, compileFormula, type FormulaSchema, type GraphItem } from '@tessera/core/formula/index';
-import { flattenViews, linkagesOf, type TableFieldType, type TDataControl, type TPageDefinition, type TView } from '@tessera/core/page-definition';
+import { flattenViews, linkagesOf, type TableFieldType, type TDataControl, type TPageDefinition, type TSourceQueryRef, type TView } from '@tessera/core/page-definition';
 import {
   identifierIssues,
   isReservedColumnName,
@@ -20,6 +21,24 @@ export interface SourceView {
   fields: ReadonlyMap<string, { code: string; tableFieldType: TableFieldType | 'uuid' }>;
 }
 export type SourceViewResolver = (viewId: string) => SourceView | null;
+/** A saved query of a data source a control reads (issue 16): its result columns as fields, its parameter names. */
+export interface QuerySource extends SourceView {
+  parameters: ReadonlySet<string>;
+}
+/** The saved query a reference names, or null when its source or the query does not exist. */
+export type QuerySourceResolver = (ref: TSourceQueryRef) => QuerySource | null;
+
+/** A saved query's result columns as lookup fields (their types read from the database's type names). */
+export function querySourceOf(columns: readonly { name: string; dataType: string }[], parameters: readonly { name: string }[]): QuerySource {
+  const fields = new Map<string, { code: string; tableFieldType: TableFieldType }>();
+  for (const c of columns) fields.set(c.name.toLowerCase(), { code: c.name, tableFieldType: columnFieldType(c.dataType) });
+  return { fields, parameters: new Set(parameters.map((p) => p.name)) };
+}
+
+/** Every saved query a design's controls read (to load them before checking). */
+export function sourceQueryRefs(definition: TPageDefinition): TSourceQueryRef[] {
+  return flattenViews(definition).flatMap(({ view }) => view.dataControls.flatMap((c) => controlSourceQuery(c) ?? []));
+}
 
 export const PARENT_KEY = 'ParentViewDataId';
 const RESERVED_BUTTON_CODES = new Set(['access', 'field', 'action']);
@@ -49,7 +68,7 @@ export function lookupSourceIds(definition: TPageDefinition): string[] {
   return [...ids];
 }
 
-export function checkDesign(definition: TPageDefinition, t: Translate, resolveSource: SourceViewResolver = () => null): TDesignProblem[] {
+export function checkDesign(definition: TPageDefinition, t: Translate, resolveSource: SourceViewResolver = () => null, resolveQuery: QuerySourceResolver = () => null): TDesignProblem[] {
   const problems: TDesignProblem[] = [];
   const add = (p: Omit<TDesignProblem, 'controlId' | 'viewId'> & { controlId?: string | null; viewId?: string | null }) =>
     problems.push({ ...p, controlId: p.controlId ?? null, viewId: p.viewId ?? null });
@@ -118,7 +137,7 @@ export function checkDesign(definition: TPageDefinition, t: Translate, resolveSo
 
   checkViews(definition, viewById, t, add);
   checkFormulas(definition, all, viewById, controlById, t, add);
-  checkLookups(all, t, add, resolveSource);
+  checkLookups(all, t, add, resolveSource, resolveQuery);
   return problems;
 }
 
@@ -290,13 +309,30 @@ function isButtonId(definition: TPageDefinition, id: string): boolean {
 }
 
 /** Lookup controls: a data source that exists, mappings between existing fields of compatible types. */
-function checkLookups(all: { view: TView; parent: TView | null }[], t: Translate, add: Add, resolveSource: SourceViewResolver) {
+function checkLookups(all: { view: TView; parent: TView | null }[], t: Translate, add: Add, resolveSource: SourceViewResolver, resolveQuery: QuerySourceResolver) {
   for (const { view } of all) {
     for (const control of view.dataControls) {
       const extra = control.extraProperties;
       const maps = extra?.mapFields ?? [];
-      const sourceId = typeof extra?.dataSourceId === 'string' && extra.dataSourceId ? extra.dataSourceId : null;
       const at = { viewId: view.id, controlId: control.id };
+      const query = controlSourceQuery(control);
+      if (query) {
+        const source = resolveQuery(query);
+        if (!source) {
+          add({ kind: 'lookupMapping', message: t('check.sourceQueryMissing', { code: control.code, method: query.methodCode }), ...at });
+          continue;
+        }
+        const title = typeof extra?.dataSourceTitle === 'string' && extra.dataSourceTitle ? extra.dataSourceTitle : null;
+        for (const column of new Set([query.valueColumn, query.labelColumn || title].filter((c): c is string => Boolean(c)))) {
+          if (!source.fields.has(column.toLowerCase())) add({ kind: 'lookupMapping', message: t('check.sourceQueryColumn', { code: control.code, method: query.methodCode, column }), ...at });
+        }
+        for (const p of query.parameters ?? []) {
+          if (!source.parameters.has(p.name)) add({ kind: 'lookupMapping', message: t('check.sourceQueryParameter', { code: control.code, method: query.methodCode, name: p.name }), ...at });
+        }
+        checkMappings(control, view, source, t, add);
+        continue;
+      }
+      const sourceId = typeof extra?.dataSourceId === 'string' && extra.dataSourceId ? extra.dataSourceId : null;
       if (!sourceId) {
         if (maps.length > 0) add({ kind: 'lookupMapping', message: t('check.lookupNoSource', { code: control.code }), ...at });
         continue;
@@ -307,15 +343,21 @@ function checkLookups(all: { view: TView; parent: TView | null }[], t: Translate
         add({ kind: 'lookupMapping', message: t('check.lookupSource', { code: control.code }), ...at });
         continue;
       }
-      for (const map of maps) {
-        const from = source.fields.get(map.sourceCode.toLowerCase());
-        const target = view.dataControls.find((c) => c.code === map.targetCode);
-        if (!from) add({ kind: 'lookupMapping', message: t('check.lookupSourceField', { code: control.code, source: map.sourceCode }), ...at });
-        if (!target) add({ kind: 'lookupMapping', message: t('check.lookupTarget', { code: control.code, target: map.targetCode }), ...at });
-        if (from && target && !compatibleFieldTypes(from.tableFieldType, tableFieldTypeOf(target.controlType))) {
-          add({ kind: 'lookupMapping', message: t('check.lookupType', { code: control.code, source: map.sourceCode, target: map.targetCode }), viewId: view.id, controlId: target.id });
-        }
-      }
+      checkMappings(control, view, source, t, add);
+    }
+  }
+}
+
+/** A lookup's mappings: from fields of its source to controls of its view, of compatible types. */
+function checkMappings(control: TDataControl, view: TView, source: SourceView, t: Translate, add: Add) {
+  const at = { viewId: view.id, controlId: control.id };
+  for (const map of control.extraProperties?.mapFields ?? []) {
+    const from = source.fields.get(map.sourceCode.toLowerCase());
+    const target = view.dataControls.find((c) => c.code === map.targetCode);
+    if (!from) add({ kind: 'lookupMapping', message: t('check.lookupSourceField', { code: control.code, source: map.sourceCode }), ...at });
+    if (!target) add({ kind: 'lookupMapping', message: t('check.lookupTarget', { code: control.code, target: map.targetCode }), ...at });
+    if (from && target && !compatibleFieldTypes(from.tableFieldType, tableFieldTypeOf(target.controlType))) {
+      add({ kind: 'lookupMapping', message: t('check.lookupType', { code: control.code, source: map.sourceCode, target: map.targetCode }), viewId: view.id, controlId: target.id });
     }
   }
 }

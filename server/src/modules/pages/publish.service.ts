@@ -15,7 +15,8 @@ import type { Database, LocalizedText } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ensurePagePermissions } from '../authorization/index.ts';
-import { checkDesign, lookupSourceIds, sourceViewOf, type SourceView } from './design-check.ts';
+import { findSourceMethod } from '../data-sources/index.ts';
+import { checkDesign, lookupSourceIds, querySourceOf, sourceQueryRefs, sourceViewOf, type QuerySource, type SourceView } from './design-check.ts';
 import { requestTranslator, type Translate } from './pages.messages.ts';
 import * as repo from './pages.repository.ts';
 import { designChanges } from './design-diff.ts';
@@ -39,8 +40,20 @@ async function sourceResolver(db: Db, pageId: string, definition: TPageDefinitio
   return (viewId: string) => sources.get(viewId) ?? null;
 }
 
+/** Loads the saved queries of data sources the design's controls read. */
+async function queryResolver(db: Db, definition: TPageDefinition) {
+  const found = new Map<string, QuerySource | null>();
+  const keyOf = (ref: { sourceId: string; methodCode: string }) => `${ref.sourceId}/${ref.methodCode.toLowerCase()}`;
+  for (const ref of sourceQueryRefs(definition)) {
+    if (found.has(keyOf(ref))) continue;
+    const hit = await findSourceMethod(db, ref.sourceId, ref.methodCode);
+    found.set(keyOf(ref), hit && querySourceOf(hit.method.columns, hit.method.parameters));
+  }
+  return (ref: { sourceId: string; methodCode: string }) => found.get(keyOf(ref)) ?? null;
+}
+
 export async function checkDefinition(db: Db, pageId: string, definition: TPageDefinition, t: Translate): Promise<TDesignCheckResult> {
-  const problems = checkDesign(definition, t, await sourceResolver(db, pageId, definition));
+  const problems = checkDesign(definition, t, await sourceResolver(db, pageId, definition), await queryResolver(db, definition));
   return { ok: problems.length === 0, problems };
 }
 

@@ -11,8 +11,10 @@ import type { Db } from '../../../platform/context.ts';
 import { findDictionaryOptions } from '../../dictionaries/index.ts';
 import { LOOKUP_BATCH, valuesOf } from '../labels.ts';
 import { lookupSourceOf, visibleLookupTitles, type LookupSource } from '../lookup-source.ts';
+import { queryParameters, sourceQueryOf, sourceQueryTitles } from '../source-query.ts';
+import type { TSourceQueryRef } from '@tessera/core/page-definition';
 import type { RuntimeControl } from '../runtime-page.ts';
-import { isBlank, type PageRows, type SaveSession } from './model.ts';
+import { isBlank, type PageRows, type PreparedRow, type SaveSession } from './model.ts';
 
 /** Dictionary code → the values that may be newly chosen (enabled items); a code not here is not checked. */
 export type DictionaryChoices = ReadonlyMap<string, ReadonlySet<string>>;
@@ -92,6 +94,12 @@ async function loadLookupChoices(db: Db, session: SaveSession, rows: PageRows): 
   for (const view of session.page.order) {
     const viewRows = rows.get(view.id) ?? [];
     for (const c of view.controls) {
+      const query = sourceQueryOf(c);
+      if (query) {
+        const answered = await querySourceChoices(db, session, c, query, viewRows);
+        if (answered) out.set(c.control.id, answered);
+        continue;
+      }
       if (c.controlType !== ControlTypeId.Lookup) continue;
       const chosen = new Set<string>();
       for (const r of viewRows) {
@@ -105,4 +113,31 @@ async function loadLookupChoices(db: Db, session: SaveSession, rows: PageRows): 
     }
   }
   return out;
+}
+
+/**
+ * The values newly chosen for a control fed by a data-source query that the query answers, under
+ * the parameters of the row choosing them (rows with the same parameter values are asked together).
+ * It runs inside the save's transaction (`db`: the source's settings are read there too — the
+ * embedded database has one connection); the source's statement timeout bounds how long.
+ */
+async function querySourceChoices(db: Db, session: SaveSession, c: RuntimeControl, query: TSourceQueryRef, rows: readonly PreparedRow[]): Promise<ReadonlySet<string> | null> {
+  const groups = new Map<string, { record: Record<string, unknown>; values: Set<string> }>();
+  for (const r of rows) {
+    const held = new Set(valuesOf(r.stored?.[c.code]));
+    const chosen = valuesOf(r.record[c.code]).filter((v) => !held.has(v));
+    if (chosen.length === 0) continue;
+    const key = JSON.stringify(queryParameters(session.context, query, r.record, session.offsetMinutes));
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { record: r.record, values: new Set() }));
+    for (const v of chosen) group.values.add(v);
+  }
+  if (groups.size === 0) return null;
+  const answered = new Set<string>();
+  const ctx = { ...session.context, db };
+  for (const group of groups.values()) {
+    const titles = await sourceQueryTitles(ctx, c, query, [...group.values], group.record, session.offsetMinutes);
+    for (const v of group.values) if (titles.has(v)) answered.add(v);
+  }
+  return answered;
 }

@@ -1,3 +1,4 @@
+import type { ServiceContext } from '../../../platform/context.ts';
 /**
  * The shapes the save pipeline passes from step to step, and the control rules several steps share.
  */
@@ -26,6 +27,8 @@ export interface SaveSession {
   readonly isSystem: boolean;
   /** Choosable values of each business dictionary read so far (null: no such dictionary), read once per session. */
   readonly dictionaryChoices: Map<string, ReadonlySet<string> | null>;
+  /** The caller's context: what reads of external data sources run with (a data-source query's values). */
+  readonly context: ServiceContext;
   /** Per lookup control id: the lower-case ids checked so far → whether the caller may see that source row. */
   readonly lookupChoices: Map<string, Map<string, boolean>>;
   /**

@@ -23,16 +23,16 @@ function optionSourceOf(control: TDataControl): ControlOptionSource | null {
 }
 
 /**
- * The option rule (static lists, dictionaries and lookups alike): every value is one the caller may
- * choose or one the stored row already holds (`held`). A dictionary or lookup missing from
- * `choices` is not checked.
+ * The option rule (static lists, dictionaries, lookups and data-source queries alike): every value
+ * is one the caller may choose or one the stored row already holds (`held`). A dictionary or
+ * lookup missing from `choices` is not checked.
  */
 function outsideOptions(control: TDataControl, value: unknown, choices: Choices, held: unknown): string[] {
-  if (Number(control.controlType) === ControlTypeId.Lookup) {
+  const source = optionSourceOf(control);
+  if (Number(control.controlType) === ControlTypeId.Lookup || source?.kind === 'query') {
     const visible = choices.lookups.get(control.id);
     return visible ? valuesOutsideOptions(value, visible, held) : [];
   }
-  const source = optionSourceOf(control);
   if (!source) return [];
   const choosable = source.kind === 'list' ? source.values : choices.dictionaries.get(source.code);
   return choosable ? valuesOutsideOptions(value, choosable, held) : [];

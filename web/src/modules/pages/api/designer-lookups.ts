@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TDataSourceQueryCatalog } from '@tessera/core/contracts/data-sources';
 import type { TDictionaryList, TDictionaryOption } from '@tessera/core/contracts/dictionaries';
 import type { TDocumentNumberRule } from '@tessera/core/contracts/document-numbers';
 import type { TPageDefinitionList, TPageVersionDetail } from '@tessera/core/contracts/pages';
@@ -40,4 +41,12 @@ export const usePublishedDefinition = (pageId: string | null | undefined, versio
     queryFn: () => api.get<TPageVersionDetail>(`/app/page-definition/${pageId}/versions/${version}`),
     enabled: Boolean(pageId && version),
     staleTime: Infinity,
+  });
+
+/** Saved queries of the data sources that return rows: a lookup or option control may read one. */
+export const useSourceQueries = () =>
+  useQuery({
+    queryKey: ['designer', 'source-queries'],
+    queryFn: () => api.get<TDataSourceQueryCatalog>('/app/data-source/queries'),
+    staleTime: 30_000,
   });

@@ -57,12 +57,14 @@ function parentKeyOf(control: TDataControl, record: TBusinessRecord): string {
 }
 
 function useOptions(control: TDataControl, services: PageRendererServices | undefined, enabled: boolean, record: TBusinessRecord): OptionItem[] {
-  const fixed = staticOptions(control);
+  // A saved query of a data source (extraProperties.sourceQuery) comes before any options the control holds.
+  const fromQuery = Boolean((control.extraProperties as { sourceQuery?: unknown } | null)?.sourceQuery);
+  const fixed = fromQuery ? null : staticOptions(control);
   const parentKey = parentKeyOf(control, record);
   const recordRef = useRef(record);
   recordRef.current = record;
   const [loaded, setLoaded] = useState<OptionItem[] | null>(null);
-  const needsLoad = enabled && !fixed && control.options != null && typeof services?.loadOptions === 'function';
+  const needsLoad = enabled && !fixed && (fromQuery || control.options != null) && typeof services?.loadOptions === 'function';
   useEffect(() => {
     if (!needsLoad) return;
     let live = true;
@@ -74,7 +76,7 @@ function useOptions(control: TDataControl, services: PageRendererServices | unde
       live = false;
     };
     // The options reference is enough: a designer edit replaces it.
-  }, [needsLoad, control.options, control.id, parentKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [needsLoad, control.options, control.extraProperties, control.id, parentKey]); // eslint-disable-line react-hooks/exhaustive-deps
   return fixed ?? loaded ?? [];
 }
 

@@ -13,7 +13,7 @@ import { allViews, getPath } from '../tree-ops.ts';
 import { AssignmentsEditor } from './AssignmentsEditor.tsx';
 import { CodeInput } from './CodeInput.tsx';
 import { DefaultValueEditor } from './DefaultValueEditor.tsx';
-import { DataSourcePicker, JoinConditionsEditor, MapFieldsEditor, useDataSourceView } from './LookupWidgets.tsx';
+import { DataSourcePicker, JoinConditionsEditor, MapFieldsEditor, SourceQueryEditor, useDataSourceView } from './LookupWidgets.tsx';
 import { OptionsEditor } from './OptionsEditor.tsx';
 import type { WidgetContext, WidgetProps } from './widget-types.ts';
 
@@ -108,6 +108,8 @@ export const PropertyField = memo(function PropertyField({ ctx, property, elemen
         return <RulePicker id={id} value={value as string | null} onChange={(v) => onSet(property.key, v)} />;
       case 'dataSource':
         return <DataSourcePicker {...(p as WidgetProps<never>)} />;
+      case 'sourceQuery':
+        return <SourceQueryEditor {...(p as WidgetProps<never>)} />;
       case 'mapFields':
         return <MapFieldsEditor {...(p as WidgetProps<never>)} />;
       case 'joinConditions':
@@ -182,7 +184,7 @@ function ControlRefSelect({ id, ctx, property, value, onChange }: { id: string; 
 function DisplayFieldSelect({ id, ctx, value, onChange }: { id: string; ctx: WidgetContext; value: string | null; onChange(v: string | null): void }) {
   const { t } = useTranslation('pageDesigner');
   const source = useDataSourceView(ctx);
-  if (!source.view) return <Input id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value || null)} placeholder={t('props.pickDataSourceFirst')} />;
+  if (!source.ready) return <Input id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value || null)} placeholder={t('props.pickDataSourceFirst')} />;
   return (
     <Select
       id={id}
