@@ -97,7 +97,7 @@ export interface DataSourcesTable {
   id: string;
   name: string;
   description: Generated<string>;
-  kind: 'postgres' | 'mysql';
+  kind: 'postgres' | 'mysql' | 'mssql';
   host: string;
   port: number;
   database_name: string;

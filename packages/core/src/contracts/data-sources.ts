@@ -46,12 +46,12 @@ export const DATA_SOURCE_LIMITS = {
   cacheSeconds: { min: 0, max: 3_600, default: 0 },
 } as const;
 
-/** What a source is. (SQL Server and HTTP/REST come with a later slice of issue 16.) */
-export const DATA_SOURCE_KINDS = ['postgres', 'mysql'] as const;
+/** What a source is. (HTTP/REST comes with a later slice of issue 16.) */
+export const DATA_SOURCE_KINDS = ['postgres', 'mysql', 'mssql'] as const;
 export const ZDataSourceKind = z.enum(DATA_SOURCE_KINDS);
 export type TDataSourceKind = z.infer<typeof ZDataSourceKind>;
 /** The port a kind listens on unless told otherwise. */
-export const DEFAULT_PORTS: Record<TDataSourceKind, number> = { postgres: 5432, mysql: 3306 };
+export const DEFAULT_PORTS: Record<TDataSourceKind, number> = { postgres: 5432, mysql: 3306, mssql: 1433 };
 
 /** A host name or address: letters, digits, dots, hyphens, colons (IPv6), underscores. */
 const ZHost = zText().trim().min(1).max(DATA_SOURCE_LIMITS.host).regex(/^[A-Za-z0-9._:-]+$/, 'a host name or address');

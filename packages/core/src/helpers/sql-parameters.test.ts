@@ -20,6 +20,11 @@ describe('named SQL parameters', () => {
     expect(bindSqlParameters("select 'a\\':x', :a, :b, :a # :c", 'mysql', { a: 1, b: 2 })).toEqual({ sql: "select 'a\\':x', ?, ?, ? # :c", parameters: [1, 2, 1], missing: [] });
   });
 
+  it('binds SQL Server placeholders by number (@p1), skipping [bracketed] names with ]] inside', () => {
+    expect(bindSqlParameters("select [a:x]]:y], :a, N'b:c', :b, :a from [t]", 'mssql', { a: 1, b: 'x' })).toEqual({ sql: "select [a:x]]:y], @p1, N'b:c', @p2, @p1 from [t]", parameters: [1, 'x'], missing: [] });
+    expect(sqlStatements('select [;] from t; select 2', 'mssql')).toEqual({ keywords: ['select', 'select'], count: 2 });
+  });
+
   it('names the parameters that have no value', () => {
     expect(bindSqlParameters('select :a, :b', 'postgres', { a: 1 }).missing).toEqual(['b']);
   });

@@ -1,10 +1,10 @@
 // Named parameters in a data source's SQL: `:name` (letters, digits, _), as in JDBC and most SQL
 // tools. They are found outside string literals, quoted names, comments and PostgreSQL's
-// dollar-quoted bodies; `::` (a cast) and `:=` are not parameters. Binding turns each into the
-// dialect's placeholder ($1 for PostgreSQL, ? for MySQL) with its value in the list — the value never
-// becomes SQL text.
+// dollar-quoted bodies and SQL Server's [bracketed] names; `::` (a cast) and `:=` are not
+// parameters. Binding turns each into the dialect's placeholder ($1 for PostgreSQL, ? for MySQL,
+// @p1 for SQL Server) with its value in the list — the value never becomes SQL text.
 
-export type SqlDialect = 'postgres' | 'mysql';
+export type SqlDialect = 'postgres' | 'mysql' | 'mssql';
 
 interface Found {
   name: string;
@@ -44,6 +44,12 @@ function scan(sql: string, dialect: SqlDialect): { found: Found[]; code: string 
         else if (sql[i] === c) break;
         else i++;
       }
+      i++;
+      blank(from, i);
+    } else if (c === '[' && dialect === 'mssql') {
+      // A bracketed name: `]]` inside is a bracket.
+      i++;
+      while (i < n && !(sql[i] === ']' && sql[i + 1] !== ']')) i += sql[i] === ']' ? 2 : 1;
       i++;
       blank(from, i);
     } else if (c === '$' && dialect === 'postgres') {
@@ -92,15 +98,15 @@ export function bindSqlParameters<V>(sql: string, dialect: SqlDialect, values: R
       missing.add(f.name);
       continue;
     }
-    if (dialect === 'postgres') {
-      // PostgreSQL numbers its placeholders: one number per name, however often it appears.
+    if (dialect === 'postgres' || dialect === 'mssql') {
+      // PostgreSQL and SQL Server number their placeholders: one number per name, however often it appears.
       let position = positions.get(f.name);
       if (position === undefined) {
         parameters.push(values[f.name]!);
         position = parameters.length;
         positions.set(f.name, position);
       }
-      out += `$${position}`;
+      out += dialect === 'postgres' ? `$${position}` : `@p${position}`;
     } else {
       parameters.push(values[f.name]!);
       out += '?';

@@ -18,6 +18,7 @@ import { iso } from '../../platform/sql-values.ts';
 import { sourceError, sourceInvalid } from './data-sources.messages.ts';
 import { forgetSourceAnswers } from './source-answers.ts';
 import * as repo from './data-sources.repository.ts';
+import { cappedSql, columnsSql, objectsSql, SYSTEM_SCHEMAS, versionSql } from './source-sql.ts';
 import { dropSourceClient, jsonValue, openSourceClient, SourceError, sourceClient, type SourceClient, type SourceSettings } from './source-clients.ts';
 
 const ENTITY_TYPE = 'DataSource';
@@ -173,10 +174,10 @@ function failed(ctx: ServiceContext, row: Pick<SourceRow, 'name' | 'statement_ti
   }
 }
 
-async function versionOf(client: SourceClient): Promise<TDataSourceTestResult> {
+async function versionOf(client: SourceClient, kind: SourceRow['kind']): Promise<TDataSourceTestResult> {
   const started = performance.now();
   try {
-    const result = await client.query('select version()', []);
+    const result = await client.query(versionSql(kind), []);
     return { ok: true, version: String(result.rows[0]?.[0] ?? ''), elapsedMs: Math.round(performance.now() - started), message: null };
   } catch (error) {
     if (!(error instanceof SourceError)) throw error;
@@ -190,34 +191,26 @@ export async function testDataSourceSettings(ctx: ServiceContext, input: TTestDa
   if (input.password === undefined && input.sourceId) password = storedPassword(ctx, await requireSource(ctx, input.sourceId));
   const client = openSourceClient({ ...input, password: password || null, poolSize: 1 });
   try {
-    return await versionOf(client);
+    return await versionOf(client, input.kind);
   } finally {
     await client.close().catch(() => undefined);
   }
 }
 
 export async function testDataSource(ctx: ServiceContext, id: string): Promise<TDataSourceTestResult> {
-  return versionOf(clientOf(ctx, await requireSource(ctx, id)));
+  const row = await requireSource(ctx, id);
+  return versionOf(clientOf(ctx, row), row.kind);
 }
 
 // ---------------------------------------------------------------- browsing
 
-const SYSTEM_SCHEMAS: Record<SourceRow['kind'], string[]> = {
-  postgres: ['pg_catalog', 'information_schema', 'pg_toast'],
-  mysql: ['mysql', 'information_schema', 'performance_schema', 'sys'],
-};
 const MAX_OBJECTS = 5_000;
 
 export async function listDataSourceObjects(ctx: ServiceContext, id: string): Promise<TDataSourceObjects> {
   const row = await requireSource(ctx, id);
-  const hidden = SYSTEM_SCHEMAS[row.kind];
-  const placeholders = hidden.map((_, i) => (row.kind === 'postgres' ? `$${i + 1}` : '?')).join(', ');
   let result;
   try {
-    result = await clientOf(ctx, row).query(
-      `select table_schema, table_name, table_type from information_schema.tables where table_schema not in (${placeholders}) order by table_schema, table_name limit ${MAX_OBJECTS}`,
-      hidden,
-    );
+    result = await clientOf(ctx, row).query(objectsSql(row.kind, MAX_OBJECTS), SYSTEM_SCHEMAS[row.kind]);
   } catch (error) {
     throw failed(ctx, row, error);
   }
@@ -233,14 +226,7 @@ export async function listDataSourceObjects(ctx: ServiceContext, id: string): Pr
 
 export async function listDataSourceColumns(ctx: ServiceContext, id: string, schema: string, table: string): Promise<TDataSourceColumns> {
   const row = await requireSource(ctx, id);
-  const sql =
-    row.kind === 'postgres'
-      ? `select c.column_name, c.data_type, c.is_nullable = 'YES',
-           exists (select 1 from information_schema.table_constraints t
-                   join information_schema.key_column_usage k on k.constraint_name = t.constraint_name and k.table_schema = t.table_schema and k.table_name = t.table_name
-                   where t.constraint_type = 'PRIMARY KEY' and t.table_schema = c.table_schema and t.table_name = c.table_name and k.column_name = c.column_name)
-         from information_schema.columns c where c.table_schema = $1 and c.table_name = $2 order by c.ordinal_position`
-      : `select column_name, column_type, is_nullable = 'YES', column_key = 'PRI' from information_schema.columns where table_schema = ? and table_name = ? order by ordinal_position`;
+  const sql = columnsSql(row.kind);
   try {
     const result = await clientOf(ctx, row).query(sql, [schema, table]);
     return { columns: (result.rows as [string, string, unknown, unknown][]).map(([name, dataType, nullable, key]) => ({ name, dataType, nullable: truthy(nullable), isPrimaryKey: truthy(key) })) };
@@ -249,7 +235,7 @@ export async function listDataSourceColumns(ctx: ServiceContext, id: string, sch
   }
 }
 
-/** MySQL answers comparisons as 0 / 1 (text with bigNumberStrings off for small ints: numbers). */
+/** MySQL and SQL Server answer comparisons as 0 / 1 (MySQL's as text with bigNumberStrings off for small ints: numbers). */
 const truthy = (v: unknown) => v === true || v === 1 || v === '1';
 
 // ---------------------------------------------------------------- querying
@@ -276,7 +262,7 @@ export async function executeStatement(ctx: ServiceContext, row: SourceRow, sql:
   if (bound.missing.length > 0) throw sourceInvalid(ctx, 'source.missingParameters', ['parameters'], { names: bound.missing.join(', ') });
   // One more row than the cap tells whether there were more.
   const limit = options.columnsOnly ? 0 : row.row_cap + 1;
-  const text = capped ? `select * from (${bound.sql}\n) as tessera_query limit ${limit}` : bound.sql;
+  const text = capped ? cappedSql(row.kind, bound.sql, limit) : bound.sql;
   const started = performance.now();
   let result;
   try {
@@ -285,9 +271,9 @@ export async function executeStatement(ctx: ServiceContext, row: SourceRow, sql:
     throw failed(ctx, row, error);
   }
   const elapsedMs = Math.round(performance.now() - started);
-  const truncated = result.rows.length > row.row_cap;
+  const truncated = !options.columnsOnly && result.rows.length > row.row_cap;
   const names = uniqueNames(result.columns.map((c) => c.name));
-  const rows = result.rows.slice(0, row.row_cap).map((values) => Object.fromEntries(names.map((name, i) => [name, jsonValue(values[i])])));
+  const rows = result.rows.slice(0, options.columnsOnly ? 0 : row.row_cap).map((values) => Object.fromEntries(names.map((name, i) => [name, jsonValue(values[i])])));
   return { columns: result.columns.map((c, i) => ({ name: names[i]!, dataType: c.dataType })), rows, rowCount: rows.length, truncated, affectedRows: result.affectedRows, elapsedMs, cached: false };
 }
 

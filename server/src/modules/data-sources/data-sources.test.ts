@@ -87,6 +87,23 @@ describe('data sources', () => {
     expect(wrongPassword).toMatchObject({ ok: false, message: expect.stringMatching(/denied/i) });
   });
 
+  it('SQL Server (no server on this machine): a port nobody listens on answers quickly, as a failed test and a 502; read-only is refused a write before any connection', async () => {
+    const MSSQL = { kind: 'mssql', host: '127.0.0.1', port: 1, database: 'master', user: 'sa', password: 'x' } as const;
+    let started = performance.now();
+    expect(await ok('POST', `${URL}/test`, { name: 'x', ...MSSQL })).toMatchObject({ ok: false, version: null, message: expect.stringMatching(/ECONNREFUSED|connect/i) });
+    expect(performance.now() - started).toBeLessThan(6_000);
+    const source = await create(MSSQL);
+    expect(source).toMatchObject({ kind: 'mssql', port: 1, readOnly: true });
+    started = performance.now();
+    const objects = await call('GET', `${URL}/${source.id}/objects`);
+    expect(objects.statusCode).toBe(502);
+    expect(objects.json().error.code).toBe('DataSource.Unavailable');
+    expect(performance.now() - started).toBeLessThan(6_000);
+    const write = await query(source.id, 'delete from [orders] where [id] = :id', { id: 1 });
+    expect(write.statusCode).toBe(400);
+    expect(write.json().error.code).toBe('DataSource.ReadOnly');
+  });
+
   it('browses schemas, tables, views and columns on MariaDB and PostgreSQL', async () => {
     const m = await create(MARIA);
     const objects = await ok('GET', `${URL}/${m.id}/objects`);

@@ -2,14 +2,18 @@
  * Connections to external databases: one pool per source and node (its own size and timeouts, so
  * one slow source cannot take the others' connections), kept while the source's settings stay the
  * same (its concurrency stamp), closed when they change or it is deleted. PostgreSQL through `pg`,
- * MySQL / MariaDB through `mysql2`. Every statement has a time limit on the server (PostgreSQL's
- * statement_timeout, MariaDB's max_statement_time, MySQL's max_execution_time) and in the client
- * (the limit plus a grace period), and a read-only source's sessions are read-only on the server
- * too. Values come back as JSON: exact decimals, 64-bit integers and dates as the server writes
- * them, bytes as base64.
+ * MySQL / MariaDB through `mysql2`, SQL Server through `tedious` (in a `tarn` pool). Every
+ * statement has a time limit on the server (PostgreSQL's statement_timeout, MariaDB's
+ * max_statement_time, MySQL's max_execution_time; SQL Server has none per session: tedious cancels
+ * the request) and in the client (the limit plus a grace period), and a read-only source's sessions
+ * are read-only on the server too (PostgreSQL, MySQL). Values come back as JSON: exact decimals,
+ * 64-bit integers and dates as the server writes them (SQL Server's decimals as tedious reads them:
+ * JavaScript numbers), bytes as base64.
  */
 import mysql, { type FieldPacket, type Pool as MysqlPool, type ResultSetHeader } from 'mysql2/promise';
 import pg from 'pg';
+import { Pool as TarnPool } from 'tarn';
+import { Connection, Request, TYPES } from 'tedious';
 import type { TDataSourceKind } from '@tessera/core/contracts/data-sources';
 
 export interface SourceSettings {
@@ -181,6 +185,93 @@ function mysqlClient(s: SourceSettings): SourceClient {
   };
 }
 
+// ---------------------------------------------------------------- SQL Server
+
+// SQL Server through tedious, with a tarn pool of connections (what Kysely's MSSQL dialect uses).
+// There is no SQL Server on the build machine: this client is exercised against a port nobody
+// listens on (it must answer "unavailable" quickly); its SQL is tested as text (source-sql.test.ts).
+
+/** A value's type for tedious: whole numbers as BigInt, other numbers as Float, booleans as Bit, the rest NVarChar. */
+function mssqlType(value: unknown) {
+  if (typeof value === 'number') return Number.isInteger(value) ? TYPES.BigInt : TYPES.Float;
+  if (typeof value === 'boolean') return TYPES.Bit;
+  return TYPES.NVarChar;
+}
+
+function mssqlFailure(error: unknown): SourceError {
+  const e = error as { code?: string; number?: number; message?: string };
+  const message = e.message ?? String(error);
+  if (e.code === 'ETIMEOUT' && e.number === undefined && /request|timeout: request/i.test(message)) return new SourceError('timeout', message);
+  if (e.number === 3906 || e.number === 3908) return new SourceError('readOnly', message); // a read-only database
+  if (typeof e.number === 'number' && e.number !== 18456 && e.number !== 4060) return new SourceError('query', message); // not a login or database refusal
+  return new SourceError('unavailable', message); // ESOCKET, ELOGIN, a connection timeout
+}
+
+function mssqlClient(s: SourceSettings): SourceClient {
+  const timeoutMs = s.statementTimeoutSeconds * 1000;
+  const pool = new TarnPool<Connection>({
+    create: () =>
+      new Promise<Connection>((resolve, reject) => {
+        const connection = new Connection({
+          server: s.host,
+          authentication: { type: 'default', options: { userName: s.user, password: s.password ?? '' } },
+          options: {
+            port: s.port,
+            database: s.database,
+            encrypt: s.ssl,
+            trustServerCertificate: true,
+            connectTimeout: CONNECT_TIMEOUT_MS,
+            requestTimeout: timeoutMs,
+            appName: 'tessera',
+            // A read-only source asks for a read-only replica where there is one; the product runs only reading statements on it.
+            readOnlyIntent: s.readOnly,
+          },
+        });
+        // A connection the source drops must not bring the process down.
+        connection.on('error', () => undefined);
+        connection.connect((error) => (error ? reject(error) : resolve(connection)));
+      }),
+    destroy: (connection) => connection.close(),
+    validate: (connection) => !(connection as unknown as { closed?: boolean }).closed,
+    min: 0,
+    max: s.poolSize,
+    createTimeoutMillis: CONNECT_TIMEOUT_MS,
+    acquireTimeoutMillis: CONNECT_TIMEOUT_MS + timeoutMs,
+    idleTimeoutMillis: 30_000,
+    propagateCreateError: true,
+  });
+  return {
+    async query(sql, parameters) {
+      let connection: Connection;
+      try {
+        connection = await pool.acquire().promise;
+      } catch (error) {
+        throw mssqlFailure(error);
+      }
+      try {
+        return await new Promise<SourceResult>((resolve, reject) => {
+          let columns: SourceResult['columns'] = [];
+          const rows: unknown[][] = [];
+          const request = new Request(sql, (error, rowCount) => {
+            if (error) reject(mssqlFailure(error));
+            else resolve({ columns, rows, affectedRows: columns.length === 0 ? (rowCount ?? 0) : null });
+          });
+          parameters.forEach((value, i) => request.addParameter(`p${i + 1}`, mssqlType(value), value));
+          request.on('columnMetadata', (meta) => {
+            const list = Array.isArray(meta) ? meta : Object.values(meta);
+            columns = list.map((c) => ({ name: c.colName, dataType: c.type.name.toLowerCase() }));
+          });
+          request.on('row', (values) => rows.push((Array.isArray(values) ? values : Object.values(values)).map((v) => v.value)));
+          connection.execSql(request);
+        });
+      } finally {
+        pool.release(connection);
+      }
+    },
+    close: () => pool.destroy().then(() => undefined),
+  };
+}
+
 // ---------------------------------------------------------------- clients by source
 
 /**
@@ -202,8 +293,10 @@ function bounded(client: SourceClient, s: SourceSettings): SourceClient {
   };
 }
 
+const CLIENTS: Record<TDataSourceKind, (settings: SourceSettings) => SourceClient> = { postgres: postgresClient, mysql: mysqlClient, mssql: mssqlClient };
+
 export function openSourceClient(settings: SourceSettings): SourceClient {
-  return bounded(settings.kind === 'postgres' ? postgresClient(settings) : mysqlClient(settings), settings);
+  return bounded(CLIENTS[settings.kind](settings), settings);
 }
 
 const clients = new Map<string, { stamp: string; client: SourceClient }>();

@@ -5,14 +5,15 @@
  * bound parameter and every column one the saved query answers (quoted in the source's dialect):
  * nothing the caller sends becomes SQL text. Answers are kept for the query's cacheSeconds.
  */
-import type { TQueryParameterValue } from '@tessera/core/contracts/data-sources';
+import type { TDataSourceKind, TQueryParameterValue } from '@tessera/core/contracts/data-sources';
 import { sqlStatements } from '@tessera/core/helpers/sql-parameters';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { runValues, toMethod } from './data-source-methods.service.ts';
 import { sourceError } from './data-sources.messages.ts';
 import * as repo from './data-sources.repository.ts';
-import { executeStatement, requireSource, type SourceRow } from './data-sources.service.ts';
+import { executeStatement, requireSource } from './data-sources.service.ts';
 import { keepAnswer, keptAnswer } from './source-answers.ts';
+import { asText, likeLiteral, likeSql, pageSql, quoteName } from './source-sql.ts';
 
 export type SourceConditionOp = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'contains' | 'notContains' | 'startsWith' | 'endsWith' | 'in' | 'isEmpty' | 'isNotEmpty';
 /** A condition on a result column of the saved query (`in` takes a list of values). */
@@ -52,13 +53,74 @@ export async function findSourceMethod(db: Db, sourceId: string, code: string) {
   return source && row ? { source: { id: source.id, name: source.name, kind: source.kind }, method: toMethod(row) } : null;
 }
 
-const quote = (kind: SourceRow['kind'], name: string) => (kind === 'postgres' ? `"${name.replace(/"/g, '""')}"` : `\`${name.replace(/`/g, '``')}\``);
-/** A column's value as text, for comparing with text and searching (any type). */
-const asText = (kind: SourceRow['kind'], column: string) => (kind === 'postgres' ? `q.${column}::text` : `cast(q.${column} as char)`);
-/** `%`, `_` and the escape itself taken literally in a LIKE pattern (both dialects' default escape is the backslash). */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const COMPARISONS: Partial<Record<SourceConditionOp, string>> = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' };
+
+/**
+ * The statements reading a page of a saved query's rows (and counting them), with the values to
+ * bind by name: the saved query's own parameters and `tessera_v0`, `tessera_v1`… for the
+ * conditions and the search. Columns must be ones the query answers (`has`; else `unknown`'s error).
+ */
+export function rowsSql(
+  kind: TDataSourceKind,
+  sql: string,
+  values: Record<string, TQueryParameterValue>,
+  request: Pick<SourceRowsRequest, 'where' | 'search' | 'orderBy' | 'limit' | 'offset'>,
+  options: { rowCap: number; has(column: string): boolean; unknown(column: string): Error },
+): { page: string; count: string; bound: Record<string, TQueryParameterValue> } {
+  const column = (name: string) => {
+    if (!options.has(name)) throw options.unknown(name);
+    return quoteName(kind, name);
+  };
+  // Names of our own for the bound values; the saved query's parameters keep theirs.
+  const bound: Record<string, TQueryParameterValue> = { ...values };
+  let n = 0;
+  const bind = (value: TQueryParameterValue) => {
+    const name = `tessera_v${n++}`;
+    bound[name] = value;
+    return `:${name}`;
+  };
+  const filters: string[] = [];
+  for (const c of request.where ?? []) {
+    const col = column(c.column);
+    const one = Array.isArray(c.value) ? (c.value[0] ?? null) : (c.value ?? null);
+    const text = one === null ? '' : String(one);
+    switch (c.op) {
+      case 'in': {
+        const list = (Array.isArray(c.value) ? c.value : [c.value ?? null]).filter((v) => v !== null).map(String);
+        filters.push(list.length ? `${asText(kind, col)} in (${list.map(bind).join(', ')})` : '1 = 0');
+        break;
+      }
+      case 'contains':
+      case 'notContains':
+      case 'startsWith':
+      case 'endsWith': {
+        const pattern = `${c.op === 'startsWith' ? '' : '%'}${likeLiteral(kind, text)}${c.op === 'endsWith' ? '' : '%'}`;
+        filters.push(`${c.op === 'notContains' ? 'not ' : ''}${likeSql(kind, asText(kind, col), bind(pattern))}`);
+        break;
+      }
+      case 'isEmpty':
+        filters.push(`(q.${col} is null or ${asText(kind, col)} = '')`);
+        break;
+      case 'isNotEmpty':
+        filters.push(`(q.${col} is not null and ${asText(kind, col)} <> '')`);
+        break;
+      default:
+        filters.push(one === null ? `q.${col} is ${c.op === 'ne' ? 'not ' : ''}null` : `q.${col} ${COMPARISONS[c.op]} ${bind(one)}`);
+    }
+  }
+  const search = request.search?.text.trim();
+  if (search && request.search) {
+    const columns = request.search.columns.map(column);
+    const pattern = `%${likeLiteral(kind, search)}%`;
+    filters.push(columns.length ? `(${columns.map((col) => likeSql(kind, asText(kind, col), bind(pattern))).join(' or ')})` : '1 = 0');
+  }
+  const where = filters.length ? `\nwhere ${filters.join('\n  and ')}` : '';
+  const from = `from (\n${sql.replace(/;\s*$/, '')}\n) as q${where}`;
+  const limit = Math.max(0, Math.min(request.limit, options.rowCap));
+  const page = `select * ${from}${pageSql(kind, request.orderBy ? `q.${column(request.orderBy)}` : null, limit, Math.max(0, request.offset ?? 0))}`;
+  return { page, count: `select count(*) as n ${from}`, bound };
+}
 
 /**
  * Reads rows of a saved query (a reading one: SELECT, WITH or VALUES). A method that does not exist
@@ -78,62 +140,10 @@ export async function readSourceRows(ctx: ServiceContext, request: SourceRowsReq
   if (!keyword || !['select', 'with', 'values'].includes(keyword)) throw sourceError(ctx, 400, 'DataSource.MethodNotRows', 'method.notRows', { code: method.code }, { members: ['sourceQuery'] });
   const values = runValues(ctx, method.parameters, request.parameters);
 
-  const known = new Map(method.columns.map((c) => [c.name, c]));
-  const column = (name: string) => {
-    if (!known.has(name)) throw sourceError(ctx, 400, 'DataSource.UnknownColumn', 'method.unknownColumn', { code: method.code, column: name }, { members: ['sourceQuery'] });
-    return quote(source.kind, name);
-  };
-  // Names of our own for the bound values; the saved query's parameters keep theirs.
-  const bound: Record<string, TQueryParameterValue> = { ...values };
-  let n = 0;
-  const bind = (value: TQueryParameterValue) => {
-    const name = `tessera_v${n++}`;
-    bound[name] = value;
-    return `:${name}`;
-  };
-  const filters: string[] = [];
-  for (const c of request.where ?? []) {
-    const col = column(c.column);
-    const one = Array.isArray(c.value) ? (c.value[0] ?? null) : (c.value ?? null);
-    const text = one === null ? '' : String(one);
-    switch (c.op) {
-      case 'in': {
-        const list = (Array.isArray(c.value) ? c.value : [c.value ?? null]).filter((v) => v !== null).map(String);
-        filters.push(list.length ? `${asText(source.kind, col)} in (${list.map(bind).join(', ')})` : '1 = 0');
-        break;
-      }
-      case 'contains':
-      case 'notContains':
-      case 'startsWith':
-      case 'endsWith': {
-        const pattern = `${c.op === 'startsWith' ? '' : '%'}${likeLiteral(text)}${c.op === 'endsWith' ? '' : '%'}`;
-        filters.push(`${c.op === 'notContains' ? 'not ' : ''}${asText(source.kind, col)} ${source.kind === 'postgres' ? 'ilike' : 'like'} ${bind(pattern)}`);
-        break;
-      }
-      case 'isEmpty':
-        filters.push(`(q.${col} is null or ${asText(source.kind, col)} = '')`);
-        break;
-      case 'isNotEmpty':
-        filters.push(`(q.${col} is not null and ${asText(source.kind, col)} <> '')`);
-        break;
-      default:
-        filters.push(one === null ? `q.${col} is ${c.op === 'ne' ? 'not ' : ''}null` : `q.${col} ${COMPARISONS[c.op]} ${bind(one)}`);
-    }
-  }
-  const search = request.search?.text.trim();
-  if (search && request.search) {
-    const columns = request.search.columns.map(column);
-    const pattern = `%${likeLiteral(search)}%`;
-    filters.push(columns.length ? `(${columns.map((col) => `${asText(source.kind, col)} ${source.kind === 'postgres' ? 'ilike' : 'like'} ${bind(pattern)}`).join(' or ')})` : '1 = 0');
-  }
-  const where = filters.length ? `\nwhere ${filters.join('\n  and ')}` : '';
-  const from = `from (\n${method.sql.replace(/;\s*$/, '')}\n) as q${where}`;
-  const order = request.orderBy ? `\norder by q.${column(request.orderBy)}` : '';
-  const limit = Math.max(0, Math.min(request.limit, source.row_cap));
-  const page = `select * ${from}${order}\nlimit ${limit} offset ${Math.max(0, request.offset ?? 0)}`;
+  const { page, count, bound } = rowsSql(source.kind, method.sql, values, request, { rowCap: source.row_cap, has: (name) => method.columns.some((c) => c.name === name), unknown: (column) => sourceError(ctx, 400, 'DataSource.UnknownColumn', 'method.unknownColumn', { code: method.code, column }, { members: ['sourceQuery'] }) });
   const [result, counted] = await Promise.all([
     executeStatement(ctx, source, page, bound),
-    request.count ? executeStatement(ctx, source, `select count(*) as n ${from}`, bound) : Promise.resolve(null),
+    request.count ? executeStatement(ctx, source, count, bound) : Promise.resolve(null),
   ]);
   const rows: SourceRows = {
     columns: result.columns,

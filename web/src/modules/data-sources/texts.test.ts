@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DATA_SOURCE_KINDS } from '@tessera/core/contracts/data-sources';
 import { dataSourceTexts } from './texts.ts';
 
 /** Leaf keys of a texts tree (`a.b.c`); plural forms (`rows_one`, `rows_other`) count as their key. */
@@ -14,7 +15,8 @@ describe('data source texts', () => {
     expect(en).toEqual(zh);
   });
 
-  it('names the kinds the same way in both languages', () => {
-    expect(dataSourceTexts['zh-CN'].kinds).toEqual({ postgres: 'PostgreSQL', mysql: 'MySQL / MariaDB' });
+  it('names every kind, the same way in both languages', () => {
+    expect(Object.keys(dataSourceTexts['zh-CN'].kinds).sort()).toEqual([...DATA_SOURCE_KINDS].sort());
+    expect(dataSourceTexts['en-US'].kinds).toEqual(dataSourceTexts['zh-CN'].kinds);
   });
 });

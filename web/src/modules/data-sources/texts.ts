@@ -1,7 +1,7 @@
 // Texts of the data sources list, form and query workbench (`/dataSet/source`), namespace `dataSources`.
 // Kept apart from their registration (i18n.ts) so a unit test can compare the two languages.
 
-const kinds = { postgres: 'PostgreSQL', mysql: 'MySQL / MariaDB' };
+const kinds = { postgres: 'PostgreSQL', mysql: 'MySQL / MariaDB', mssql: 'SQL Server' };
 
 export const dataSourceTexts = {
   'zh-CN': {

@@ -1,6 +1,6 @@
 import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { MySQL, PostgreSQL, sql, type SQLNamespace } from '@codemirror/lang-sql';
+import { MSSQL, MySQL, PostgreSQL, sql, type SQLNamespace } from '@codemirror/lang-sql';
 import { bracketMatching, syntaxHighlighting } from '@codemirror/language';
 import { Compartment, EditorState, Prec } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, placeholder as placeholderExt } from '@codemirror/view';
@@ -34,7 +34,7 @@ export interface SqlEditorProps {
 }
 
 const languageOf = (dialect: SqlDialect, schema: SQLNamespace | undefined, defaultSchema: string | undefined) =>
-  sql({ dialect: dialect === 'mysql' ? MySQL : PostgreSQL, schema, defaultSchema });
+  sql({ dialect: dialect === 'mysql' ? MySQL : dialect === 'mssql' ? MSSQL : PostgreSQL, schema, defaultSchema });
 
 /** An SQL editor (CodeMirror 6): the source's dialect highlighted, keywords and known tables completed, undo, Ctrl+Enter runs. */
 export function SqlEditor({ value, onChange, dialect, onRun, schema, defaultSchema, placeholder, height = 220, ref, ...rest }: SqlEditorProps) {

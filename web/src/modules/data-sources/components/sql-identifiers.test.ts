@@ -14,6 +14,8 @@ describe('quoteIdentifier', () => {
     ['order', 'mysql', '`order`'],
     ['a"b', 'postgres', '"a""b"'],
     ['a`b', 'mysql', '`a``b`'],
+    ['Order Lines]', 'mssql', '[Order Lines]]]'],
+    ['orders', 'mssql', 'orders'],
     ['a"b', 'mysql', '`a"b`'],
     ['销售', 'postgres', '"销售"'],
     ['', 'postgres', '""'],

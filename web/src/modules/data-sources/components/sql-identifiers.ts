@@ -2,7 +2,8 @@ import type { SqlDialect } from '@tessera/core/helpers/sql-parameters';
 
 // Names a generated statement refers to. A plain lowercase identifier is written as it is; any
 // other name (capitals, spaces, a leading digit, a reserved word) is quoted the dialect's way:
-// "Name" with "" inside for PostgreSQL, `Name` with `` inside for MySQL / MariaDB. PostgreSQL
+// "Name" with "" inside for PostgreSQL, `Name` with `` inside for MySQL / MariaDB, [Name] with ]]
+// inside for SQL Server. PostgreSQL
 // folds unquoted names to lowercase, so a mixed-case table would otherwise not be found.
 
 const PLAIN = /^[a-z_][a-z0-9_]*$/;
@@ -19,6 +20,7 @@ const RESERVED = new Set(
 
 export function quoteIdentifier(name: string, dialect: SqlDialect): string {
   if (PLAIN.test(name) && !RESERVED.has(name)) return name;
+  if (dialect === 'mssql') return `[${name.replaceAll(']', ']]')}]`;
   const quote = dialect === 'mysql' ? '`' : '"';
   return `${quote}${name.replaceAll(quote, quote + quote)}${quote}`;
 }

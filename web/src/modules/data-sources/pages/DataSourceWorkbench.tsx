@@ -193,7 +193,7 @@ function Workbench({ source, phone }: { source: TDataSource; phone: boolean }) {
         dialect={dialect}
         onRun={() => void execute()}
         schema={schema}
-        defaultSchema={dialect === 'mysql' ? source.database : 'public'}
+        defaultSchema={dialect === 'mysql' ? source.database : dialect === 'mssql' ? 'dbo' : 'public'}
         placeholder={t('workbench.editorPlaceholder')}
         height={phone ? 160 : 220}
         aria-label={t('workbench.editor')}
