@@ -68,6 +68,8 @@ describe.each(['mysql', 'postgres'] as const)('a page reading a saved query of %
   const grade = control('Grade', 1006);
   const regionControl = control('Region', 1001);
   const customerName = control('CustomerName', 1001);
+  const big = control('Big', 1010);
+  const either = control('Either', 1010);
 
   beforeAll(async () => {
     sourceId = (await ok('POST', '/api/app/data-source', { name: `客户库 ${kind} ${suffix}`, ...settings })).id;
@@ -90,7 +92,10 @@ describe.each(['mysql', 'postgres'] as const)('a page reading a saved query of %
       mapFields: [{ sourceCode: 'name', targetCode: 'CustomerName' }],
     };
     grade.extraProperties = { sourceQuery: { sourceId, methodCode: 'grades', valueColumn: 'grade', labelColumn: 'label' } };
-    const master = view('Order', [control('Title', 1001), regionControl, customer, customerName, grade]);
+    const query = { sourceId, methodCode: 'customers', valueColumn: 'code' };
+    big.extraProperties = { sourceQuery: query, dataSourceTitle: 'name', joinConditions: [{ key: 'credit', judgmentMethod: 'ge', value: '2500' }, { key: 'name', judgmentMethod: 'contains', value: '={Title}', linkCondition: 'and' }] };
+    either.extraProperties = { sourceQuery: query, dataSourceTitle: 'name', joinConditions: [{ key: 'credit', judgmentMethod: 'lt', value: '200' }, { key: 'credit', judgmentMethod: 'gt', value: '2900', linkCondition: 'or' }] };
+    const master = view('Order', [control('Title', 1001), regionControl, customer, customerName, grade, big, either]);
     masterId = master.id;
     pageId = await publishPage(t, admin, `SqOrder${kind}`, { viewControls: [master], pageButtons: [], dataLinkages: [] });
   });
@@ -121,6 +126,16 @@ describe.each(['mysql', 'postgres'] as const)('a page reading a saved query of %
     expect((await window({ record: { Region: "x' or '1'='1" } })).totalCount).toBe(0);
     const rows = kind === 'mysql' ? ((await maria.query(`select count(*) as n from ${table}`)) as [{ n: number }[], unknown])[0][0]!.n : Number((await postgres.query(`select count(*) as n from ${from}`)).rows[0].n);
     expect(Number(rows)).toBe(30);
+  });
+
+  it('join conditions run on the source (their formulas over the record); OR or brackets are refused by name', async () => {
+    const open = (c: { id: string }, record: object) => t.call(admin, { method: 'POST', url: '/api/app/business-data/query-open-windows-data', payload: { pageId, dataControlId: c.id, skipCount: 0, maxResultCount: 50, record } });
+    const res = await open(big, { Title: '客户2' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items.map((i: { Id: string }) => i.Id).sort()).toEqual(['C025', 'C026', 'C027', 'C028', 'C029']);
+    const refused = await open(either, {});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.validationErrors[0]).toMatchObject({ members: ['joinConditions[1]'], message: expect.stringContaining('Either') });
   });
 
   it('a drop-down fed by a query: value and label columns', async () => {

@@ -62,7 +62,9 @@ function joinConditions(ctx: Actor, c: RuntimeControl, record: Rec | null | unde
   return list.map((entry: Record<string, unknown>, i) => {
     const op = findFilterOperator(entry.judgmentMethod ?? entry.joinConditionMethod ?? 'eq');
     const supported = op && ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'contains', 'notContains', 'startsWith', 'endsWith', 'in', 'isEmpty', 'isNotEmpty'].includes(op.code);
-    const grouped = (entry.leftBracket && String(entry.leftBracket).trim()) || (i > 0 && String(entry.linkCondition ?? 'and').toLowerCase() === 'or');
+    const bracket = (b: unknown) => b !== null && b !== undefined && !['', '0'].includes(String(b).trim());
+    const and = ['', 'and', '&&', '1', '并且', '且'].includes(String(entry.linkCondition ?? '').trim().toLowerCase());
+    const grouped = bracket(entry.leftBracket) || bracket(entry.rightBracket) || (i > 0 && !and);
     if (!supported || grouped || typeof entry.key !== 'string') {
       throw bizInvalid(t, [{ message: t('lookup.sourceCondition', { control: c.code, index: i + 1 }), members: [`joinConditions[${i}]`] }]);
     }
