@@ -106,7 +106,8 @@ describe.each(['mysql', 'postgres'] as const)('a page reading a saved query of %
     const first = await window({});
     expect(first.totalCount).toBe(30);
     expect(first.items).toHaveLength(10);
-    expect(first.columns.map((c: { code: string }) => c.code)).toEqual(['name']);
+    // Headed by the lookup's own title (its display field, mapped into CustomerName too).
+    expect(first.columns).toEqual([{ code: 'name', title: 'Customer', tableFieldType: 1 }]);
     const pages = [first, await window({ skipCount: 10 }), await window({ skipCount: 20 })].flatMap((p) => p.items);
     expect(new Set(pages.map((i: { Id: string }) => i.Id)).size).toBe(30);
     expect(pages).toContainEqual({ Id: 'C001', name: '客户01' });

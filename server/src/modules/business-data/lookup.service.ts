@@ -83,11 +83,11 @@ export interface OpenWindowInput {
 async function lookupSource(ctx: ServiceContext, input: { pageId: string; dataControlId: string }) {
   const t = requestTranslator(ctx);
   const page = await loadRuntimePage(ctx.db, input.pageId, t);
-  const { control } = requireVisibleControl(ctx, page, input.dataControlId, t);
+  const { control, view } = requireVisibleControl(ctx, page, input.dataControlId, t);
   const query = sourceQueryOf(control);
   const sourceId = extraOf(control).dataSourceId;
   const source = !query && typeof sourceId === 'string' && sourceId ? await sourcePageOf(ctx.db, sourceId, t) : null;
-  return { t, page, control, source, query };
+  return { t, page, view, control, source, query };
 }
 
 /**
@@ -107,8 +107,8 @@ function shownColumns(control: RuntimeControl, source: RuntimeView): RuntimeCont
 }
 
 export async function queryOpenWindowData(ctx: ServiceContext, input: OpenWindowInput): Promise<TOpenWindowResult> {
-  const { t, control, source, query } = await lookupSource(ctx, input);
-  if (query) return sourceQueryWindow(ctx, control, query, input, t);
+  const { t, view: ownView, control, source, query } = await lookupSource(ctx, input);
+  if (query) return sourceQueryWindow(ctx, control, query, input, t, ownView);
   if (!source) throw bizInvalid(t, [{ message: t('lookup.noSource', { control: control.code }), members: ['dataControlId'] }]);
   const offset = input.offsetMinutes ?? 0;
   const columns = shownColumns(control, source.view);

@@ -17,7 +17,7 @@ import { controlSourceQuery } from '@tessera/core/controls/registry';
 import type { ServiceContext } from '../../platform/context.ts';
 import { readSourceRows, type SourceCondition } from '../data-sources/index.ts';
 import { bizInvalid, type Translate } from './business-data.messages.ts';
-import type { RuntimeControl } from './runtime-page.ts';
+import type { RuntimeControl, RuntimeView } from './runtime-page.ts';
 
 type Rec = Record<string, unknown>;
 const extraOf = (c: RuntimeControl) => (c.control.extraProperties ?? {}) as Record<string, unknown>;
@@ -122,8 +122,17 @@ async function readWindow(ctx: ServiceContext, c: RuntimeControl, ref: TSourceQu
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
-/** The lookup window's page of query rows: `Id` is the value column, then the shown columns. */
-export async function sourceQueryWindow(ctx: ServiceContext, c: RuntimeControl, ref: TSourceQueryRef, input: SourceWindowInput, t: Translate): Promise<TOpenWindowResult> {
+/**
+ * The lookup window's page of query rows: `Id` is the value column, then the shown columns — headed
+ * by the lookup's title (its display field) or the title of the control a column is mapped to.
+ */
+export async function sourceQueryWindow(ctx: ServiceContext, c: RuntimeControl, ref: TSourceQueryRef, input: SourceWindowInput, t: Translate, view?: RuntimeView): Promise<TOpenWindowResult> {
+  const titles = new Map<string, string>();
+  for (const m of (extraOf(c).mapFields ?? []) as { sourceCode?: string; targetCode?: string }[]) {
+    const target = view?.controls.find((x) => x.code === m?.targetCode);
+    if (m?.sourceCode && target?.control.title) titles.set(m.sourceCode, target.control.title);
+  }
+  if (c.control.title) titles.set(titleColumnOf(c, ref), c.control.title);
   const shown = shownColumns(c, ref);
   const read = await readWindow(ctx, c, ref, input, t, shown, titleColumnOf(c, ref));
   return {
@@ -134,7 +143,7 @@ export async function sourceQueryWindow(ctx: ServiceContext, c: RuntimeControl, 
     }),
     totalCount: read.totalCount,
     totalCountIsEstimate: false,
-    columns: shown.map((code) => ({ code, title: code, tableFieldType: 1 })),
+    columns: shown.map((code) => ({ code, title: titles.get(code) ?? code, tableFieldType: 1 })),
   };
 }
 
