@@ -180,6 +180,7 @@ export function savePipelineFixture(options: { holds?: (code: string) => boolean
     isSystem: false,
     // Not read: no control of this page is fed by a data source.
     context: {} as ServiceContext,
+    queryChoices: new Map(),
     dictionaryChoices: new Map(),
     lookupChoices: new Map(),
     user,

@@ -220,5 +220,13 @@ describe('a source that is down', () => {
     const list = await bd(t, admin, 'query-view-data', { pageId, viewId: master.id, filterConditions: [] });
     expect(list.items[0]).toMatchObject({ Title: 'T1', Customer: 'C005' });
     expect(list.labels.Customer).toEqual({ C005: 'C005' });
+
+    // A new value cannot be checked while the source is down: the save answers 502 and writes nothing.
+    const save = await t.call(admin, { method: 'POST', url: '/api/app/business-data/save-page', payload: { pageId, viewDataList: [{ viewId: master.id, dataList: [{ Title: 'T2', Customer: 'C006' }] }] } });
+    expect(save.statusCode, save.body).toBe(502);
+    expect((await bd(t, admin, 'query-view-data', { pageId, viewId: master.id, filterConditions: [] })).items).toHaveLength(1);
+    // Unchanged values are not asked: the stored record saves with another title.
+    const kept = await t.call(admin, { method: 'POST', url: '/api/app/business-data/save-page', payload: { pageId, viewDataList: [{ viewId: master.id, dataList: [{ ...list.items[0], Title: 'T1b' }] }] } });
+    expect(kept.statusCode, kept.body).toBe(200);
   });
 });

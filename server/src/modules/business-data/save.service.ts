@@ -17,12 +17,13 @@ import { scopeConditionFor } from './data-scope.ts';
 import { labelPageDisplay } from './labels.ts';
 import { rowToRecord } from './record-values.ts';
 import { requireView, type PageAccess } from './runtime-page.ts';
-import { answerOf, authorOf, deletionHistory, entriesOf, inApprovalError, isInApproval, savePageInTrx, saveSession, UUID, type Rec } from './save/index.ts';
+import { answerOf, authorOf, deletionHistory, entriesOf, inApprovalError, isInApproval, primeQueryChoices, savePageInTrx, saveSession, UUID, type Rec } from './save/index.ts';
 
 /** Saves one master record with its child lists; answers with the page as stored (no re-read). */
 export async function savePage(ctx: ServiceContext, input: TSavePageInput & { offsetMinutes?: number }): Promise<TPageDataResult> {
   const session = await saveSession(ctx, input.pageId, input.offsetMinutes);
   const entries = entriesOf(session.page, input.viewDataList, session.t);
+  await primeQueryChoices(session, entries.values());
   const { written, readAccess } = await ctx.db.transaction().execute((trx) => savePageInTrx(ctx, trx, session, entries));
   return labelPageDisplay(ctx, ctx.db, session.t, session.page, readAccess, answerOf({ ...session, access: readAccess }, written));
 }
@@ -39,6 +40,7 @@ export async function saveView(ctx: ServiceContext, input: TSaveViewInput & { of
   if (view.parent && view.parent.id !== page.master.id) throw bizInvalid(t, [{ message: t('view.notChild'), members: ['viewId'] }]);
   // What the caller reads of each master record saved (an approver: without their node's hidden fields).
   const readAccess = new Map<string, PageAccess>();
+  await primeQueryChoices(session, [{ view, entryIndex: 0, rows: input.dataList }]);
   const savedIds = await ctx.db.transaction().execute(async (trx) => {
     const ids: string[] = [];
     if (!view.parent) {

@@ -14,7 +14,8 @@ import { lookupSourceOf, visibleLookupTitles, type LookupSource } from '../looku
 import { queryParameters, sourceQueryOf, sourceQueryTitles } from '../source-query.ts';
 import type { TSourceQueryRef } from '@tessera/core/page-definition';
 import type { RuntimeControl } from '../runtime-page.ts';
-import { isBlank, type PageRows, type PreparedRow, type SaveSession } from './model.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
+import { isBlank, type EntryInput, type PageRows, type PreparedRow, type SaveSession } from './model.ts';
 
 /** Dictionary code → the values that may be newly chosen (enabled items); a code not here is not checked. */
 export type DictionaryChoices = ReadonlyMap<string, ReadonlySet<string>>;
@@ -116,28 +117,70 @@ async function loadLookupChoices(db: Db, session: SaveSession, rows: PageRows): 
 }
 
 /**
+ * Asks the data-source queries about the values a request sends, before the save's transaction
+ * (a slow source then holds no transaction, nor the embedded database's one connection): what the
+ * session learns here the check inside the transaction does not ask again. Values the save makes
+ * itself (linkages, defaults) are still asked inside.
+ */
+export async function primeQueryChoices(session: SaveSession, entries: Iterable<EntryInput>): Promise<void> {
+  for (const entry of entries) {
+    for (const c of entry.view.controls) {
+      const query = sourceQueryOf(c);
+      if (!query) continue;
+      const rows = entry.rows.map((record) => ({ record, values: valuesOf(record[c.code]) }));
+      // A failure is kept: the check inside the transaction answers with it at once, but only if a
+      // value the record did not hold before needs asking (the request also carries unchanged ones).
+      await askQuery(session.context, session, c, query, rows).catch((failure: unknown) => (entryOf(session, c).failure = failure));
+    }
+  }
+}
+
+/** Asks the query about the values it has not been asked yet, rows with the same parameters together. */
+function entryOf(session: SaveSession, c: RuntimeControl) {
+  let entry = session.queryChoices.get(c.control.id);
+  if (!entry) session.queryChoices.set(c.control.id, (entry = { answers: new Map(), failure: null }));
+  return entry;
+}
+
+async function askQuery(ctx: ServiceContext, session: SaveSession, c: RuntimeControl, query: TSourceQueryRef, rows: { record: Record<string, unknown>; values: string[] }[]): Promise<void> {
+  const entry = entryOf(session, c);
+  const known = entry.answers;
+  const groups = new Map<string, { record: Record<string, unknown>; values: Set<string> }>();
+  for (const { record, values } of rows) {
+    const parameters = JSON.stringify(queryParameters(ctx, query, record, session.offsetMinutes));
+    for (const v of values) {
+      if (known.has(`${parameters}\u0000${v}`)) continue;
+      let group = groups.get(parameters);
+      if (!group) groups.set(parameters, (group = { record, values: new Set() }));
+      group.values.add(v);
+    }
+  }
+  if (groups.size > 0 && entry.failure) throw entry.failure;
+  for (const [parameters, group] of groups) {
+    const titles = await sourceQueryTitles(ctx, c, query, [...group.values], group.record, session.offsetMinutes);
+    for (const v of group.values) known.set(`${parameters}\u0000${v}`, titles.has(v));
+  }
+}
+
+/**
  * The values newly chosen for a control fed by a data-source query that the query answers, under
- * the parameters of the row choosing them (rows with the same parameter values are asked together).
- * It runs inside the save's transaction (`db`: the source's settings are read there too — the
- * embedded database has one connection); the source's statement timeout bounds how long.
+ * the parameters of the row choosing them. Values not asked before the transaction are asked here,
+ * inside it (`db`: the source's settings are read there too — the embedded database has one
+ * connection); the source's statement timeout bounds how long.
  */
 async function querySourceChoices(db: Db, session: SaveSession, c: RuntimeControl, query: TSourceQueryRef, rows: readonly PreparedRow[]): Promise<ReadonlySet<string> | null> {
-  const groups = new Map<string, { record: Record<string, unknown>; values: Set<string> }>();
-  for (const r of rows) {
+  const chosen = rows.map((r) => {
     const held = new Set(valuesOf(r.stored?.[c.code]));
-    const chosen = valuesOf(r.record[c.code]).filter((v) => !held.has(v));
-    if (chosen.length === 0) continue;
-    const key = JSON.stringify(queryParameters(session.context, query, r.record, session.offsetMinutes));
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { record: r.record, values: new Set() }));
-    for (const v of chosen) group.values.add(v);
-  }
-  if (groups.size === 0) return null;
-  const answered = new Set<string>();
+    return { record: r.record, values: valuesOf(r.record[c.code]).filter((v) => !held.has(v)) };
+  });
+  if (!chosen.some((r) => r.values.length > 0)) return null;
   const ctx = { ...session.context, db };
-  for (const group of groups.values()) {
-    const titles = await sourceQueryTitles(ctx, c, query, [...group.values], group.record, session.offsetMinutes);
-    for (const v of group.values) if (titles.has(v)) answered.add(v);
+  await askQuery(ctx, session, c, query, chosen);
+  const known = entryOf(session, c).answers;
+  const answered = new Set<string>();
+  for (const { record, values } of chosen) {
+    const parameters = JSON.stringify(queryParameters(ctx, query, record, session.offsetMinutes));
+    for (const v of values) if (known.get(`${parameters}\u0000${v}`)) answered.add(v);
   }
   return answered;
 }

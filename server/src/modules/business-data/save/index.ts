@@ -2,7 +2,7 @@
  * The save pipeline's entry for the module's services (save-page, save-view, Excel import).
  */
 export { answerOf } from './answer.ts';
-export { primeLookupChoices } from './choices.ts';
+export { primeLookupChoices, primeQueryChoices } from './choices.ts';
 export { authorOf, deletionHistory } from './history.ts';
 export { UUID, type EntryInput, type Rec, type SaveSession } from './model.ts';
 export { inApprovalError, isInApproval } from './load.ts';

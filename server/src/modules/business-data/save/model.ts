@@ -29,6 +29,12 @@ export interface SaveSession {
   readonly dictionaryChoices: Map<string, ReadonlySet<string> | null>;
   /** The caller's context: what reads of external data sources run with (a data-source query's values). */
   readonly context: ServiceContext;
+  /**
+   * Per control fed by a data-source query: `parameters JSON \u0000 value` checked so far → whether
+   * the query answers it, and how asking failed (the source down or slow). Filled before the save's
+   * transaction (primeQueryChoices), so a slow source is asked while no transaction waits on it.
+   */
+  readonly queryChoices: Map<string, { answers: Map<string, boolean>; failure: unknown }>;
   /** Per lookup control id: the lower-case ids checked so far → whether the caller may see that source row. */
   readonly lookupChoices: Map<string, Map<string, boolean>>;
   /**

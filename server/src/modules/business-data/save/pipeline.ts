@@ -30,7 +30,7 @@ export async function saveSession(ctx: ServiceContext, pageId: string, offsetMin
 
 /** A save session on a page the caller has opened already (`openPage`). */
 export function sessionOf(ctx: ServiceContext, { t, page, access }: Pick<SaveSession, 't' | 'page' | 'access'>, offsetMinutes: number | undefined): SaveSession {
-  return { t, page, access, now: ctx.now(), offsetMinutes: offsetMinutes ?? 0, culture: ctx.culture, user: ctx.user, isSystem: ctx.isSystem, context: ctx, dictionaryChoices: new Map(), lookupChoices: new Map() };
+  return { t, page, access, now: ctx.now(), offsetMinutes: offsetMinutes ?? 0, culture: ctx.culture, user: ctx.user, isSystem: ctx.isSystem, context: ctx, dictionaryChoices: new Map(), lookupChoices: new Map(), queryChoices: new Map() };
 }
 
 export interface SaveResult {
