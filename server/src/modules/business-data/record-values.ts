@@ -2,6 +2,7 @@ import { ControlTypeId, formatControlValue, getControlType, numberAccuracyOf } f
 import { toFixedHalfAwayFromZero } from '@tessera/core/helpers/round';
 import type { TPageDataResult } from '@tessera/core/contracts/business-data';
 import type { Culture } from '../../platform/messages.ts';
+import { iso } from '../../platform/sql-values.ts';
 import type { PageAccess, RuntimeControl, RuntimePage } from './runtime-page.ts';
 import { sanitizeRichText } from './save/rich-text.ts';
 
@@ -92,8 +93,6 @@ export function fromColumnValue(c: RuntimeControl, raw: unknown): unknown {
 const SYSTEM_OUT = ['Id', 'ParentViewDataId', 'DataStatus', 'ConcurrencyStamp', 'CreatorId', 'CreationTime', 'LastModifierId', 'LastModificationTime', 'OwnerOrganizationUnitId', 'FlowStatus'] as const;
 export const SYSTEM_SELECT = SYSTEM_OUT;
 
-const iso = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
-
 /** A table row → API record: system fields and the controls the caller may see. */
 export function rowToRecord(row: Record<string, unknown>, controls: readonly RuntimeControl[]): Record<string, unknown> {
   const record: Record<string, unknown> = {
@@ -104,9 +103,9 @@ export function rowToRecord(row: Record<string, unknown>, controls: readonly Run
     isLink: Number(row.DataStatus) === 2,
     ConcurrencyStamp: row.ConcurrencyStamp,
     CreatorId: row.CreatorId ?? null,
-    CreationTime: iso(row.CreationTime),
+    CreationTime: iso(row.CreationTime as Date | string | null),
     LastModifierId: row.LastModifierId ?? null,
-    LastModificationTime: iso(row.LastModificationTime),
+    LastModificationTime: iso(row.LastModificationTime as Date | string | null),
     OwnerOrganizationUnitId: row.OwnerOrganizationUnitId ?? null,
     FlowStatus: Number(row.FlowStatus ?? 0),
   };

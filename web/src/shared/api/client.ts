@@ -29,6 +29,12 @@ export class ApiError extends Error {
   }
 }
 
+/** One line for a toast: a failed call's first validation message, else its message. */
+export function errorText(err: unknown): string {
+  if (err instanceof ApiError) return err.validationErrors[0]?.message ?? err.message;
+  return err instanceof Error ? err.message : String(err);
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   query?: Record<string, string | number | boolean | undefined | null>;

@@ -2,6 +2,9 @@ import { getToken } from '../auth/session.ts';
 import i18n from '../i18n/i18n.ts';
 import { API_BASE, ApiError, messageForStatus } from './client.ts';
 
+/** A name the browser saves a file under on any system: no path or reserved characters, no blanks, at most 60 characters. */
+export const safeFileName = (name: string, fallback: string) => name.replace(/[\\/:*?"<>|\s]+/g, '_').slice(0, 60) || fallback;
+
 /** Hands a blob to the browser as a downloaded file. */
 export function saveFile(blob: Blob, fileName: string): void {
   const link = document.createElement('a');

@@ -5,7 +5,7 @@ import { RESET_PERIODS, type TDocumentNumberSegment, type TResetPeriod } from '@
 import { P } from '@tessera/core/contracts/permissions';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/client.ts';
+import { ApiError, errorText } from '../../../shared/api/client.ts';
 import { mapValidationErrors, setFieldErrors } from '../../../shared/api/validation-errors.ts';
 import { useAccess } from '../../../shared/components/Auth.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
@@ -95,7 +95,7 @@ export function RuleEditorDrawer({ target, onClose }: { target: RuleEditorTarget
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [formatKey, editId, target]);
   const preview = usePreviewDocumentNumbers(previewInput);
-  const previewError = preview.error instanceof ApiError ? (preview.error.validationErrors[0]?.message ?? preview.error.message) : preview.error ? String(preview.error) : null;
+  const previewError = preview.error ? errorText(preview.error) : null;
 
   // Set by the user's edits only (onValuesChange), not by filling the form.
   const dirty = !!target && edited;

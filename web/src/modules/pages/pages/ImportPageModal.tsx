@@ -3,7 +3,7 @@ import { IDENTIFIER_PATTERN, PAGE_EXPORT_FORMAT, type TImportPageDefinitionInput
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/client.ts';
+import { errorText } from '../../../shared/api/client.ts';
 import { LocalizedTextInput, pickText } from '../../../shared/components/LocalizedTextInput.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useImportPageDefinition } from '../api/page-definitions.ts';
@@ -81,7 +81,7 @@ export function ImportPageModal({ open, onClose, onImported }: { open: boolean; 
       onImported?.(page.id);
     } catch (err) {
       if (applyServerErrors(form, err)) return;
-      feedback.message?.error(err instanceof ApiError && err.validationErrors[0] ? err.validationErrors[0].message : (err as Error).message);
+      feedback.message?.error(errorText(err));
     }
   };
 

@@ -4,10 +4,10 @@ import { isGuid } from '@tessera/core/helpers/guid';
 import type { TPrintLayout } from '@tessera/core/contracts/print-templates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../shared/api/client.ts';
 import { saveFile } from '../../../shared/api/download.ts';
 import '../i18n.ts';
 import { previewPrint, useRecentRecords } from '../api/print-templates.ts';
-import { errorText } from '../pages/error-text.ts';
 
 /**
  * The layout as the server prints it (`POST /preview`, a PDF): the unsaved layout with sample

@@ -2,7 +2,7 @@ import { Alert, Descriptions, Form, Input, Modal, Select } from 'antd';
 import { PRINT_LIMITS, type TPrintTemplateExportDocument } from '@tessera/core/contracts/print-templates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/client.ts';
+import { errorText } from '../../../shared/api/client.ts';
 import { pickText } from '../../../shared/components/LocalizedTextInput.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { FileDragger } from '../../../shared/ui/FileDragger.tsx';
@@ -44,7 +44,7 @@ export function ImportTemplateModal({ open, onClose, onImported }: { open: boole
       close();
       onImported?.(created.id);
     } catch (err) {
-      feedback.message?.error(err instanceof ApiError && err.validationErrors[0] ? err.validationErrors[0].message : (err as Error).message);
+      feedback.message?.error(errorText(err));
     }
   };
 

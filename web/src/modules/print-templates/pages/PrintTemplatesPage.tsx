@@ -4,14 +4,14 @@ import { P } from '@tessera/core/contracts/permissions';
 import { PRINT_TEMPLATE_STATUSES, type TPrintTemplateListItem } from '@tessera/core/contracts/print-templates';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { saveFile } from '../../../shared/api/download.ts';
+import { errorText } from '../../../shared/api/client.ts';
+import { safeFileName, saveFile } from '../../../shared/api/download.ts';
 import { useAccessChecker } from '../../../shared/components/Auth.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { usePagedTable } from '../../../shared/ui/use-paged-table.ts';
 import { PhoneCards } from '../../../shared/ui/PhoneCards.tsx';
 import { exportPrintTemplate, useDeletePrintTemplate, usePrintTemplates, usePublishPrintTemplate, useSetPrintTemplateEnabled } from '../api/print-templates.ts';
 import '../i18n.ts';
-import { errorText } from './error-text.ts';
 import { ImportTemplateModal } from './ImportTemplateModal.tsx';
 import { showPublishFailure } from './publish-problems.tsx';
 import { useTemplateCells } from './template-cells.tsx';
@@ -21,7 +21,6 @@ import { VersionsDrawer } from './VersionsDrawer.tsx';
 /** The sheet designer (spec §2: `/sheet`, standalone) for one template. */
 export const sheetDesignerPath = (id: string) => `/sheet?id=${encodeURIComponent(id)}`;
 
-const fileSafe = (name: string) => name.replace(/[\\/:*?"<>|\s]+/g, '_').slice(0, 60) || 'print-template';
 
 type Status = (typeof PRINT_TEMPLATE_STATUSES)[number];
 
@@ -56,7 +55,7 @@ export default function PrintTemplatesPage() {
   const exportJson = async (r: TPrintTemplateListItem) => {
     try {
       const doc = await exportPrintTemplate(r.id);
-      const file = `${fileSafe(r.name)}.json`;
+      const file = `${safeFileName(r.name, 'print-template')}.json`;
       saveFile(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }), file);
       feedback.message?.success(t('list.exported', { file }));
     } catch (err) {

@@ -3,9 +3,9 @@ import { Button, Drawer, Empty, Table } from 'antd';
 import type { TPrintTemplateListItem } from '@tessera/core/contracts/print-templates';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../shared/api/client.ts';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { usePrintTemplateVersions, useRestorePrintTemplateVersion } from '../api/print-templates.ts';
-import { errorText } from './error-text.ts';
 import '../i18n.ts';
 
 interface VersionRow {

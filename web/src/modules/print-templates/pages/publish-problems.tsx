@@ -1,6 +1,5 @@
-import { ApiError } from '../../../shared/api/client.ts';
+import { ApiError, errorText } from '../../../shared/api/client.ts';
 import { feedback } from '../../../shared/ui/feedback.tsx';
-import { errorText } from './error-text.ts';
 
 /**
  * A refused publish: the server checks the layout against the bound page and answers 400 with one

@@ -5,11 +5,10 @@ import type { TPrintCount } from '@tessera/core/contracts/print-templates';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../shared/api/client.ts';
+import { api, errorText } from '../../../shared/api/client.ts';
 import { saveFile } from '../../../shared/api/download.ts';
 import type { ListExtraProps, RecordExtraProps } from '../../../shared/components/record-extras.ts';
 import { renderPrint, usePrintables } from '../api/print-templates.ts';
-import { errorText } from '../pages/error-text.ts';
 import './i18n.ts';
 
 interface Printed {

@@ -7,7 +7,7 @@ import type { TWorkflowDefinitionDetail, TWorkflowProblem } from '@tessera/core/
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api/client.ts';
+import { ApiError, errorText } from '../../../shared/api/client.ts';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { fetchWorkflowVersion, publishWorkflow, saveWorkflowDefinition, useWorkflowDefinition, useWorkflowDefinitions, workflowKeys } from '../api/workflow-definitions.ts';
 import { usePublishedPageDefinition, useRoles, useUnitTree, useUserDirectory } from '../api/workflow-lookups.ts';
@@ -136,7 +136,7 @@ function DefinitionDesigner({ id, version, readOnly }: { id: string; version: nu
       return next;
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) setStale(true);
-      else feedback.message?.error(err instanceof ApiError && err.validationErrors[0] ? err.validationErrors[0].message : (err as Error).message);
+      else feedback.message?.error(errorText(err));
       return null;
     } finally {
       setSaving(false);

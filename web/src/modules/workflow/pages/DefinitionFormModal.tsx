@@ -2,7 +2,7 @@ import { Form, Input, Modal, Select } from 'antd';
 import { WORKFLOW_LIMITS, type TWorkflowDefinitionListItem } from '@tessera/core/contracts/workflow';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/client.ts';
+import { errorText } from '../../../shared/api/client.ts';
 import { pickText } from '../../../shared/components/LocalizedTextInput.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { validValues } from '../../../shared/ui/form-values.ts';
@@ -56,8 +56,7 @@ export function DefinitionFormModal({ target, onClose, onCreated }: { target: De
         onClose();
       }
     } catch (err) {
-      const first = err instanceof ApiError ? err.validationErrors[0]?.message : undefined;
-      feedback.message?.error(first ?? (err as Error).message);
+      feedback.message?.error(errorText(err));
     }
   };
 

@@ -2,7 +2,7 @@ import { Alert, Descriptions, Form, Input, Modal, Select } from 'antd';
 import { BPMN_MAX_CHARS, WORKFLOW_EXPORT_FORMAT, WORKFLOW_LIMITS, type TImportWorkflowDefinitionInput, type TImportWorkflowDefinitionResult } from '@tessera/core/contracts/workflow';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/client.ts';
+import { errorText } from '../../../shared/api/client.ts';
 import { pickText } from '../../../shared/components/LocalizedTextInput.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
 import { useImportWorkflowBpmn, useImportWorkflowDefinition } from '../api/workflow-definitions.ts';
@@ -60,7 +60,7 @@ export function ImportDefinitionModal({ open, onClose, onImported }: { open: boo
       close();
       onImported?.(result.id);
     } catch (err) {
-      feedback.message?.error(err instanceof ApiError && err.validationErrors[0] ? err.validationErrors[0].message : (err as Error).message);
+      feedback.message?.error(errorText(err));
     }
   };
 

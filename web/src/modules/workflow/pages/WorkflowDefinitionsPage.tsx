@@ -6,8 +6,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api/client.ts';
-import { saveFile } from '../../../shared/api/download.ts';
+import { ApiError, errorText } from '../../../shared/api/client.ts';
+import { safeFileName, saveFile } from '../../../shared/api/download.ts';
 import { useAccessChecker } from '../../../shared/components/Auth.tsx';
 import { pickText } from '../../../shared/components/LocalizedTextInput.tsx';
 import { feedback } from '../../../shared/ui/feedback.tsx';
@@ -21,10 +21,7 @@ import { VersionsDrawer } from './VersionsDrawer.tsx';
 /** The canvas designer (spec §2: `/flow`, standalone) for one definition. */
 export const flowDesignerPath = (id: string, extra = '') => `/flow?id=${encodeURIComponent(id)}${extra}`;
 
-const fileSafe = (name: string) => name.replace(/[\\/:*?"<>|\s]+/g, '_').slice(0, 60) || 'workflow';
 
-/** The server's message of a failed call (first validation message, else the error's). */
-export const errorText = (err: unknown) => (err instanceof ApiError && err.validationErrors[0] ? err.validationErrors[0].message : (err as Error).message);
 
 /**
  * `/design/workflow`: the workflow definitions — search, filters (status, enabled, bound page),
@@ -66,7 +63,7 @@ export default function WorkflowDefinitionsPage() {
   const exportJson = async (r: TWorkflowDefinitionListItem, source: 'draft' | 'published') => {
     try {
       const doc = await exportWorkflowDefinition(r.id, source);
-      const file = `${fileSafe(r.name)}${source === 'published' ? `.v${r.publishedVersion}` : ''}.workflow.json`;
+      const file = `${safeFileName(r.name, 'workflow')}${source === 'published' ? `.v${r.publishedVersion}` : ''}.workflow.json`;
       saveFile(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }), file);
       feedback.message?.success(t('list.exported', { file }));
     } catch (err) {
@@ -75,7 +72,7 @@ export default function WorkflowDefinitionsPage() {
   };
 
   const exportBpmn = async (r: TWorkflowDefinitionListItem) => {
-    const file = `${fileSafe(r.name)}.bpmn`;
+    const file = `${safeFileName(r.name, 'workflow')}.bpmn`;
     try {
       await downloadWorkflowBpmn(r.id, 'draft', file);
       feedback.message?.success(t('list.exported', { file }));
