@@ -16,7 +16,7 @@ import { parseJsonPath } from '../helpers/json-path.ts';
 //   POST   /{id}/test                                       → ZDataSourceTestResult
 //   GET    /{id}/objects                                    → ZDataSourceObjects (schemas with their tables and views)
 //   GET    /{id}/columns           ZDataSourceColumnsQuery  → ZDataSourceColumns
-//   POST   /{id}/query             ZDataSourceQueryInput    → ZDataSourceQueryResult
+//   POST   /{id}/query             ZDataSourceQueryInput    → ZDataSourceQueryResult (sql for a database, request for an HTTP source)
 //   GET    /{id}/method                                     → ZDataSourceMethodList (saved queries)
 //   POST   /{id}/method            ZDataSourceMethodInput   → ZDataSourceMethod (400 when the SQL's :names and the declared parameters differ)
 //   PUT    /{id}/method/{methodId} ZUpdateDataSourceMethodInput → ZDataSourceMethod (409 on a stale stamp)
@@ -25,7 +25,8 @@ import { parseJsonPath } from '../helpers/json-path.ts';
 //   GET    /queries                                         → ZDataSourceQueryCatalog (P.PagesUpdate: the page designer picks a
 //                                                             control's query from it; no SQL, no connection settings)
 // Permission: P.DataSources on every other route. A password is written, never returned (`hasPassword`).
-// A source that cannot be reached answers 502 (DataSource.Unavailable), one that does not answer
+// An HTTP source answering a non-2xx status, no JSON, more than 5 MB or a redirect answers 502
+// (DataSource.BadResponse). A source that cannot be reached answers 502 (DataSource.Unavailable), one that does not answer
 // in its statement timeout 504 (DataSource.Timeout); an SQL error of the caller's is a 400 with the
 // database's message (DataSource.QueryFailed); a write on a read-only source a 400 (DataSource.ReadOnly).
 

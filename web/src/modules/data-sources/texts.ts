@@ -158,7 +158,7 @@ export const dataSourceTexts = {
     methods: {
       tab: '保存的查询',
       empty: '还没有保存的查询',
-      emptyHint: '写好 SQL 后点“保存为查询”',
+      emptyHint: '写好 SQL 或请求后点“保存为查询”',
       loadFailed: '无法读取保存的查询',
       cache: '缓存 {{count}} 秒',
       openHint: '单击打开：SQL 放入编辑器，参数取默认值',
@@ -369,7 +369,7 @@ export const dataSourceTexts = {
     methods: {
       tab: 'Saved queries',
       empty: 'No saved queries yet',
-      emptyHint: 'Write SQL, then choose "Save as query"',
+      emptyHint: 'Write SQL or a request, then choose "Save as query"',
       loadFailed: 'Could not read the saved queries',
       cache: 'Cached {{count}} s',
       openHint: 'Click to open: its SQL goes into the editor, its parameters take their defaults',
