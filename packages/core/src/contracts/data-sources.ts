@@ -268,13 +268,13 @@ export const ZQueryParameterValue = z.union([zText().max(DATA_SOURCE_LIMITS.para
 export type TQueryParameterValue = z.infer<typeof ZQueryParameterValue>;
 /** SQL for a database source, or a request for an HTTP source: one of the two. */
 const oneOfSqlOrRequest = (v: { sql: string; request?: unknown }, ctx: z.RefinementCtx) => {
-  if (!v.sql && v.request === undefined) ctx.addIssue({ code: 'custom', path: ['sql'], message: 'SQL, or an HTTP request' });
-  if (v.sql && v.request !== undefined) ctx.addIssue({ code: 'custom', path: ['request'], message: 'SQL or an HTTP request, not both' });
+  if (!v.sql && v.request == null) ctx.addIssue({ code: 'custom', path: ['sql'], message: 'SQL, or an HTTP request' });
+  if (v.sql && v.request != null) ctx.addIssue({ code: 'custom', path: ['request'], message: 'SQL or an HTTP request, not both' });
 };
 export const ZDataSourceQueryInput = z
   .object({
     sql: zText().trim().max(DATA_SOURCE_LIMITS.sql).default(''),
-    request: ZHttpRequest.optional(),
+    request: ZHttpRequest.nullish(),
     parameters: z
       .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'a parameter name: letters, digits, _'), ZQueryParameterValue)
       .refine((p) => Object.keys(p).length <= DATA_SOURCE_LIMITS.parameters, `at most ${DATA_SOURCE_LIMITS.parameters} parameters`)
@@ -320,8 +320,8 @@ const ZMethodShape = z.object({
   description: text(DATA_SOURCE_LIMITS.description).default(''),
   /** A database source's query. */
   sql: zText().trim().max(DATA_SOURCE_LIMITS.sql).default(''),
-  /** An HTTP source's request. */
-  request: ZHttpRequest.optional(),
+  /** An HTTP source's request (null or absent for a database's: a saved query sent back as read stays valid). */
+  request: ZHttpRequest.nullish(),
   parameters: z.array(ZDataSourceMethodParameter).max(DATA_SOURCE_LIMITS.parameters).default([]),
   cacheSeconds: z.number().int().min(DATA_SOURCE_LIMITS.cacheSeconds.min).max(DATA_SOURCE_LIMITS.cacheSeconds.max).default(DATA_SOURCE_LIMITS.cacheSeconds.default),
 });

@@ -222,6 +222,9 @@ describe('HTTP data sources', () => {
     expect(saved.columns.map((c: { name: string }) => c.name)).toEqual(['code', 'name', 'credit', 'rate', 'active', 'since', 'tags']);
     expect(api.last('/api/customers')!.url).toBe('/api/customers?region=east');
 
+    // Sent back as read (sql '' beside the request), it saves again.
+    const again = await ok('PUT', `${URL}/${source.id}/method/${saved.id}`, { ...saved, name: '客户 2', concurrencyStamp: saved.concurrencyStamp });
+    expect(again).toMatchObject({ name: '客户 2', request: saved.request, columns: saved.columns });
     const run = (parameters: object) => ok('POST', `${URL}/${source.id}/method/${saved.id}/run`, { parameters });
     expect(await run({ region: 'west' })).toMatchObject({ rowCount: 3, cached: false });
     expect(api.last('/api/customers')!.url).toBe('/api/customers?region=west');
