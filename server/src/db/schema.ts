@@ -97,7 +97,7 @@ export interface DataSourcesTable {
   id: string;
   name: string;
   description: Generated<string>;
-  kind: 'postgres' | 'mysql' | 'mssql';
+  kind: 'postgres' | 'mysql' | 'mssql' | 'http';
   host: string;
   port: number;
   database_name: string;
@@ -108,6 +108,10 @@ export interface DataSourcesTable {
   statement_timeout_seconds: number;
   row_cap: number;
   read_only: Generated<boolean>;
+  /** An HTTP source's base URL, headers, authentication and test path (ZHttpSourceSettings less its timeout); null for a database. */
+  http_settings: Json<unknown> | null;
+  /** An HTTP source's request timeout (ms); null for a database. */
+  timeout_ms: number | null;
   concurrency_stamp: string;
   creation_time: Timestamp;
   creator_id: string | null;
@@ -123,6 +127,8 @@ export interface DataSourceMethodsTable {
   name: string;
   description: Generated<string>;
   sql: string;
+  /** An HTTP source's request (ZHttpRequest); null for SQL. */
+  request: Json<unknown> | null;
   /** ZDataSourceMethodParameter[] */
   parameters: Json<unknown>;
   /** { name, dataType }[] */

@@ -1,12 +1,14 @@
 /*
- * Saved queries of a data source ("methods"): SQL with declared, typed parameters, named by a code
- * that controls refer to (`dataSourceMethod`). Saving checks that the SQL's `:names` and the
- * declared parameters are the same, and reads the result's columns from the source (a reading query
- * runs with `limit 0`). A run fills what it is not given from the defaults, turns each value into its
+ * Saved queries of a data source ("methods"): SQL (a database) or a request (an HTTP source) with
+ * declared, typed parameters, named by a code that controls refer to (`dataSourceMethod`). Saving
+ * checks that the SQL's `:names` (the request's `{{name}}` and path `:name`) and the declared
+ * parameters are the same, and reads the result's columns from the source (a reading query runs
+ * with `limit 0`; a GET request is sent and its first rows typed). A run fills what it is not given from the defaults, turns each value into its
  * declared type, and may be answered from a per-node cache for `cacheSeconds`.
  */
 import {
   ZDataSourceMethodParameter,
+  ZHttpRequest,
   type TDataSourceMethod,
   type TDataSourceMethodInput,
   type TDataSourceMethodList,
@@ -17,6 +19,7 @@ import {
   type TRunDataSourceMethodInput,
   type TUpdateDataSourceMethodInput,
 } from '@tessera/core/contracts/data-sources';
+import { httpParameterNames } from '@tessera/core/helpers/http-request';
 import { sqlParameterNames } from '@tessera/core/helpers/sql-parameters';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
@@ -29,6 +32,7 @@ import { iso, isUniqueViolation } from '../../platform/sql-values.ts';
 import { executeStatement, requireSource, type SourceRow } from './data-sources.service.ts';
 import { sourceError, sourceInvalid } from './data-sources.messages.ts';
 import { forgetSourceAnswers, keepAnswer, keptAnswer } from './source-answers.ts';
+import { executeHttpRequest } from './source-http-run.ts';
 import * as repo from './data-sources.repository.ts';
 
 const ENTITY_TYPE = 'DataSourceMethod';
@@ -44,6 +48,7 @@ export function toMethod(r: MethodRow): TDataSourceMethod {
     name: r.name,
     description: r.description,
     sql: r.sql,
+    request: r.request === null ? null : ZHttpRequest.parse(typeof r.request === 'string' ? JSON.parse(r.request) : r.request),
     parameters: z.array(ZDataSourceMethodParameter).parse(r.parameters),
     columns: ZStoredColumns.parse(r.columns),
     cacheSeconds: r.cache_seconds,
@@ -116,9 +121,12 @@ export function runValues(ctx: ServiceContext, parameters: TDataSourceMethodPara
 
 // ---------------------------------------------------------------- saving
 
-/** The SQL's parameters and the declared ones are the same names; defaults fit their types. */
+/** The SQL's (request's) parameters and the declared ones are the same names; defaults fit their types; SQL for a database, a request for an HTTP source. */
 function checkParameters(ctx: ServiceContext, source: SourceRow, input: TDataSourceMethodInput) {
-  const used = sqlParameterNames(input.sql, source.kind);
+  if (source.kind === 'http' && !input.request) throw sourceInvalid(ctx, 'method.requestMissing', ['request']);
+  if (source.kind !== 'http' && !input.sql) throw sourceInvalid(ctx, 'method.sqlMissing', ['sql']);
+  if (source.kind !== 'http' && input.request) throw sourceInvalid(ctx, 'source.notHttp', ['request'], { name: source.name });
+  const used = source.kind === 'http' ? httpParameterNames(input.request!) : sqlParameterNames(input.sql, source.kind);
   const declared = input.parameters.map((p) => p.name);
   const twice = declared.find((name, i) => declared.indexOf(name) !== i);
   if (twice) throw sourceInvalid(ctx, 'method.parameterTwice', ['parameters'], { name: twice });
@@ -134,6 +142,7 @@ function checkParameters(ctx: ServiceContext, source: SourceRow, input: TDataSou
 /** The result's columns: the query run with its defaults and no rows (a write has none). */
 async function columnsOf(ctx: ServiceContext, source: SourceRow, input: TDataSourceMethodInput) {
   const defaults = Object.fromEntries(input.parameters.map((p) => [p.name, typed(p.defaultValue, p.type) ?? null]));
+  if (source.kind === 'http') return (await executeHttpRequest(ctx, source, input.request!, defaults, { columnsOnly: true })).columns;
   return (await executeStatement(ctx, source, input.sql, defaults, { columnsOnly: true })).columns;
 }
 
@@ -142,7 +151,8 @@ const methodColumns = (input: TDataSourceMethodInput, columns: TDataSourceMethod
   code: input.code,
   name: input.name,
   description: input.description,
-  sql: input.sql,
+  sql: input.request ? '' : input.sql,
+  request: input.request ? JSON.stringify(input.request) : null,
   parameters: JSON.stringify(input.parameters),
   columns: JSON.stringify(columns),
   cache_seconds: input.cacheSeconds,
@@ -170,7 +180,7 @@ export async function createDataSourceMethod(ctx: ServiceContext, sourceId: stri
     throw error;
   }
   const created = toMethod(await requireMethod(ctx, sourceId, id));
-  await recordAudit(ctx, 'Created', { entityType: ENTITY_TYPE, entityId: id, details: { sourceId, code: created.code, name: created.name, sql: created.sql.slice(0, 2_000) } });
+  await recordAudit(ctx, 'Created', { entityType: ENTITY_TYPE, entityId: id, details: { sourceId, code: created.code, name: created.name, sql: created.sql.slice(0, 2_000), request: created.request } });
   return created;
 }
 
@@ -195,7 +205,7 @@ export async function updateDataSourceMethod(ctx: ServiceContext, sourceId: stri
   if (!ok) throw conflict({ id, concurrencyStamp: (await requireMethod(ctx, sourceId, id)).concurrency_stamp });
   forgetSourceAnswers(sourceId);
   const updated = toMethod(await requireMethod(ctx, sourceId, id));
-  await recordAudit(ctx, 'Updated', { entityType: ENTITY_TYPE, entityId: id, details: { sourceId, before: { code: existing.code, sql: existing.sql.slice(0, 2_000) }, after: { code: updated.code, sql: updated.sql.slice(0, 2_000) } } });
+  await recordAudit(ctx, 'Updated', { entityType: ENTITY_TYPE, entityId: id, details: { sourceId, before: { code: existing.code, sql: existing.sql.slice(0, 2_000), request: existing.request }, after: { code: updated.code, sql: updated.sql.slice(0, 2_000), request: updated.request } } });
   return updated;
 }
 
@@ -217,7 +227,9 @@ export async function runDataSourceMethod(ctx: ServiceContext, sourceId: string,
   const now = Date.now();
   const held = keptAnswer<TDataSourceQueryResult>(key, now);
   if (held) return { ...held, cached: true };
-  const result = await executeStatement(ctx, source, method.sql, values);
-  if (method.cacheSeconds > 0 && result.affectedRows === null) keepAnswer(key, result, now + method.cacheSeconds * 1000);
+  const result = method.request ? await executeHttpRequest(ctx, source, method.request, values) : await executeStatement(ctx, source, method.sql, values);
+  // An HTTP query's answer is kept when it only reads (GET / HEAD); a database's when it changed no rows.
+  const reads = method.request ? method.request.method === 'GET' || method.request.method === 'HEAD' : result.affectedRows === null;
+  if (method.cacheSeconds > 0 && reads) keepAnswer(key, result, now + method.cacheSeconds * 1000);
   return result;
 }

@@ -4,7 +4,7 @@
  * Passwords are sealed with the installation's key and never answered; a read-only source runs
  * only reading statements (checked here, and its sessions are read-only on the server too).
  */
-import type { TCreateDataSourceInput, TDataSource, TDataSourceColumns, TDataSourceList, TDataSourceObjects, TDataSourceQuery, TDataSourceQueryInput, TDataSourceQueryResult, TDataSourceTestResult, TQueryParameterValue, TTestDataSourceInput, TUpdateDataSourceInput } from '@tessera/core/contracts/data-sources';
+import type { TCreateDataSourceInput, TDataSource, THttpSourceSettings, TDataSourceColumns, TDataSourceList, TDataSourceObjects, TDataSourceQuery, TDataSourceQueryInput, TDataSourceQueryResult, TDataSourceTestResult, TQueryParameterValue, TTestDataSourceInput, TUpdateDataSourceInput } from '@tessera/core/contracts/data-sources';
 import { bindSqlParameters, sqlStatements, type SqlDialect } from '@tessera/core/helpers/sql-parameters';
 import type { Selectable } from 'kysely';
 import type { DataSourcesTable } from '../../db/schema.ts';
@@ -13,13 +13,16 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { conflict } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { pageWindow, parseSorting } from '../../platform/paging.ts';
-import { openSecret, sealSecret } from '../../platform/secrets.ts';
+import { sealSecret } from '../../platform/secrets.ts';
 import { iso } from '../../platform/sql-values.ts';
 import { sourceError, sourceInvalid } from './data-sources.messages.ts';
+import { failed, httpSettingsOf, storedPassword } from './source-failures.ts';
+import { executeHttpRequest, testHttpSettings } from './source-http-run.ts';
 import { forgetSourceAnswers } from './source-answers.ts';
 import * as repo from './data-sources.repository.ts';
 import { cappedSql, columnsSql, objectsSql, SYSTEM_SCHEMAS, versionSql } from './source-sql.ts';
 import { dropSourceClient, jsonValue, openSourceClient, SourceError, sourceClient, type SourceClient, type SourceSettings } from './source-clients.ts';
+import type { TSqlSourceKind } from '@tessera/core/contracts/data-sources';
 
 const ENTITY_TYPE = 'DataSource';
 export type SourceRow = Selectable<DataSourcesTable>;
@@ -38,6 +41,7 @@ function toSource(r: SourceRow): TDataSource {
     user: r.user_name,
     ssl: r.ssl,
     hasPassword: r.sealed_password !== null,
+    http: r.kind === 'http' ? httpSettingsOf(r) : null,
     poolSize: r.pool_size,
     statementTimeoutSeconds: r.statement_timeout_seconds,
     rowCap: r.row_cap,
@@ -69,20 +73,43 @@ export async function getDataSource(ctx: ServiceContext, id: string): Promise<TD
 
 // ---------------------------------------------------------------- writing
 
-const columnsOf = (input: TCreateDataSourceInput | TUpdateDataSourceInput) => ({
-  name: input.name,
-  description: input.description,
-  kind: input.kind,
-  host: input.host,
-  port: input.port,
-  database_name: input.database,
-  user_name: input.user,
-  ssl: input.ssl,
-  pool_size: input.poolSize,
-  statement_timeout_seconds: input.statementTimeoutSeconds,
-  row_cap: input.rowCap,
-  read_only: input.readOnly,
-});
+const HTTP_POOL_SIZE = 5;
+
+function columnsOf(input: TCreateDataSourceInput | TUpdateDataSourceInput) {
+  const common = { name: input.name, description: input.description, kind: input.kind, row_cap: input.rowCap, read_only: input.readOnly };
+  if (input.kind !== 'http') {
+    return {
+      ...common,
+      host: input.host,
+      port: input.port,
+      database_name: input.database,
+      user_name: input.user,
+      ssl: input.ssl,
+      pool_size: input.poolSize,
+      statement_timeout_seconds: input.statementTimeoutSeconds,
+      http_settings: null,
+      timeout_ms: null,
+    };
+  }
+  // host, port and ssl are the base URL's (the list shows and searches them); the timeout in whole seconds too.
+  const url = new URL(input.baseUrl);
+  const settings: Omit<THttpSourceSettings, 'timeoutMs'> = { baseUrl: input.baseUrl, headers: input.headers, auth: input.auth, testPath: input.testPath };
+  return {
+    ...common,
+    host: url.hostname,
+    port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+    database_name: '',
+    user_name: input.auth.kind === 'basic' ? input.auth.username : '',
+    ssl: url.protocol === 'https:',
+    pool_size: HTTP_POOL_SIZE,
+    statement_timeout_seconds: Math.min(300, Math.max(1, Math.ceil(input.timeoutMs / 1000))),
+    http_settings: JSON.stringify(settings),
+    timeout_ms: input.timeoutMs,
+  };
+}
+
+/** The password or, for an HTTP source, the secret of its authentication (absent keeps, '' removes). */
+const secretOf = (input: TCreateDataSourceInput | TUpdateDataSourceInput) => (input.kind === 'http' ? input.secret : input.password);
 
 const auditOf = (s: TDataSource) => ({ name: s.name, kind: s.kind, host: s.host, port: s.port, database: s.database, user: s.user, readOnly: s.readOnly, hasPassword: s.hasPassword });
 
@@ -92,7 +119,7 @@ export async function createDataSource(ctx: ServiceContext, input: TCreateDataSo
     repo.insertSource(trx, {
       id,
       ...columnsOf(input),
-      sealed_password: input.password ? sealSecret(ctx.config, input.password, id) : null,
+      sealed_password: secretOf(input) ? sealSecret(ctx.config, secretOf(input)!, id) : null,
       concurrency_stamp: uuidv7(),
       creator_id: ctx.user?.id ?? null,
     }),
@@ -104,7 +131,8 @@ export async function createDataSource(ctx: ServiceContext, input: TCreateDataSo
 
 export async function updateDataSource(ctx: ServiceContext, id: string, input: TUpdateDataSourceInput): Promise<TDataSource> {
   const existing = await requireSource(ctx, id);
-  const password = input.password === undefined ? {} : { sealed_password: input.password === '' ? null : sealSecret(ctx.config, input.password, id) };
+  const secret = secretOf(input);
+  const password = secret === undefined ? {} : { sealed_password: secret === '' ? null : sealSecret(ctx.config, secret, id) };
   const ok = await ctx.db.transaction().execute((trx) =>
     repo.updateSourceIfStamp(trx, id, input.concurrencyStamp, {
       ...columnsOf(input),
@@ -118,7 +146,7 @@ export async function updateDataSource(ctx: ServiceContext, id: string, input: T
   await dropSourceClient(id);
   forgetSourceAnswers(id);
   const updated = await getDataSource(ctx, id);
-  await recordAudit(ctx, 'Updated', { entityType: ENTITY_TYPE, entityId: id, details: { before: auditOf(toSource(existing)), after: auditOf(updated), passwordChanged: input.password !== undefined } });
+  await recordAudit(ctx, 'Updated', { entityType: ENTITY_TYPE, entityId: id, details: { before: auditOf(toSource(existing)), after: auditOf(updated), passwordChanged: secret !== undefined } });
   return updated;
 }
 
@@ -132,17 +160,8 @@ export async function deleteDataSource(ctx: ServiceContext, id: string): Promise
 
 // ---------------------------------------------------------------- connecting
 
-function storedPassword(ctx: ServiceContext, row: SourceRow): string | null {
-  if (row.sealed_password === null) return null;
-  try {
-    return openSecret(ctx.config, row.sealed_password, row.id);
-  } catch {
-    throw sourceInvalid(ctx, 'source.unreadablePassword', ['password']);
-  }
-}
-
 const settingsOf = (row: SourceRow, password: string | null): SourceSettings => ({
-  kind: row.kind,
+  kind: row.kind as TSqlSourceKind,
   host: row.host,
   port: row.port,
   database: row.database_name,
@@ -154,27 +173,13 @@ const settingsOf = (row: SourceRow, password: string | null): SourceSettings => 
   readOnly: row.read_only,
 });
 
+/** The pool of a database source; an HTTP source has none (its routes that take SQL answer 400). */
 function clientOf(ctx: ServiceContext, row: SourceRow): SourceClient {
+  if (row.kind === 'http') throw sourceInvalid(ctx, 'source.notSql', ['sql'], { name: row.name });
   return sourceClient(row.id, row.concurrency_stamp, () => settingsOf(row, storedPassword(ctx, row)));
 }
 
-/** A source's failure as the API answers it. */
-function failed(ctx: ServiceContext, row: Pick<SourceRow, 'name' | 'statement_timeout_seconds'>, error: unknown): Error {
-  if (!(error instanceof SourceError)) return error as Error;
-  const reason = error.message.slice(0, 500);
-  switch (error.failure) {
-    case 'unavailable':
-      return sourceError(ctx, 502, 'DataSource.Unavailable', 'source.unavailable', { name: row.name, reason });
-    case 'timeout':
-      return sourceError(ctx, 504, 'DataSource.Timeout', 'source.timeout', { name: row.name, seconds: row.statement_timeout_seconds, reason });
-    case 'readOnly':
-      return sourceError(ctx, 400, 'DataSource.ReadOnly', 'source.readOnly', { name: row.name }, { members: ['sql'] });
-    case 'query':
-      return sourceError(ctx, 400, 'DataSource.QueryFailed', 'source.queryFailed', { reason }, { members: ['sql'] });
-  }
-}
-
-async function versionOf(client: SourceClient, kind: SourceRow['kind']): Promise<TDataSourceTestResult> {
+async function versionOf(client: SourceClient, kind: TSqlSourceKind): Promise<TDataSourceTestResult> {
   const started = performance.now();
   try {
     const result = await client.query(versionSql(kind), []);
@@ -187,8 +192,10 @@ async function versionOf(client: SourceClient, kind: SourceRow['kind']): Promise
 
 /** Settings being edited: a connection of their own, closed after the answer. */
 export async function testDataSourceSettings(ctx: ServiceContext, input: TTestDataSourceInput): Promise<TDataSourceTestResult> {
-  let password = input.password ?? null;
-  if (input.password === undefined && input.sourceId) password = storedPassword(ctx, await requireSource(ctx, input.sourceId));
+  const given = input.kind === 'http' ? input.secret : input.password;
+  let password = given ?? null;
+  if (given === undefined && input.sourceId) password = storedPassword(ctx, await requireSource(ctx, input.sourceId));
+  if (input.kind === 'http') return testHttpSettings(input, password || null);
   const client = openSourceClient({ ...input, password: password || null, poolSize: 1 });
   try {
     return await versionOf(client, input.kind);
@@ -199,6 +206,7 @@ export async function testDataSourceSettings(ctx: ServiceContext, input: TTestDa
 
 export async function testDataSource(ctx: ServiceContext, id: string): Promise<TDataSourceTestResult> {
   const row = await requireSource(ctx, id);
+  if (row.kind === 'http') return testHttpSettings(httpSettingsOf(row), storedPassword(ctx, row));
   return versionOf(clientOf(ctx, row), row.kind);
 }
 
@@ -208,9 +216,11 @@ const MAX_OBJECTS = 5_000;
 
 export async function listDataSourceObjects(ctx: ServiceContext, id: string): Promise<TDataSourceObjects> {
   const row = await requireSource(ctx, id);
+  const client = clientOf(ctx, row);
+  const kind = row.kind as TSqlSourceKind;
   let result;
   try {
-    result = await clientOf(ctx, row).query(objectsSql(row.kind, MAX_OBJECTS), SYSTEM_SCHEMAS[row.kind]);
+    result = await client.query(objectsSql(kind, MAX_OBJECTS), SYSTEM_SCHEMAS[kind]);
   } catch (error) {
     throw failed(ctx, row, error);
   }
@@ -226,9 +236,10 @@ export async function listDataSourceObjects(ctx: ServiceContext, id: string): Pr
 
 export async function listDataSourceColumns(ctx: ServiceContext, id: string, schema: string, table: string): Promise<TDataSourceColumns> {
   const row = await requireSource(ctx, id);
-  const sql = columnsSql(row.kind);
+  const client = clientOf(ctx, row);
+  const sql = columnsSql(row.kind as TSqlSourceKind);
   try {
-    const result = await clientOf(ctx, row).query(sql, [schema, table]);
+    const result = await client.query(sql, [schema, table]);
     return { columns: (result.rows as [string, string, unknown, unknown][]).map(([name, dataType, nullable, key]) => ({ name, dataType, nullable: truthy(nullable), isPrimaryKey: truthy(key) })) };
   } catch (error) {
     throw failed(ctx, row, error);
@@ -251,6 +262,7 @@ const OTHER_READS = new Set(['show', 'describe', 'desc', 'explain', 'table']);
  * query's columns).
  */
 export async function executeStatement(ctx: ServiceContext, row: SourceRow, sql: string, values: Record<string, TQueryParameterValue>, options: { columnsOnly?: boolean } = {}): Promise<TDataSourceQueryResult> {
+  if (row.kind === 'http') throw sourceInvalid(ctx, 'source.notSql', ['sql'], { name: row.name });
   const dialect: SqlDialect = row.kind;
   const statements = sqlStatements(sql, dialect);
   if (statements.count !== 1) throw sourceInvalid(ctx, 'source.oneStatement', ['sql']);
@@ -262,7 +274,7 @@ export async function executeStatement(ctx: ServiceContext, row: SourceRow, sql:
   if (bound.missing.length > 0) throw sourceInvalid(ctx, 'source.missingParameters', ['parameters'], { names: bound.missing.join(', ') });
   // One more row than the cap tells whether there were more.
   const limit = options.columnsOnly ? 0 : row.row_cap + 1;
-  const text = capped ? cappedSql(row.kind, bound.sql, limit) : bound.sql;
+  const text = capped ? cappedSql(dialect, bound.sql, limit) : bound.sql;
   const started = performance.now();
   let result;
   try {
@@ -279,6 +291,12 @@ export async function executeStatement(ctx: ServiceContext, row: SourceRow, sql:
 
 export async function runDataSourceQuery(ctx: ServiceContext, id: string, input: TDataSourceQueryInput): Promise<TDataSourceQueryResult> {
   const row = await requireSource(ctx, id);
+  if (input.request) {
+    if (row.kind !== 'http') throw sourceInvalid(ctx, 'source.notHttp', ['request'], { name: row.name });
+    const answer = await executeHttpRequest(ctx, row, input.request, input.parameters, { checkParameters: true });
+    await recordAudit(ctx, 'Queried', { entityType: ENTITY_TYPE, entityId: id, details: { request: { method: input.request.method, path: input.request.path.slice(0, 2_000) }, parameters: Object.keys(input.parameters), rows: answer.rowCount, elapsedMs: answer.elapsedMs } });
+    return answer;
+  }
   const result = await executeStatement(ctx, row, input.sql, input.parameters);
   await recordAudit(ctx, 'Queried', { entityType: ENTITY_TYPE, entityId: id, details: { sql: input.sql.slice(0, 2_000), parameters: Object.keys(input.parameters), rows: result.rowCount, affectedRows: result.affectedRows, elapsedMs: result.elapsedMs } });
   return result;

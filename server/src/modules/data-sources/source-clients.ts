@@ -14,7 +14,7 @@ import mysql, { type FieldPacket, type Pool as MysqlPool, type ResultSetHeader }
 import pg from 'pg';
 import { Pool as TarnPool } from 'tarn';
 import { Connection, Request, TYPES } from 'tedious';
-import type { TDataSourceKind } from '@tessera/core/contracts/data-sources';
+import type { TSqlSourceKind as TDataSourceKind } from '@tessera/core/contracts/data-sources';
 
 export interface SourceSettings {
   kind: TDataSourceKind;
@@ -42,7 +42,8 @@ export interface SourceClient {
 }
 
 /** What went wrong, as the API tells it. */
-export type SourceFailure = 'unavailable' | 'timeout' | 'readOnly' | 'query';
+/** `response`: an HTTP source answered, but not with JSON of a 2xx status (or too much of it). */
+export type SourceFailure = 'unavailable' | 'timeout' | 'readOnly' | 'query' | 'response';
 export class SourceError extends Error {
   constructor(
     readonly failure: SourceFailure,

@@ -4,8 +4,11 @@
  * columns, a search over some of them, an order, a page and, when asked, a count. Every value is a
  * bound parameter and every column one the saved query answers (quoted in the source's dialect):
  * nothing the caller sends becomes SQL text. Answers are kept for the query's cacheSeconds.
+ * An HTTP source's query (a GET) is asked for its rows whole — at most the source's row cap, kept
+ * for cacheSeconds — and the conditions, search, order and page are applied to them here
+ * (source-rows-memory.ts).
  */
-import type { TDataSourceKind, TQueryParameterValue } from '@tessera/core/contracts/data-sources';
+import type { TSqlSourceKind as TDataSourceKind, TQueryParameterValue } from '@tessera/core/contracts/data-sources';
 import { sqlStatements } from '@tessera/core/helpers/sql-parameters';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { runValues, toMethod } from './data-source-methods.service.ts';
@@ -13,6 +16,8 @@ import { sourceError } from './data-sources.messages.ts';
 import * as repo from './data-sources.repository.ts';
 import { executeStatement, requireSource } from './data-sources.service.ts';
 import { keepAnswer, keptAnswer } from './source-answers.ts';
+import { executeHttpRequest } from './source-http-run.ts';
+import { rowsInMemory } from './source-rows-memory.ts';
 import { asText, likeLiteral, likeSql, pageSql, quoteName } from './source-sql.ts';
 
 export type SourceConditionOp = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'contains' | 'notContains' | 'startsWith' | 'endsWith' | 'in' | 'isEmpty' | 'isNotEmpty';
@@ -136,11 +141,23 @@ export async function readSourceRows(ctx: ServiceContext, request: SourceRowsReq
   const row = await repo.findMethodByCode(ctx.db, request.sourceId, request.methodCode);
   if (!row) throw sourceError(ctx, 400, 'DataSource.MethodMissing', 'method.missing', { code: request.methodCode, name: source.name }, { members: ['sourceQuery'] });
   const method = toMethod(row);
+  const unknown = (column: string) => sourceError(ctx, 400, 'DataSource.UnknownColumn', 'method.unknownColumn', { code: method.code, column }, { members: ['sourceQuery'] });
+  const has = (name: string) => method.columns.some((c) => c.name === name);
+  if (source.kind === 'http') {
+    if (method.request?.method !== 'GET') throw sourceError(ctx, 400, 'DataSource.MethodNotRows', 'method.notRows', { code: method.code }, { members: ['sourceQuery'] });
+    const values = runValues(ctx, method.parameters, request.parameters);
+    // The whole answer is kept (the stamps: a query or source saved on another node asks anew), each window cut from it.
+    const wholeKey = `${request.sourceId}/rows:${method.id}:${method.concurrencyStamp}:${source.concurrency_stamp}:${JSON.stringify(method.parameters.map((p) => values[p.name]))}`;
+    const whole = keptAnswer<Record<string, unknown>[]>(wholeKey, now) ?? (await executeHttpRequest(ctx, source, method.request, values)).rows;
+    if (method.cacheSeconds > 0) keepAnswer(wholeKey, whole, now + method.cacheSeconds * 1000);
+    const { page, count } = rowsInMemory(whole, request, { rowCap: source.row_cap, has, unknown });
+    return { columns: method.columns, rows: page, totalCount: request.count ? count : null, cached: false };
+  }
   const keyword = sqlStatements(method.sql, source.kind).keywords[0];
   if (!keyword || !['select', 'with', 'values'].includes(keyword)) throw sourceError(ctx, 400, 'DataSource.MethodNotRows', 'method.notRows', { code: method.code }, { members: ['sourceQuery'] });
   const values = runValues(ctx, method.parameters, request.parameters);
 
-  const { page, count, bound } = rowsSql(source.kind, method.sql, values, request, { rowCap: source.row_cap, has: (name) => method.columns.some((c) => c.name === name), unknown: (column) => sourceError(ctx, 400, 'DataSource.UnknownColumn', 'method.unknownColumn', { code: method.code, column }, { members: ['sourceQuery'] }) });
+  const { page, count, bound } = rowsSql(source.kind, method.sql, values, request, { rowCap: source.row_cap, has, unknown });
   const [result, counted] = await Promise.all([
     executeStatement(ctx, source, page, bound),
     request.count ? executeStatement(ctx, source, count, bound) : Promise.resolve(null),

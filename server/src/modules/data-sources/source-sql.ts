@@ -4,7 +4,7 @@
  * are run against the machine's servers in the tests; SQL Server has no server here, so its SQL is
  * tested as text (source-sql.test.ts).
  */
-import type { TDataSourceKind } from '@tessera/core/contracts/data-sources';
+import type { TSqlSourceKind as TDataSourceKind } from '@tessera/core/contracts/data-sources';
 
 /** A column or table name quoted for the dialect (the quote doubled inside). */
 export function quoteName(kind: TDataSourceKind, name: string): string {

@@ -6,6 +6,7 @@ describe('dataSourceErrorKind', () => {
     [400, 'DataSource.ReadOnly', 'readOnly'],
     [400, 'DataSource.QueryFailed', 'queryFailed'],
     [502, 'DataSource.Unavailable', 'unavailable'],
+    [502, 'DataSource.BadResponse', 'badResponse'],
     [502, undefined, 'unavailable'],
     [504, 'DataSource.Timeout', 'timeout'],
     [504, undefined, 'timeout'],

@@ -1,13 +1,14 @@
 import { Checkbox, Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
-import { DATA_SOURCE_KINDS, DATA_SOURCE_LIMITS } from '@tessera/core/contracts/data-sources';
+import { DATA_SOURCE_KINDS, DATA_SOURCE_LIMITS, HTTP_LIMITS, type TDataSourceKind } from '@tessera/core/contracts/data-sources';
 import { useTranslation } from 'react-i18next';
-import { HOST_PATTERN } from './data-source-form.ts';
+import { HOST_PATTERN, type DataSourceFormValues } from './data-source-form.ts';
+import { HttpSourceFields } from './HttpSourceFields.tsx';
 import '../i18n.ts';
 
 type Limit = { min: number; max: number };
 
 /** The settings of a data source, as form items of the create/edit form (values: DataSourceFormValues). */
-export function DataSourceFields({ hasPassword, clearPassword }: { hasPassword: boolean; clearPassword: boolean }) {
+export function DataSourceFields({ hasPassword, clearPassword, kind, authKind }: { hasPassword: boolean; clearPassword: boolean; kind: TDataSourceKind; authKind: DataSourceFormValues['authKind'] }) {
   const { t } = useTranslation('dataSources');
   const required = (field: string) => ({ required: true, whitespace: true, message: t(`form.required.${field}`) });
   const number = (name: string, label: string, help: string, limit: Limit, testId: string) => (
@@ -34,6 +35,47 @@ export function DataSourceFields({ hasPassword, clearPassword }: { hasPassword: 
         <Input.TextArea rows={2} maxLength={DATA_SOURCE_LIMITS.description} data-testid="data-source-description" />
       </Form.Item>
 
+      {kind === 'http' ? (
+        <HttpSourceFields hasPassword={hasPassword} clearPassword={clearPassword} authKind={authKind} />
+      ) : (
+        <SqlConnectionFields hasPassword={hasPassword} clearPassword={clearPassword} />
+      )}
+
+      <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
+        {t('form.limits')}
+      </Divider>
+      <Form.Item name="readOnly" label={t('form.readOnly')} valuePropName="checked" extra={t(kind === 'http' ? 'form.readOnlyHttpHelp' : 'form.readOnlyHelp')}>
+        <Switch data-testid="data-source-read-only" />
+      </Form.Item>
+      <Row gutter={16}>
+        {kind === 'http' ? (
+          <Col xs={24} md={12}>
+            {number('timeoutMs', t('form.timeoutMs'), 'form.timeoutMsHelp', HTTP_LIMITS.timeoutMs, 'data-source-timeout-ms')}
+          </Col>
+        ) : (
+          <>
+            <Col xs={24} md={8}>
+              {number('poolSize', t('form.poolSize'), 'form.poolSizeHelp', DATA_SOURCE_LIMITS.poolSize, 'data-source-pool-size')}
+            </Col>
+            <Col xs={24} md={8}>
+              {number('statementTimeoutSeconds', t('form.statementTimeout'), 'form.statementTimeoutHelp', DATA_SOURCE_LIMITS.statementTimeoutSeconds, 'data-source-timeout')}
+            </Col>
+          </>
+        )}
+        <Col xs={24} md={kind === 'http' ? 12 : 8}>
+          {number('rowCap', t('form.rowCap'), 'form.rowCapHelp', DATA_SOURCE_LIMITS.rowCap, 'data-source-row-cap')}
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+/** A database's host, port, database, user, password and SSL. */
+function SqlConnectionFields({ hasPassword, clearPassword }: { hasPassword: boolean; clearPassword: boolean }) {
+  const { t } = useTranslation('dataSources');
+  const required = (field: string) => ({ required: true, whitespace: true, message: t(`form.required.${field}`) });
+  return (
+    <>
       <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
         {t('form.connection')}
       </Divider>
@@ -79,24 +121,6 @@ export function DataSourceFields({ hasPassword, clearPassword }: { hasPassword: 
           <Form.Item name="ssl" label={t('form.ssl')} valuePropName="checked">
             <Switch data-testid="data-source-ssl" />
           </Form.Item>
-        </Col>
-      </Row>
-
-      <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
-        {t('form.limits')}
-      </Divider>
-      <Form.Item name="readOnly" label={t('form.readOnly')} valuePropName="checked" extra={t('form.readOnlyHelp')}>
-        <Switch data-testid="data-source-read-only" />
-      </Form.Item>
-      <Row gutter={16}>
-        <Col xs={24} md={8}>
-          {number('poolSize', t('form.poolSize'), 'form.poolSizeHelp', DATA_SOURCE_LIMITS.poolSize, 'data-source-pool-size')}
-        </Col>
-        <Col xs={24} md={8}>
-          {number('statementTimeoutSeconds', t('form.statementTimeout'), 'form.statementTimeoutHelp', DATA_SOURCE_LIMITS.statementTimeoutSeconds, 'data-source-timeout')}
-        </Col>
-        <Col xs={24} md={8}>
-          {number('rowCap', t('form.rowCap'), 'form.rowCapHelp', DATA_SOURCE_LIMITS.rowCap, 'data-source-row-cap')}
         </Col>
       </Row>
     </>

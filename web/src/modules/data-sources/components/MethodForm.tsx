@@ -1,5 +1,5 @@
 import { Alert, Checkbox, Col, Form, Input, InputNumber, Modal, Row, Select, Typography, theme, type ButtonProps } from 'antd';
-import { DATA_SOURCE_LIMITS, type TDataSourceMethod } from '@tessera/core/contracts/data-sources';
+import { DATA_SOURCE_LIMITS, type TDataSourceMethod, type THttpRequest } from '@tessera/core/contracts/data-sources';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client.ts';
@@ -27,6 +27,8 @@ export interface MethodFormTarget {
   /** The editor's SQL and its parameter names when the form opened: what is saved. */
   sql: string;
   names: string[];
+  /** An HTTP source's request instead of SQL. */
+  request?: THttpRequest;
 }
 
 interface MethodFormProps {
@@ -67,8 +69,9 @@ export function MethodForm({ sourceId, target, onSaved, onClose }: MethodFormPro
 
   const submit = async () => {
     if (!target || !(await validValues(form))) return;
-    const { input, invalid } = methodInput(form.getFieldsValue(true) as MethodFormValues, target.sql, target.names);
-    if (invalid.length) return;
+    const built = methodInput(form.getFieldsValue(true) as MethodFormValues, target.sql, target.names);
+    if (built.invalid.length) return;
+    const input = target.request ? { ...built.input, sql: '', request: target.request } : built.input;
     setProblem(null);
     try {
       const saved = target.editing

@@ -1,6 +1,8 @@
-import type { TDataSource } from '@tessera/core/contracts/data-sources';
+import type { TCreateHttpSourceInput, TCreateSqlSourceInput, TDataSource } from '@tessera/core/contracts/data-sources';
 import { describe, expect, it } from 'vitest';
-import { formValuesOf, newFormValues, portAfterKindChange, settingsInput } from './data-source-form.ts';
+import { formValuesOf, newFormValues, portAfterKindChange, settingsInput, type DataSourceFormValues } from './data-source-form.ts';
+
+const sqlInput = (v: DataSourceFormValues) => settingsInput(v) as TCreateSqlSourceInput;
 
 const saved: TDataSource = {
   id: '6f1c2b8e-8d1f-4a44-9a55-0a4c4b1d2e3f',
@@ -13,6 +15,7 @@ const saved: TDataSource = {
   user: 'reader',
   ssl: true,
   hasPassword: true,
+  http: null,
   poolSize: 3,
   statementTimeoutSeconds: 30,
   rowCap: 500,
@@ -38,7 +41,7 @@ describe('portAfterKindChange', () => {
 
 describe('settingsInput', () => {
   it('sends a new source with defaults, trimmed, and no password when none was typed', () => {
-    const input = settingsInput({ ...newFormValues('mysql'), name: ' MariaDB ', host: ' 127.0.0.1 ', database: 'test', user: 'root' });
+    const input = sqlInput({ ...newFormValues('mysql'), name: ' MariaDB ', host: ' 127.0.0.1 ', database: 'test', user: 'root' });
     expect(input).toEqual({
       name: 'MariaDB',
       description: '',
@@ -57,19 +60,19 @@ describe('settingsInput', () => {
   });
 
   it('keeps the stored password when the field stays empty', () => {
-    expect('password' in settingsInput(formValuesOf(saved))).toBe(false);
+    expect('password' in sqlInput(formValuesOf(saved))).toBe(false);
   });
 
   it('sends a typed password as it is (no trimming)', () => {
-    expect(settingsInput({ ...formValuesOf(saved), password: ' s3cret ' }).password).toBe(' s3cret ');
+    expect(sqlInput({ ...formValuesOf(saved), password: ' s3cret ' }).password).toBe(' s3cret ');
   });
 
   it("sends '' to clear the stored password, whatever was typed", () => {
-    expect(settingsInput({ ...formValuesOf(saved), password: 'typed', clearPassword: true }).password).toBe('');
+    expect(sqlInput({ ...formValuesOf(saved), password: 'typed', clearPassword: true }).password).toBe('');
   });
 
   it('round-trips a saved source', () => {
-    const { password: _p, ...input } = { ...settingsInput(formValuesOf(saved)), password: undefined };
+    const { password: _p, ...input } = { ...sqlInput(formValuesOf(saved)), password: undefined };
     expect(input).toEqual({
       name: 'ERP',
       description: 'the old ERP',
@@ -84,5 +87,41 @@ describe('settingsInput', () => {
       statementTimeoutSeconds: 30,
       rowCap: 500,
     });
+  });
+});
+
+describe('an HTTP source in the form', () => {
+  const http: TDataSource = {
+    ...saved,
+    kind: 'http',
+    host: 'api.example.com',
+    port: 443,
+    database: '',
+    user: 'ann',
+    http: { baseUrl: 'https://api.example.com/v1', headers: [{ name: 'X-Client', value: 'tessera' }], auth: { kind: 'basic', username: 'ann', apiKeyName: '', apiKeyIn: 'header' }, testPath: '/health', timeoutMs: 5000 },
+  };
+
+  it('round-trips its settings; the secret is sent only when typed, and cleared when authentication is none', () => {
+    const input = settingsInput(formValuesOf(http)) as TCreateHttpSourceInput;
+    expect(input).toEqual({
+      name: 'ERP',
+      description: 'the old ERP',
+      kind: 'http',
+      baseUrl: 'https://api.example.com/v1',
+      headers: [{ name: 'X-Client', value: 'tessera' }],
+      auth: { kind: 'basic', username: 'ann', apiKeyName: '', apiKeyIn: 'header' },
+      testPath: '/health',
+      timeoutMs: 5000,
+      rowCap: 500,
+      readOnly: false,
+    });
+    expect((settingsInput({ ...formValuesOf(http), password: 'pw' }) as TCreateHttpSourceInput).secret).toBe('pw');
+    expect((settingsInput({ ...formValuesOf(http), authKind: 'none', password: 'pw' }) as TCreateHttpSourceInput).secret).toBe('');
+  });
+
+  it('leaves out header rows without a name, and an API key name unless the kind is apiKey', () => {
+    const input = settingsInput({ ...formValuesOf(http), authKind: 'bearer', apiKeyName: 'X-Key', headers: [{ name: ' ', value: 'x' }, { name: ' X-A ', value: 'b' }] }) as TCreateHttpSourceInput;
+    expect(input.headers).toEqual([{ name: 'X-A', value: 'b' }]);
+    expect(input.auth).toEqual({ kind: 'bearer', username: '', apiKeyName: '', apiKeyIn: 'header' });
   });
 });

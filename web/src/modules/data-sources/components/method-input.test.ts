@@ -21,6 +21,7 @@ const method: TDataSourceMethod = {
   name: '加一',
   description: 'adds one',
   sql: 'select :n + 1 as answer',
+  request: null,
   parameters: [
     { name: 'n', type: 'number', defaultValue: 1, required: false },
     { name: 'flag', type: 'boolean', defaultValue: true, required: true },

@@ -11,7 +11,7 @@ import { validValues } from '../../../shared/ui/form-values.ts';
 import { useDataSource, useSaveDataSource, useTestDataSourceSettings } from '../api/data-sources.ts';
 import { errorText, serverError } from '../api/server-error.ts';
 import { ConnectionTestResult, type ConnectionTestOutcome } from '../components/ConnectionTestResult.tsx';
-import { CONNECTION_FIELDS, FORM_FIELDS, formValuesOf, newFormValues, portAfterKindChange, settingsInput, type DataSourceFormValues } from '../components/data-source-form.ts';
+import { CONNECTION_FIELDS, FORM_FIELDS, formValuesOf, HTTP_CONNECTION_FIELDS, httpFormField, newFormValues, portAfterKindChange, settingsInput, type DataSourceFormValues } from '../components/data-source-form.ts';
 import { DataSourceFields } from '../components/DataSourceFields.tsx';
 import '../i18n.ts';
 
@@ -35,6 +35,11 @@ export function DataSourceForm({ target, onClose }: { target: DataSourceFormTarg
   // The kind before a change, to tell whether the port was that kind's default.
   const kind = useRef<TDataSourceKind>('postgres');
   const clearPassword = Form.useWatch('clearPassword', form) ?? false;
+  const watchedKind = (Form.useWatch('kind', form) ?? 'postgres') as TDataSourceKind;
+  const authKind = (Form.useWatch('authKind', form) ?? 'none') as DataSourceFormValues['authKind'];
+  /** The server's members as the form's fields: an HTTP source's nest (auth.username, secret). */
+  const fieldsOf = (err: ApiError) =>
+    mapValidationErrors(err.validationErrors, watchedKind === 'http' ? { field: httpFormField } : { fields: FORM_FIELDS });
 
   const fill = (values: DataSourceFormValues, from: TDataSource | null) => {
     form.resetFields();
@@ -62,20 +67,21 @@ export function DataSourceForm({ target, onClose }: { target: DataSourceFormTarg
       kind.current = changed.kind;
     }
     // A result no longer says anything about the settings now in the form.
-    if (Object.keys(changed).some((f) => CONNECTION_FIELDS.includes(f) || f === 'clearPassword' || f === 'ssl')) setOutcome(null);
+    if (Object.keys(changed).some((f) => CONNECTION_FIELDS.includes(f) || HTTP_CONNECTION_FIELDS.includes(f) || f === 'clearPassword' || f === 'ssl')) setOutcome(null);
   };
 
   const tryConnection = async () => {
-    const valid = await validValues({ validateFields: () => form.validateFields(CONNECTION_FIELDS as (keyof DataSourceFormValues)[]) });
+    const fields = form.getFieldValue('kind') === 'http' ? HTTP_CONNECTION_FIELDS : CONNECTION_FIELDS;
+    const valid = await validValues({ validateFields: () => form.validateFields(fields as (keyof DataSourceFormValues)[], { recursive: true }) });
     if (!valid) return;
     const input = settingsInput(form.getFieldsValue(true) as DataSourceFormValues);
     setOutcome(null);
     try {
       // The test needs a name (contract: the settings' shape) but uses none: an unnamed source is tried by its host.
-      const result = await test.mutateAsync({ ...input, name: input.name || input.host, ...(editId ? { sourceId: editId } : {}) });
+      const result = await test.mutateAsync({ ...input, name: input.name || (input.kind === 'http' ? input.baseUrl : input.host), ...(editId ? { sourceId: editId } : {}) });
       setOutcome(result.ok ? result : { ...result, message: result.message ?? t('form.testFailed') });
     } catch (err) {
-      if (err instanceof ApiError) setFieldErrors(form, mapValidationErrors(err.validationErrors, { fields: FORM_FIELDS }).fields);
+      if (err instanceof ApiError) setFieldErrors(form, fieldsOf(err).fields);
       setOutcome({ ok: false, version: null, elapsedMs: null, message: errorText(err) });
     }
   };
@@ -92,7 +98,11 @@ export function DataSourceForm({ target, onClose }: { target: DataSourceFormTarg
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) setConflict(serverError(err).message);
-      else if (!(err instanceof ApiError && err.status === 400 && showFormErrors(form, err, FORM_FIELDS))) feedback.message?.error(errorText(err));
+      else if (err instanceof ApiError && err.status === 400 && watchedKind === 'http') {
+        const mapped = fieldsOf(err);
+        setFieldErrors(form, mapped.fields);
+        if (mapped.general.length || !mapped.fields.length) feedback.message?.error(mapped.general[0] ?? err.message, 3);
+      } else if (!(err instanceof ApiError && err.status === 400 && showFormErrors(form, err, FORM_FIELDS))) feedback.message?.error(errorText(err));
     }
   };
 
@@ -117,7 +127,7 @@ export function DataSourceForm({ target, onClose }: { target: DataSourceFormTarg
         <Spin spinning={loading}>
           {conflict && <Alert type="error" showIcon title={conflict} style={{ marginBottom: 12 }} data-testid="data-source-form-conflict" />}
           <Form form={form} layout="vertical" requiredMark onValuesChange={onValuesChange} data-testid="data-source-form">
-            <DataSourceFields hasPassword={Boolean(source?.hasPassword)} clearPassword={clearPassword} />
+            <DataSourceFields hasPassword={Boolean(source?.hasPassword)} clearPassword={clearPassword} kind={watchedKind} authKind={authKind} />
           </Form>
           <Flex vertical gap={8}>
             <div>

@@ -1,6 +1,6 @@
 import { CaretRightOutlined, FileAddOutlined, SaveOutlined } from '@ant-design/icons';
 import { Button, Drawer, Flex, Grid, Space, Tag, theme, Tooltip, Typography } from 'antd';
-import { DATA_SOURCE_LIMITS, type TDataSource, type TDataSourceMethod, type TDataSourceQueryResult } from '@tessera/core/contracts/data-sources';
+import { DATA_SOURCE_LIMITS, type TDataSource, type TSqlSourceKind, type TDataSourceMethod, type TDataSourceQueryResult } from '@tessera/core/contracts/data-sources';
 import { sqlParameterNames } from '@tessera/core/helpers/sql-parameters';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,8 @@ import { QueryResult } from '../components/QueryResult.tsx';
 import { SavedQueries } from '../components/SavedQueries.tsx';
 import { SqlEditor, type SqlEditorHandle } from '../components/SqlEditor.tsx';
 import { useSourceObjects } from '../components/use-source-objects.ts';
+import { KIND_COLORS } from './data-source-cells.tsx';
+import { HttpWorkbench } from './HttpWorkbench.tsx';
 import '../i18n.ts';
 
 /**
@@ -39,13 +41,13 @@ export function DataSourceWorkbench({ source, onClose }: { source: TDataSource |
         source && (
           <Space size={8} wrap>
             <span>{t('workbench.title', { name: source.name })}</span>
-            <Tag color={source.kind === 'postgres' ? 'blue' : 'orange'}>{t(`kinds.${source.kind}`)}</Tag>
+            <Tag color={KIND_COLORS[source.kind]}>{t(`kinds.${source.kind}`)}</Tag>
             <Tag color={source.readOnly ? 'green' : 'volcano'}>{source.readOnly ? t('list.readOnly') : t('list.writable')}</Tag>
           </Space>
         )
       }
     >
-      {source && <Workbench source={source} phone={phone} />}
+      {source && (source.kind === 'http' ? <HttpWorkbench source={source} phone={phone} /> : <Workbench source={source} phone={phone} />)}
     </Drawer>
   );
 }
@@ -53,7 +55,7 @@ export function DataSourceWorkbench({ source, onClose }: { source: TDataSource |
 function Workbench({ source, phone }: { source: TDataSource; phone: boolean }) {
   const { t } = useTranslation('dataSources');
   const { token } = theme.useToken();
-  const dialect = source.kind;
+  const dialect = source.kind as TSqlSourceKind;
   const editor = useRef<SqlEditorHandle>(null);
   const objects = useSourceObjects(source.id);
   const [sql, setSql] = useState('');

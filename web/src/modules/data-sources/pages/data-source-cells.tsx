@@ -4,6 +4,8 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import '../i18n.ts';
 
+export const KIND_COLORS: Record<TDataSource['kind'], string> = { postgres: 'blue', mysql: 'orange', mssql: 'red', http: 'purple' };
+
 /** The list's cells, shared by the table (wide screens) and the cards (phones). */
 export function useDataSourceCells() {
   const { t } = useTranslation('dataSources');
@@ -19,11 +21,11 @@ export function useDataSourceCells() {
         )}
       </div>
     ),
-    kind: (r: TDataSource) => <Tag color={r.kind === 'postgres' ? 'blue' : 'orange'}>{t(`kinds.${r.kind}`)}</Tag>,
+    kind: (r: TDataSource) => <Tag color={KIND_COLORS[r.kind]}>{t(`kinds.${r.kind}`)}</Tag>,
     address: (r: TDataSource) => (
       <Typography.Text style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 12 }}>
-        {r.host}:{r.port}/{r.database}
-        {r.ssl && (
+        {r.http ? r.http.baseUrl : `${r.host}:${r.port}/${r.database}`}
+        {r.ssl && !r.http && (
           <Tag bordered={false} style={{ marginInlineStart: 6 }}>
             {t('list.ssl')}
           </Tag>
