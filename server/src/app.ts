@@ -40,6 +40,7 @@ import { apiKeyRoutes } from './modules/api-keys/index.ts';
 import { workflowDefinitionRoutes, workflowInstanceRoutes, workflowTaskRoutes } from './modules/workflow/index.ts';
 import { printTemplateRoutes } from './modules/print-templates/index.ts';
 import { dataSourceRoutes } from './modules/data-sources/index.ts';
+import { dataFactoryRoutes } from './modules/data-factory/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(moduleRoutes('api-keys', apiKeyRoutes), { prefix: '/api' });
   await app.register(moduleRoutes('print-templates', printTemplateRoutes), { prefix: '/api' });
   await app.register(moduleRoutes('data-sources', dataSourceRoutes), { prefix: '/api' });
+  await app.register(moduleRoutes('data-factory', dataFactoryRoutes), { prefix: '/api' });
   if (options.extend) await app.register(async (scoped) => options.extend!(scoped));
 
   // 3. the built web app

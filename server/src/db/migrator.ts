@@ -29,6 +29,7 @@ import * as m0907 from './migrations/0907-data-sources.ts';
 import * as m0908 from './migrations/0908-data-source-methods.ts';
 import * as m0909 from './migrations/0909-data-source-mssql.ts';
 import * as m0910 from './migrations/0910-data-source-http.ts';
+import * as m1000 from './migrations/1000-data-factory.ts';
 
 /** Migrations are listed here in order; a new module appends its file. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0908-data-source-methods': m0908,
   '0909-data-source-mssql': m0909,
   '0910-data-source-http': m0910,
+  '1000-data-factory': m1000,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -141,6 +141,56 @@ export interface DataSourceMethodsTable {
   last_modifier_id: string | null;
 }
 
+/** A PL/pgSQL function of the data factory (contracts/data-factory.ts), as its current version made it in schema `factory`. */
+export interface DataFactoryProceduresTable {
+  id: string;
+  code: string;
+  name: string;
+  description: Generated<string>;
+  /** ZProcedureParameter[] */
+  parameters: Json<unknown>;
+  /** ZProcedureReturns */
+  returns: Json<unknown>;
+  body: string;
+  timeout_seconds: number;
+  row_cap: number;
+  version: number;
+  concurrency_stamp: string;
+  creation_time: Timestamp;
+  creator_id: string | null;
+  creator_name: string | null;
+  last_modification_time: Timestamp | null;
+  last_modifier_id: string | null;
+  last_modifier_name: string | null;
+}
+
+/** Every saved version of a data factory function. */
+export interface DataFactoryVersionsTable {
+  procedure_id: string;
+  version: number;
+  parameters: Json<unknown>;
+  returns: Json<unknown>;
+  body: string;
+  restored_from: number | null;
+  creation_time: Timestamp;
+  creator_id: string | null;
+  creator_name: string | null;
+}
+
+/** The run log of data factory functions (who, when, values, duration, rows, error). */
+export interface DataFactoryRunsTable {
+  id: string;
+  procedure_id: string;
+  version: number;
+  user_id: string | null;
+  user_name: string | null;
+  start_time: Timestamp;
+  duration_ms: number;
+  parameters: Json<unknown>;
+  row_count: number | null;
+  error: string | null;
+}
+
 /** A print template (contracts/print-templates.ts): the draft layout, bound to a page. */
 export interface PrintTemplatesTable {
   id: string;
@@ -572,6 +622,9 @@ export interface Database {
   print_templates: PrintTemplatesTable;
   data_sources: DataSourcesTable;
   data_source_methods: DataSourceMethodsTable;
+  data_factory_procedures: DataFactoryProceduresTable;
+  data_factory_versions: DataFactoryVersionsTable;
+  data_factory_runs: DataFactoryRunsTable;
   print_template_versions: PrintTemplateVersionsTable;
   print_counts: PrintCountsTable;
   audit_logs: AuditLogsTable;

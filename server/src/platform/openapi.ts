@@ -40,6 +40,7 @@ export const MODULE_DESCRIPTIONS: Record<string, string> = {
   workflow: 'Workflow definitions, running instances and tasks',
   'print-templates': 'Print templates bound to pages, and PDFs of records printed with them',
   'data-sources': 'External databases (PostgreSQL, MySQL / MariaDB): connections, browsing and queries with named parameters',
+  'data-factory': 'PL/pgSQL functions in the product\'s database (schema factory): versions with diffs and rollback, runs with typed values and a run log',
   'api-keys': 'Personal API keys: a user\'s own (with a session only) and every user\'s for administrators',
 };
 

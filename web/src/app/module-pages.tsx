@@ -44,6 +44,8 @@ export const modulePages: Record<string, ModulePage> = {
   '/system/documentation': page(() => import('../modules/help/pages/HelpDocumentsPage.tsx')),
   // Data sources (issue 16): external databases, browsed and queried with named parameters.
   '/dataSet/source': page(() => import('../modules/data-sources/pages/DataSourcesPage.tsx'), [P.DataSources]),
+  // The data factory (issue 16): PL/pgSQL functions in the product's database, versioned, test-run.
+  '/dataSet/storedProcedure': page(() => import('../modules/data-factory/pages/DataFactoryPage.tsx'), [P.DataFactory]),
   '/dataSet/dictionary': page(() => import('../modules/dictionaries/pages/DictionariesPage.tsx'), [P.Dictionaries]),
   '/dataSet/documentNumber': page(() => import('../modules/document-numbers/pages/DocumentNumbersPage.tsx'), [P.DocumentNumbers]),
   '/design/form': page(() => import('../modules/pages/pages/PageDefinitionsPage.tsx'), [P.Pages]),

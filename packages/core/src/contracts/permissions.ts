@@ -63,6 +63,7 @@ export const P = {
   ScanCode: 'Tessera.ScanCode',
   DataSources: 'Tessera.DataSources',
   DataFactory: 'Tessera.DataFactory',
+  DataFactoryRun: 'Tessera.DataFactory.Run',
   FlowInstances: 'Tessera.FlowInstances',
   NotificationsSend: 'Tessera.Notifications.Send',
 } as const;

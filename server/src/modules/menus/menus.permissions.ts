@@ -4,7 +4,7 @@ import { definePermissionGroup } from '../../platform/permission-registry.ts';
 /**
  * The area codes of system menus whose modules are still to come (spec §2: design, data settings).
  * Each group uses the name its module will use, so when that module registers its own codes (with
- * these as parents) the definitions agree. Workflows (`Tessera.Workflows`) and print templates (`Tessera.PrintTemplates`) moved to their modules.
+ * these as parents) the definitions agree. Workflows (`Tessera.Workflows`), print templates (`Tessera.PrintTemplates`) and the data factory (`Tessera.DataFactory`) moved to their modules.
  */
 definePermissionGroup('Tessera.DataTransmissions', { 'zh-CN': '数据传输', 'en-US': 'Data transmission' }, [
   { name: P.DataTransmissions, displayName: { 'zh-CN': '数据传输设计', 'en-US': 'Design data transmission' } },
@@ -17,7 +17,4 @@ definePermissionGroup('Tessera.ScanCode', { 'zh-CN': '扫码业务', 'en-US': 'S
 ]);
 definePermissionGroup('Tessera.DataSources', { 'zh-CN': '数据源', 'en-US': 'Data sources' }, [
   { name: P.DataSources, displayName: { 'zh-CN': '数据源管理', 'en-US': 'Manage data sources' } },
-]);
-definePermissionGroup('Tessera.DataFactory', { 'zh-CN': '数据工厂', 'en-US': 'Data factory' }, [
-  { name: P.DataFactory, displayName: { 'zh-CN': '数据工厂管理', 'en-US': 'Manage the data factory' } },
 ]);

@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { zJson, zText } from './text.ts';
+import { pagedResult, text, ZPagedQuery } from './common.ts';
+
+// The data factory (issue 16): PL/pgSQL functions in the product's own database, in schema
+// `factory`, authored with declared parameters, versioned, run with typed values
+// (server/src/modules/data-factory). Routes, all under /api/app/data-factory:
+//   GET    /                          ZProcedureQuery            → ZProcedureList
+//   GET    /{id}                                                 → ZProcedure
+//   POST   /                          ZProcedureInput            → ZProcedure (400 with PostgreSQL's message when the body does not compile; nothing saved)
+//   PUT    /{id}                      ZUpdateProcedureInput      → ZProcedure (a new version; 409 on a stale stamp)
+//   DELETE /{id}                                                 → 204 (drops the function)
+//   GET    /{id}/versions                                        → ZProcedureVersionList
+//   GET    /{id}/versions/diff        ZProcedureDiffQuery        → ZProcedureDiff (a line diff of two versions)
+//   POST   /{id}/versions/{version}/rollback ZRollbackProcedureInput → ZProcedure (a new version with that version's content)
+//   POST   /{id}/run                  ZRunProcedureInput         → ZProcedureRunResult (P.DataFactoryRun)
+//   GET    /{id}/runs                 ZProcedureRunQuery         → ZProcedureRunList (P.DataFactoryRun)
+// Permission: P.DataFactory for every route but the two run routes (P.DataFactoryRun).
+// A run that passes its timeout answers 504 (DataFactory.Timeout); an error the function raises, or
+// a right its restricted role lacks, a 400 with PostgreSQL's message (DataFactory.RunFailed).
+
+export const DATA_FACTORY_LIMITS = {
+  code: 63,
+  name: 100,
+  description: 500,
+  body: 50_000,
+  parameters: 50,
+  columns: 100,
+  textValue: 10_000,
+  timeoutSeconds: { min: 1, max: 300, default: 30 },
+  rowCap: { min: 1, max: 100_000, default: 1_000 },
+} as const;
+
+/**
+ * The PostgreSQL types a parameter or a returned column may have, and how each is spelled in SQL
+ * (the only type text that reaches a statement: from this table, never from the caller).
+ */
+export const FACTORY_TYPES = {
+  text: 'text',
+  integer: 'integer',
+  bigint: 'bigint',
+  numeric: 'numeric',
+  double: 'double precision',
+  boolean: 'boolean',
+  date: 'date',
+  timestamp: 'timestamp',
+  timestamptz: 'timestamptz',
+  uuid: 'uuid',
+  jsonb: 'jsonb',
+} as const;
+export type TFactoryType = keyof typeof FACTORY_TYPES;
+export const ZFactoryType = z.enum(Object.keys(FACTORY_TYPES) as [TFactoryType, ...TFactoryType[]]);
+
+/** A name PostgreSQL keeps as written without quotes: lower-case letters, digits, _ (always quoted in SQL anyway). */
+export const FACTORY_IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+const identifier = (what: string) => z.string().regex(FACTORY_IDENTIFIER, `${what}: lower-case letters, digits and _, starting with a letter or _ (at most 63)`);
+
+/** A parameter's or OUT value: text, number, boolean, JSON (jsonb) or null; checked against the declared type. */
+export const ZFactoryValue = zJson();
+export type TFactoryValue = unknown;
+
+export const ZProcedureParameter = z.object({
+  name: identifier('a parameter name'),
+  type: ZFactoryType,
+  /** IN: given by the caller; OUT: answered in `outParameters` (a function with OUT parameters returns no table). */
+  mode: z.enum(['in', 'out']).default('in'),
+  /** IN only: used when a run does not give the parameter (null: SQL NULL). */
+  defaultValue: ZFactoryValue.default(null),
+});
+export type TProcedureParameter = z.infer<typeof ZProcedureParameter>;
+
+export const ZProcedureColumn = z.object({ name: identifier('a column name'), type: ZFactoryType });
+export type TProcedureColumn = z.infer<typeof ZProcedureColumn>;
+
+/** What the function returns: rows of typed columns (`returns table (…)`), or nothing (`void`; OUT parameters, when declared). */
+export const ZProcedureReturns = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('table'), columns: z.array(ZProcedureColumn).min(1).max(DATA_FACTORY_LIMITS.columns) }),
+  z.object({ kind: z.literal('void') }),
+]);
+export type TProcedureReturns = z.infer<typeof ZProcedureReturns>;
+
+/** What a version holds: everything that makes the function. */
+export const ZProcedureDefinition = z.object({
+  parameters: z.array(ZProcedureParameter).max(DATA_FACTORY_LIMITS.parameters).default([]),
+  returns: ZProcedureReturns,
+  /** The PL/pgSQL between `begin` and `end` included (the function's body, without `$$`). */
+  body: zText().min(1).max(DATA_FACTORY_LIMITS.body),
+});
+export type TProcedureDefinition = z.infer<typeof ZProcedureDefinition>;
+
+export const ZProcedureInput = ZProcedureDefinition.extend({
+  /** The function's name in schema `factory`; unique. */
+  code: identifier('a code'),
+  name: text(DATA_FACTORY_LIMITS.name).min(1),
+  description: text(DATA_FACTORY_LIMITS.description).default(''),
+  timeoutSeconds: z.number().int().min(DATA_FACTORY_LIMITS.timeoutSeconds.min).max(DATA_FACTORY_LIMITS.timeoutSeconds.max).default(DATA_FACTORY_LIMITS.timeoutSeconds.default),
+  rowCap: z.number().int().min(DATA_FACTORY_LIMITS.rowCap.min).max(DATA_FACTORY_LIMITS.rowCap.max).default(DATA_FACTORY_LIMITS.rowCap.default),
+});
+export type TProcedureInput = z.infer<typeof ZProcedureInput>;
+export const ZUpdateProcedureInput = ZProcedureInput.extend({ concurrencyStamp: zText().min(1).max(64) });
+export type TUpdateProcedureInput = z.infer<typeof ZUpdateProcedureInput>;
+
+export const ZProcedure = z.object({
+  id: z.uuid(),
+  code: zText(),
+  name: zText(),
+  description: zText(),
+  parameters: z.array(ZProcedureParameter),
+  returns: ZProcedureReturns,
+  body: zText(),
+  timeoutSeconds: z.number().int(),
+  rowCap: z.number().int(),
+  version: z.number().int(),
+  concurrencyStamp: zText(),
+  creationTime: zText(),
+  creatorName: zText().nullable(),
+  lastModificationTime: zText().nullable(),
+  lastModifierName: zText().nullable(),
+});
+export type TProcedure = z.infer<typeof ZProcedure>;
+
+export const ZProcedureQuery = ZPagedQuery;
+export type TProcedureQuery = z.infer<typeof ZProcedureQuery>;
+export const ZProcedureList = pagedResult(ZProcedure.omit({ body: true }));
+export type TProcedureList = z.infer<typeof ZProcedureList>;
+
+export const ZProcedureVersion = z.object({
+  version: z.number().int(),
+  parameters: z.array(ZProcedureParameter),
+  returns: ZProcedureReturns,
+  body: zText(),
+  creationTime: zText(),
+  creatorName: zText().nullable(),
+  /** The version this one restored (a rollback), else null. */
+  restoredFrom: z.number().int().nullable(),
+});
+export type TProcedureVersion = z.infer<typeof ZProcedureVersion>;
+export const ZProcedureVersionList = z.object({ items: z.array(ZProcedureVersion) });
+export type TProcedureVersionList = z.infer<typeof ZProcedureVersionList>;
+
+export const ZProcedureParams = z.object({ id: z.uuid() });
+export const ZProcedureVersionParams = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1).max(1_000_000) });
+export const ZProcedureDiffQuery = z.object({ from: z.coerce.number().int().min(1).max(1_000_000), to: z.coerce.number().int().min(1).max(1_000_000) });
+export const ZDiffLine = z.object({ kind: z.enum(['same', 'added', 'removed']), text: zText(), oldNumber: z.number().int().nullable(), newNumber: z.number().int().nullable() });
+export const ZProcedureDiff = z.object({ from: z.number().int(), to: z.number().int(), lines: z.array(ZDiffLine), added: z.number().int(), removed: z.number().int() });
+export type TProcedureDiff = z.infer<typeof ZProcedureDiff>;
+export const ZRollbackProcedureInput = z.object({ concurrencyStamp: zText().min(1).max(64) });
+
+export const ZRunProcedureInput = z.object({
+  /** IN parameters by name; a missing one takes its default. */
+  parameters: z.record(z.string().regex(FACTORY_IDENTIFIER), ZFactoryValue).refine((p) => Object.keys(p).length <= DATA_FACTORY_LIMITS.parameters, `at most ${DATA_FACTORY_LIMITS.parameters} parameters`).default({}),
+  /** Lower than the procedure's own to shorten a test run; never higher. */
+  rowCap: z.number().int().min(1).max(DATA_FACTORY_LIMITS.rowCap.max).optional(),
+  timeoutSeconds: z.number().int().min(1).max(DATA_FACTORY_LIMITS.timeoutSeconds.max).optional(),
+});
+export type TRunProcedureInput = z.infer<typeof ZRunProcedureInput>;
+
+export const ZProcedureRunResult = z.object({
+  runId: z.uuid(),
+  columns: z.array(ZProcedureColumn),
+  /** Values as JSON: numbers, text (numeric and dates as text), ISO times, JSON. */
+  rows: z.array(z.record(z.string(), z.unknown())),
+  rowCount: z.number().int(),
+  truncated: z.boolean(),
+  outParameters: z.record(z.string(), z.unknown()),
+  elapsedMs: z.number(),
+});
+export type TProcedureRunResult = z.infer<typeof ZProcedureRunResult>;
+
+export const ZProcedureRunQuery = z.object({
+  SkipCount: ZPagedQuery.shape.SkipCount,
+  MaxResultCount: ZPagedQuery.shape.MaxResultCount,
+});
+export const ZProcedureRun = z.object({
+  id: z.uuid(),
+  version: z.number().int(),
+  userName: zText().nullable(),
+  startTime: zText(),
+  durationMs: z.number().int(),
+  parameters: z.record(z.string(), z.unknown()),
+  rowCount: z.number().int().nullable(),
+  error: zText().nullable(),
+});
+export type TProcedureRun = z.infer<typeof ZProcedureRun>;
+export const ZProcedureRunList = pagedResult(ZProcedureRun);
+export type TProcedureRunList = z.infer<typeof ZProcedureRunList>;
+
+// ---------------------------------------------------------------- values
+
+const INT4 = 2_147_483_647;
+const DECIMAL = /^-?\d{1,131072}(\.\d{1,16383})?$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A caller's value for a parameter of `type`, as it is bound (text for PostgreSQL to cast, which
+ * it does exactly; JSON text for jsonb), or why it is not one. null is always SQL NULL.
+ */
+export function factoryValue(type: TFactoryType, value: unknown): { ok: true; bound: string | null } | { ok: false } {
+  if (value === null || value === undefined) return { ok: true, bound: null };
+  const fail = { ok: false } as const;
+  switch (type) {
+    case 'text':
+      return typeof value === 'string' && value.length <= DATA_FACTORY_LIMITS.textValue ? { ok: true, bound: value } : fail;
+    case 'integer':
+    case 'bigint': {
+      const n = typeof value === 'string' && /^-?\d{1,19}$/.test(value.trim()) ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isSafeInteger(n)) return fail;
+      if (type === 'integer' && Math.abs(n) > INT4 + (n < 0 ? 1 : 0)) return fail;
+      return { ok: true, bound: String(n) };
+    }
+    case 'numeric':
+    case 'double':
+      if (typeof value === 'number') return Number.isFinite(value) ? { ok: true, bound: String(value) } : fail;
+      return typeof value === 'string' && value.length <= 1000 && DECIMAL.test(value.trim()) ? { ok: true, bound: value.trim() } : fail;
+    case 'boolean':
+      return typeof value === 'boolean' ? { ok: true, bound: value ? 'true' : 'false' } : fail;
+    case 'date':
+      return typeof value === 'string' && DATE.test(value) && validDay(value) ? { ok: true, bound: value } : fail;
+    case 'timestamp':
+    case 'timestamptz':
+      return typeof value === 'string' && TIME.test(value) && validDay(value.slice(0, 10)) ? { ok: true, bound: value } : fail;
+    case 'uuid':
+      return typeof value === 'string' && UUID.test(value) ? { ok: true, bound: value.toLowerCase() } : fail;
+    case 'jsonb':
+      return { ok: true, bound: JSON.stringify(value) };
+  }
+}
+
+/** A real day of the years 1–9999 (2026-02-30 is not). */
+function validDay(day: string): boolean {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  if (y < 1 || m < 1 || m > 12 || d < 1) return false;
+  const date = new Date(Date.UTC(2000, m - 1, d));
+  date.setUTCFullYear(y);
+  return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** A version as text, the lines the version diff compares: the signature, then the body. */
+export function procedureText(code: string, def: Pick<TProcedureDefinition, 'parameters' | 'returns' | 'body'>): string {
+  const params = def.parameters.map((p) => `  ${p.mode} ${p.name} ${FACTORY_TYPES[p.type]}${p.mode === 'in' && p.defaultValue !== null ? ` default ${JSON.stringify(p.defaultValue)}` : ''}`);
+  const returns = def.returns.kind === 'void' ? (def.parameters.some((p) => p.mode === 'out') ? 'returns record' : 'returns void') : `returns table (${def.returns.columns.map((c) => `${c.name} ${FACTORY_TYPES[c.type]}`).join(', ')})`;
+  return [`function factory.${code} (`, ...params.map((p, i) => (i < params.length - 1 ? `${p},` : p)), `) ${returns}`, ...def.body.split(/\r?\n/)].join('\n');
+}

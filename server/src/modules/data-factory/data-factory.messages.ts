@@ -1,0 +1,39 @@
+import { moduleMessages } from '../../platform/module-messages.ts';
+
+/** The data factory's server texts in the two complete cultures. */
+const texts = {
+  'zh-CN': {
+    'procedure.notFound': '过程不存在',
+    'procedure.versionNotFound': '过程没有第 {version} 版',
+    'procedure.codeTaken': '编码“{code}”已被另一个过程使用',
+    'procedure.nameTwice': '名称“{name}”在参数和返回列中出现了两次',
+    'procedure.outWithTable': '返回数据表的函数不能有 OUT 参数（PostgreSQL 的规则）：请把它们作为返回列',
+    'procedure.defaultType': '参数 {name} 的默认值不是{type}类型',
+    'procedure.forbidden': '函数体不能使用“{word}”：数据工厂的函数不能切换角色、执行动态 SQL、修改结构或改变超时（见 README“数据工厂”）',
+    'procedure.compileFailed': 'PostgreSQL 无法创建这个函数：{reason}',
+    'run.parameterType': '参数 {name} 的值不是{type}类型',
+    'run.unknownParameter': '过程没有 IN 参数 {name}',
+    'run.timeout': '过程“{code}”在 {seconds} 秒内没有完成，已取消',
+    'run.failed': '过程“{code}”运行出错：{reason}',
+  },
+  'en-US': {
+    'procedure.notFound': 'The procedure does not exist',
+    'procedure.versionNotFound': 'The procedure has no version {version}',
+    'procedure.codeTaken': 'Code "{code}" is used by another procedure',
+    'procedure.nameTwice': 'Name "{name}" is used twice among the parameters and returned columns',
+    'procedure.outWithTable': 'A function returning a table has no OUT parameters (a PostgreSQL rule): return them as columns',
+    'procedure.defaultType': 'The default of parameter {name} is not of type {type}',
+    'procedure.forbidden': 'The body may not use "{word}": data factory functions do not switch roles, run dynamic SQL, change structure or change timeouts (README "Data factory")',
+    'procedure.compileFailed': 'PostgreSQL cannot create this function: {reason}',
+    'run.parameterType': 'The value of parameter {name} is not of type {type}',
+    'run.unknownParameter': 'The procedure has no IN parameter {name}',
+    'run.timeout': 'Procedure "{code}" did not finish within {seconds} s and was cancelled',
+    'run.failed': 'Procedure "{code}" failed: {reason}',
+  },
+};
+
+export type DataFactoryTextKey = keyof (typeof texts)['zh-CN'];
+const messages = moduleMessages<DataFactoryTextKey>(texts, 'data-factory');
+
+export const factoryError = messages.error;
+export const factoryInvalid = messages.invalid;

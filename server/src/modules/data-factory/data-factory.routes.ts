@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZProcedure,
+  ZProcedureDiff,
+  ZProcedureDiffQuery,
+  ZProcedureInput,
+  ZProcedureList,
+  ZProcedureParams,
+  ZProcedureQuery,
+  ZProcedureRunList,
+  ZProcedureRunQuery,
+  ZProcedureRunResult,
+  ZProcedureVersionList,
+  ZProcedureVersionParams,
+  ZRollbackProcedureInput,
+  ZRunProcedureInput,
+  ZUpdateProcedureInput,
+} from '@tessera/core/contracts/data-factory';
+import { P } from '@tessera/core/contracts/permissions';
+import { requirePermission } from '../../platform/route-access.ts';
+import './data-factory.permissions.ts';
+import {
+  createProcedure,
+  deleteProcedure,
+  diffProcedureVersions,
+  getProcedure,
+  listProcedures,
+  listProcedureVersions,
+  rollbackProcedure,
+  updateProcedure,
+} from './data-factory.service.ts';
+import { listProcedureRuns, runProcedure } from './run.service.ts';
+
+export async function dataFactoryRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const base = '/app/data-factory';
+  const manage = requirePermission(P.DataFactory);
+  const run = requirePermission(P.DataFactoryRun);
+
+  app.get(base, {
+    config: manage,
+    schema: { summary: 'Data factory functions, paged: Filter (code, name, description); Sorting code|name|version|creationTime|lastModificationTime', querystring: ZProcedureQuery, response: { 200: ZProcedureList } },
+    handler: (req) => listProcedures(req.ctx, req.query),
+  });
+
+  app.get(`${base}/:id`, {
+    config: manage,
+    schema: { summary: 'One function with its body', params: ZProcedureParams, response: { 200: ZProcedure } },
+    handler: (req) => getProcedure(req.ctx, req.params.id),
+  });
+
+  app.post(base, {
+    config: manage,
+    schema: { summary: "Create a PL/pgSQL function in schema factory (version 1); PostgreSQL's refusal of the body is a 400 and nothing is saved", body: ZProcedureInput, response: { 200: ZProcedure } },
+    handler: (req) => createProcedure(req.ctx, req.body),
+  });
+
+  app.put(`${base}/:id`, {
+    config: manage,
+    schema: { summary: 'Save a function as its next version, re-created in the database (409 on a stale stamp)', params: ZProcedureParams, body: ZUpdateProcedureInput, response: { 200: ZProcedure } },
+    handler: (req) => updateProcedure(req.ctx, req.params.id, req.body),
+  });
+
+  app.delete(`${base}/:id`, {
+    config: manage,
+    schema: { summary: 'Delete a function: its definition, versions and run log, and the function itself', params: ZProcedureParams },
+    handler: async (req, reply) => {
+      await deleteProcedure(req.ctx, req.params.id);
+      return reply.code(204).send();
+    },
+  });
+
+  app.get(`${base}/:id/versions`, {
+    config: manage,
+    schema: { summary: "A function's versions, newest first", params: ZProcedureParams, response: { 200: ZProcedureVersionList } },
+    handler: (req) => listProcedureVersions(req.ctx, req.params.id),
+  });
+
+  app.get(`${base}/:id/versions/diff`, {
+    config: manage,
+    schema: { summary: 'A line diff of two versions (signature and body)', params: ZProcedureParams, querystring: ZProcedureDiffQuery, response: { 200: ZProcedureDiff } },
+    handler: (req) => diffProcedureVersions(req.ctx, req.params.id, req.query.from, req.query.to),
+  });
+
+  app.post(`${base}/:id/versions/:version/rollback`, {
+    config: manage,
+    schema: { summary: "Save a version's content as the next version and re-create the function with it", params: ZProcedureVersionParams, body: ZRollbackProcedureInput, response: { 200: ZProcedure } },
+    handler: (req) => rollbackProcedure(req.ctx, req.params.id, req.params.version, req.body.concurrencyStamp),
+  });
+
+  app.post(`${base}/:id/run`, {
+    config: run,
+    schema: { summary: 'Run a function with typed IN values (defaults for the rest): its rows (capped) and OUT values; logged and audited; 504 past its timeout', params: ZProcedureParams, body: ZRunProcedureInput, response: { 200: ZProcedureRunResult } },
+    handler: (req) => runProcedure(req.ctx, req.params.id, req.body),
+  });
+
+  app.get(`${base}/:id/runs`, {
+    config: run,
+    schema: { summary: "A function's run log, newest first", params: ZProcedureParams, querystring: ZProcedureRunQuery, response: { 200: ZProcedureRunList } },
+    handler: (req) => listProcedureRuns(req.ctx, req.params.id, req.query),
+  });
+}

@@ -1,0 +1,125 @@
+/*
+ * Running a data factory function: typed values bound, in a transaction of its own with a
+ * statement timeout and (where the database lets the product's user SET it) the restricted role
+ * `tessera_factory`; rows capped in the database. Every run is logged (who, when, values, duration,
+ * rows, error) and audited, a failed one too.
+ */
+import { factoryValue, FACTORY_TYPES, type TProcedureRunList, type TProcedureRunResult, type TRunProcedureInput } from '@tessera/core/contracts/data-factory';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { uuidv7 } from '../../platform/ids.ts';
+import { iso } from '../../platform/sql-values.ts';
+import { factoryError, factoryInvalid } from './data-factory.messages.ts';
+import * as repo from './data-factory.repository.ts';
+import { actorName, definitionOf, ENTITY_TYPE, requireProcedure } from './data-factory.service.ts';
+import { callSql, FACTORY_ROLE } from './factory-sql.ts';
+
+/** Asked once per database handle: whether runs can switch to the restricted role. */
+const roleUsable = new WeakMap<Kysely<Database>, Promise<boolean>>();
+const restrictedRole = (db: Kysely<Database>) => {
+  let known = roleUsable.get(db);
+  if (!known) roleUsable.set(db, (known = repo.restrictedRoleUsable(db, FACTORY_ROLE)));
+  return known;
+};
+
+const QUERY_CANCELED = '57014';
+
+/** A value as JSON: times as ISO text; numbers, text, booleans and JSON as they came. */
+const jsonValue = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+
+export async function runProcedure(ctx: ServiceContext, id: string, input: TRunProcedureInput): Promise<TProcedureRunResult> {
+  const row = await requireProcedure(ctx, id);
+  const def = definitionOf(row);
+  const ins = def.parameters.filter((p) => p.mode === 'in');
+  for (const name of Object.keys(input.parameters)) {
+    if (!ins.some((p) => p.name === name)) throw factoryInvalid(ctx, 'run.unknownParameter', [`parameters.${name}`], { name });
+  }
+  const values: Record<string, string | null> = {};
+  const given: Record<string, unknown> = {};
+  for (const p of ins) {
+    const value = Object.hasOwn(input.parameters, p.name) ? input.parameters[p.name] : p.defaultValue;
+    const parsed = factoryValue(p.type, value);
+    if (!parsed.ok) throw factoryInvalid(ctx, 'run.parameterType', [`parameters.${p.name}`], { name: p.name, type: FACTORY_TYPES[p.type] });
+    values[p.name] = parsed.bound;
+    given[p.name] = value ?? null;
+  }
+  const rowCap = Math.min(input.rowCap ?? row.row_cap, row.row_cap);
+  const timeoutSeconds = Math.min(input.timeoutSeconds ?? row.timeout_seconds, row.timeout_seconds);
+  const asRole = await restrictedRole(ctx.db);
+  const runId = uuidv7();
+  const startTime = ctx.now();
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  let result: TProcedureRunResult | undefined;
+  let failure: AppError | undefined;
+  try {
+    const rows = await ctx.db.transaction().execute(async (trx) => {
+      await sql`select set_config('statement_timeout', ${String(timeoutSeconds * 1000)}, true)`.execute(trx);
+      if (asRole) await sql`set local role ${sql.id(FACTORY_ROLE)}`.execute(trx);
+      const answer = await callSql(row.code, def, values, rowCap + 1).execute(trx);
+      // The embedded database has no timer to cancel a statement: a run that took longer is
+      // undone and answered as timed out, once it has ended (README "Data factory").
+      if (elapsed() > timeoutSeconds * 1000) throw Object.assign(new Error('statement timeout'), { code: QUERY_CANCELED });
+      return answer.rows as Record<string, unknown>[];
+    });
+    const outs = def.parameters.filter((p) => p.mode === 'out');
+    const table = def.returns.kind === 'table' ? def.returns.columns : [];
+    const kept = def.returns.kind === 'table' ? rows.slice(0, rowCap) : [];
+    result = {
+      runId,
+      columns: table,
+      rows: kept.map((r) => Object.fromEntries(table.map((c) => [c.name, jsonValue(r[c.name])]))),
+      rowCount: kept.length,
+      truncated: def.returns.kind === 'table' && rows.length > rowCap,
+      outParameters: outs.length ? Object.fromEntries(outs.map((p) => [p.name, jsonValue(rows[0]?.[p.name] ?? null)])) : {},
+      elapsedMs: elapsed(),
+    };
+  } catch (err) {
+    const code = (err as { code?: unknown } | null)?.code;
+    if (code === QUERY_CANCELED) failure = factoryError(ctx, 504, 'DataFactory.Timeout', 'run.timeout', { code: row.code, seconds: timeoutSeconds });
+    else if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) failure = factoryError(ctx, 400, 'DataFactory.RunFailed', 'run.failed', { code: row.code, reason: String((err as Error).message).slice(0, 1_000) }, { members: ['body'] });
+    else throw err;
+  }
+  const durationMs = result?.elapsedMs ?? elapsed();
+  await repo.insertRun(ctx.db, {
+    id: runId,
+    procedure_id: id,
+    version: row.version,
+    user_id: ctx.user?.id ?? null,
+    user_name: actorName(ctx),
+    start_time: startTime,
+    duration_ms: durationMs,
+    parameters: JSON.stringify(given),
+    row_count: result ? result.rowCount : null,
+    error: failure ? failure.message : null,
+  });
+  await recordAudit(ctx, 'Ran', {
+    entityType: ENTITY_TYPE,
+    entityId: id,
+    details: { runId, code: row.code, version: row.version, parameters: given, durationMs, rows: result?.rowCount ?? null, error: failure?.message ?? null, asRole: asRole ? FACTORY_ROLE : null },
+  });
+  if (failure) throw failure;
+  return result!;
+}
+
+export async function listProcedureRuns(ctx: ServiceContext, id: string, window: { SkipCount: number; MaxResultCount: number }): Promise<TProcedureRunList> {
+  await requireProcedure(ctx, id);
+  const page = { offset: window.SkipCount, limit: window.MaxResultCount };
+  const [totalCount, rows] = await Promise.all([repo.countRuns(ctx.db, id), repo.listRuns(ctx.db, id, page)]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      version: r.version,
+      userName: r.user_name,
+      startTime: iso(r.start_time)!,
+      durationMs: r.duration_ms,
+      parameters: (r.parameters ?? {}) as Record<string, unknown>,
+      rowCount: r.row_count,
+      error: r.error,
+    })),
+    totalCount,
+  };
+}

@@ -1,0 +1,85 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  TProcedure,
+  TProcedureDiff,
+  TProcedureInput,
+  TProcedureList,
+  TProcedureQuery,
+  TProcedureRunList,
+  TProcedureRunResult,
+  TProcedureVersionList,
+  TRunProcedureInput,
+  TUpdateProcedureInput,
+} from '@tessera/core/contracts/data-factory';
+import { api } from '../../../shared/api/client.ts';
+
+// The data factory API (packages/core/src/contracts/data-factory.ts), `/api/app/data-factory`.
+// Saves, runs and rollbacks are silent: the screens show their errors where they happened.
+const PATH = '/app/data-factory';
+
+export const dataFactoryKeys = {
+  all: ['data-factory'] as const,
+  list: (q: Partial<TProcedureQuery>) => ['data-factory', 'list', q] as const,
+  detail: (id: string) => ['data-factory', 'detail', id] as const,
+  versions: (id: string) => ['data-factory', 'versions', id] as const,
+  diff: (id: string, from: number, to: number) => ['data-factory', 'diff', id, from, to] as const,
+  runs: (id: string, page: { SkipCount: number; MaxResultCount: number }) => ['data-factory', 'runs', id, page] as const,
+};
+
+export const useProcedures = (q: Partial<TProcedureQuery>) =>
+  useQuery(queryOptions({ queryKey: dataFactoryKeys.list(q), queryFn: () => api.get<TProcedureList>(PATH, q as Record<string, string | number | undefined>), placeholderData: keepPreviousData }));
+
+/** The editor's copy: fresh when it opens (its stamp guards the save). */
+export const useProcedure = (id: string | null) =>
+  useQuery({ queryKey: dataFactoryKeys.detail(id ?? ''), queryFn: () => api.get<TProcedure>(`${PATH}/${id}`), enabled: Boolean(id), staleTime: 0, refetchOnWindowFocus: false });
+
+export const useProcedureVersions = (id: string | null) =>
+  useQuery({ queryKey: dataFactoryKeys.versions(id ?? ''), queryFn: () => api.get<TProcedureVersionList>(`${PATH}/${id}/versions`), enabled: Boolean(id) });
+
+export const useProcedureDiff = (id: string, pair: { from: number; to: number } | null) =>
+  useQuery({
+    queryKey: dataFactoryKeys.diff(id, pair?.from ?? 0, pair?.to ?? 0),
+    queryFn: () => api.get<TProcedureDiff>(`${PATH}/${id}/versions/diff`, { from: pair!.from, to: pair!.to }),
+    enabled: Boolean(pair),
+  });
+
+export const useProcedureRuns = (id: string | null, page: { SkipCount: number; MaxResultCount: number }) =>
+  useQuery({ queryKey: dataFactoryKeys.runs(id ?? '', page), queryFn: () => api.get<TProcedureRunList>(`${PATH}/${id}/runs`, page), enabled: Boolean(id), placeholderData: keepPreviousData });
+
+export type SaveProcedureVariables = { id: null; input: TProcedureInput } | { id: string; input: TUpdateProcedureInput };
+
+/** Create (no id) or save as the next version (PUT with the stamp; 409 when someone saved in between). */
+export function useSaveProcedure() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: SaveProcedureVariables) =>
+      v.id === null ? api.post<TProcedure>(PATH, v.input, { silent: true }) : api.put<TProcedure>(`${PATH}/${v.id}`, v.input, { silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: dataFactoryKeys.all }),
+  });
+}
+
+export function useDeleteProcedure() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`${PATH}/${id}`, { silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: dataFactoryKeys.all }),
+  });
+}
+
+export function useRollbackProcedure() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; version: number; concurrencyStamp: string }) =>
+      api.post<TProcedure>(`${PATH}/${v.id}/versions/${v.version}/rollback`, { concurrencyStamp: v.concurrencyStamp }, { silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: dataFactoryKeys.all }),
+  });
+}
+
+/** Runs a procedure with typed values; the run log is read again afterwards (failed runs are logged too). */
+export function useRunProcedure() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; input: TRunProcedureInput }) => api.post<TProcedureRunResult>(`${PATH}/${v.id}/run`, v.input, { silent: true }),
+    onSettled: (_data, _err, v) => client.invalidateQueries({ queryKey: ['data-factory', 'runs', v.id] }),
+  });
+}

@@ -1,0 +1,119 @@
+import { CaretRightOutlined } from '@ant-design/icons';
+import { Alert, Button, Descriptions, Empty, Flex, Input, Space, Table, Typography } from 'antd';
+import { FACTORY_TYPES, type TProcedure, type TProcedureRunResult } from '@tessera/core/contracts/data-factory';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cellText } from '../../data-sources/components/result-format.ts';
+import { errorText } from '../../data-sources/api/server-error.ts';
+import { useRunProcedure } from '../api/data-factory.ts';
+import { textOfValue, valueFromText } from './factory-values.ts';
+import '../i18n.ts';
+
+const shown = (value: unknown, nullText: string) => {
+  const text = cellText(value);
+  return text === null ? (
+    <Typography.Text type="secondary" italic>
+      {nullText}
+    </Typography.Text>
+  ) : (
+    text
+  );
+};
+
+/** Runs the saved procedure with a value per IN parameter (its default to start with): the rows, the OUT values, or the error. */
+export function TestPanel({ procedure }: { procedure: TProcedure }) {
+  const { t } = useTranslation('dataFactory');
+  const ins = procedure.parameters.filter((p) => p.mode === 'in');
+  const [texts, setTexts] = useState<Record<string, string>>(() => Object.fromEntries(ins.map((p) => [p.name, textOfValue(p.defaultValue)])));
+  const [result, setResult] = useState<TProcedureRunResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const runner = useRunProcedure();
+  const parsed = Object.fromEntries(ins.map((p) => [p.name, valueFromText(p.type, texts[p.name] ?? '')]));
+  const invalid = ins.some((p) => !parsed[p.name]!.ok);
+
+  const run = async () => {
+    setError(null);
+    try {
+      setResult(await runner.mutateAsync({ id: procedure.id, input: { parameters: Object.fromEntries(ins.map((p) => [p.name, parsed[p.name]!.value])) } }));
+    } catch (err) {
+      setResult(null);
+      setError(errorText(err));
+    }
+  };
+
+  const outs = Object.entries(result?.outParameters ?? {});
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Text strong>{t('test.parameters')}</Typography.Text>
+      {ins.length === 0 ? (
+        <Typography.Text type="secondary">{t('test.noParameters')}</Typography.Text>
+      ) : (
+        <Descriptions
+          size="small"
+          bordered
+          column={1}
+          items={ins.map((p) => ({
+            key: p.name,
+            label: (
+              <Space size={4}>
+                <Typography.Text code>{p.name}</Typography.Text>
+                <Typography.Text type="secondary">{FACTORY_TYPES[p.type]}</Typography.Text>
+              </Space>
+            ),
+            children: (
+              <Input
+                size="small"
+                value={texts[p.name]}
+                placeholder={t('test.null')}
+                status={parsed[p.name]!.ok ? undefined : 'error'}
+                title={parsed[p.name]!.ok ? undefined : t('test.invalidValue', { type: FACTORY_TYPES[p.type] })}
+                aria-label={p.name}
+                onChange={(e) => setTexts({ ...texts, [p.name]: e.target.value })}
+                onPressEnter={() => !invalid && void run()}
+                data-testid={`factory-test-value-${p.name}`}
+              />
+            ),
+          }))}
+        />
+      )}
+      <div>
+        <Button type="primary" icon={<CaretRightOutlined />} disabled={invalid} loading={runner.isPending} onClick={() => void run()} data-testid="factory-test-run">
+          {t('test.run')}
+        </Button>
+      </div>
+      {error && <Alert type="error" showIcon title={t('test.failed')} description={error} data-testid="factory-test-error" />}
+      {result && (
+        <Flex vertical gap={8} data-testid="factory-test-result">
+          <Typography.Text type="secondary" data-testid="factory-test-status">
+            {t('test.rows', { count: result.rowCount })} · {t('test.elapsed', { ms: Math.round(result.elapsedMs) })}
+            {result.truncated ? ` · ${t('test.truncated', { count: result.rowCount })}` : ''}
+          </Typography.Text>
+          {outs.length > 0 && (
+            <Descriptions
+              size="small"
+              bordered
+              title={t('test.outs')}
+              column={1}
+              data-testid="factory-test-outs"
+              items={outs.map(([name, value]) => ({ key: name, label: <Typography.Text code>{name}</Typography.Text>, children: shown(value, t('test.null')) }))}
+            />
+          )}
+          {result.columns.length > 0 &&
+            (result.rows.length === 0 ? (
+              <Empty description={t('test.noRows')} />
+            ) : (
+              <Table
+                size="small"
+                rowKey={(_, i) => String(i)}
+                pagination={result.rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+                scroll={{ x: 'max-content' }}
+                dataSource={result.rows}
+                data-testid="factory-test-rows"
+                columns={result.columns.map((c) => ({ key: c.name, title: c.name, render: (_: unknown, row: Record<string, unknown>) => shown(row[c.name], t('test.null')) }))}
+              />
+            ))}
+        </Flex>
+      )}
+    </Flex>
+  );
+}

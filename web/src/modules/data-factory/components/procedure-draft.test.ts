@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { draftOf, draftProblems, inputOf, newDraft } from './procedure-draft.ts';
+
+describe('the procedure editor draft', () => {
+  it('turns a stored procedure into text boxes and back', () => {
+    const stored = {
+      id: '019ad000-0000-7000-8000-000000000001',
+      code: 'f',
+      name: 'F',
+      description: '',
+      parameters: [
+        { name: 'p_n', type: 'integer' as const, mode: 'in' as const, defaultValue: 3 },
+        { name: 'p_j', type: 'jsonb' as const, mode: 'in' as const, defaultValue: { a: 1 } },
+      ],
+      returns: { kind: 'table' as const, columns: [{ name: 'n', type: 'integer' as const }] },
+      body: 'begin end',
+      timeoutSeconds: 5,
+      rowCap: 10,
+      version: 1,
+      concurrencyStamp: 's',
+      creationTime: '',
+      creatorName: null,
+      lastModificationTime: null,
+      lastModifierName: null,
+    };
+    const draft = draftOf(stored);
+    expect(draft.parameters.map((p) => p.defaultText)).toEqual(['3', '{"a":1}']);
+    expect(draftProblems(draft).size).toBe(0);
+    expect(inputOf(draft)).toEqual({ code: 'f', name: 'F', description: '', timeoutSeconds: 5, rowCap: 10, parameters: stored.parameters, returns: stored.returns, body: 'begin end' });
+  });
+
+  it('marks bad codes, names and defaults by row', () => {
+    const draft = { ...newDraft(), code: 'Bad-Code', name: ' ', parameters: [{ key: 7, name: 'x y', type: 'integer' as const, mode: 'in' as const, defaultText: 'abc' }] };
+    expect([...draftProblems(draft)].sort()).toEqual(['code', 'name', 'param-default-7', 'param-name-7']);
+    expect(inputOf({ ...draft, returnsKind: 'void' }).returns).toEqual({ kind: 'void' });
+  });
+});
