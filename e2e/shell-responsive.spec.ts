@@ -159,6 +159,8 @@ describe('admin pages on a phone (issue 28, defect 4)', () => {
     '/design/workflow',
     '/dataSet/dictionary',
     '/dataSet/documentNumber',
+    '/dataSet/source',
+    '/dataSet/storedProcedure',
     '/system/localization',
     '/system/documentation',
     '/system/audit',

@@ -19,7 +19,7 @@ afterAll(() => product?.stop());
 const ALLOWED = new Set(
   [
     // Product and technology names.
-    'Tessera', 'Excel', 'Markdown', 'JSON', 'HTML', 'PDF', 'SQL', 'PostgreSQL', 'MySQL', 'MariaDB', 'Server', 'API', 'OpenAPI', 'URL', 'ID', 'IP', 'QR', 'UTC', 'GMT', 'CSV', 'PNG', 'JPEG', 'GIF', 'WebP', 'MB', 'KB', 'px',
+    'Tessera', 'Excel', 'Markdown', 'JSON', 'HTML', 'PDF', 'SQL', 'PostgreSQL', 'MySQL', 'MariaDB', 'Server', 'HTTP', 'REST', 'API', 'OpenAPI', 'URL', 'ID', 'IP', 'QR', 'UTC', 'GMT', 'CSV', 'PNG', 'JPEG', 'GIF', 'WebP', 'MB', 'KB', 'px',
     // Codes: cultures, permission groups and codes, the seeded administrator.
     'zh', 'CN', 'en', 'US', 'Hant', 'vi', 'th', 'km', 'my', 'VN', 'TH', 'KH', 'MM', 'admin', 'Biz', 'Action', 'Access', 'Identity',
     // Language names in the language selector and packs (each shown in its own language).

@@ -1,0 +1,133 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { screenshotPath, startProduct, type Product } from './product.ts';
+import { apiCall as apiCallFor, apiToken, attemptSuffix, poll, signInToConsole } from './shell-helpers.ts';
+
+// Issue 16: an administrator writes a procedure in the data factory (/dataSet/storedProcedure):
+// an IN parameter with a default, a result table of two columns, a PL/pgSQL body typed in the SQL
+// editor. She runs it in the test panel with her own value and sees its rows, changes the body
+// (version 2) and sees the new rows, compares version 1 with the current one, rolls back (version 3,
+// after confirming) and the old rows come back. The run log holds her three runs; deleting the
+// procedure (confirmed) drops its function and empties the list.
+
+let product: Product;
+let adminToken = '';
+const call = <T>(method: string, path: string, body?: unknown) => apiCallFor<T>(product, adminToken, method, path, body);
+
+beforeAll(async () => {
+  product = await startProduct();
+  adminToken = await apiToken(product);
+}, 120_000);
+afterAll(() => product?.stop());
+
+const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${text}$`) }).first();
+
+async function typeBody(page: Page, body: string) {
+  await page.locator('[data-testid="factory-body"] .cm-content').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(body);
+}
+
+/** Runs the procedure in the test panel with `limit` and answers the first column's texts of the grid. */
+async function runWith(page: Page, limit: string, rows: number) {
+  await page.getByTestId('factory-tab-test').click();
+  await page.getByTestId('factory-test-value-p_limit').fill(limit);
+  await page.getByTestId('factory-test-run').click();
+  await poll(() => page.getByTestId('factory-test-status').textContent(), 30_000).toMatch(new RegExp(`^${rows} 行 · 用时 \\d+ ms`));
+  return page.getByTestId('factory-test-rows').locator('.ant-table-tbody tr.ant-table-row').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? '')));
+}
+
+describe('data factory (issue 16)', () => {
+  it('writes a procedure, tests it, changes it, compares and rolls back a version, and deletes it', async (ctx) => {
+    const { page } = await product.newPage();
+    onTestFailed(() => page.screenshot({ path: screenshotPath('data-factory-failure') }).then(() => undefined));
+    await signInToConsole(page, product);
+    const code = `order_lines${attemptSuffix(ctx.task)}`;
+    const name = `订单行${attemptSuffix(ctx.task)}`;
+
+    await page.goto(`${product.url}/#/dataSet/storedProcedure`);
+    if (!attemptSuffix(ctx.task)) await page.getByTestId('factory-empty').waitFor();
+
+    // The definition: an integer IN parameter with a default, two result columns, a body.
+    await page.getByTestId('factory-create').click();
+    await page.getByTestId('factory-code').fill(code);
+    await page.getByTestId('factory-name').fill(name);
+    await page.getByTestId('factory-add-parameter').click();
+    await page.getByTestId('factory-param-name-0').fill('p_limit');
+    await page.getByTestId('factory-param-type-0').click();
+    await option(page, 'integer').click();
+    await page.getByTestId('factory-param-default-0').fill('2');
+    await page.getByTestId('factory-column-name-0').fill('n');
+    await page.getByTestId('factory-add-column').click();
+    await page.getByTestId('factory-column-name-1').fill('label');
+    await typeBody(page, "begin\n  return query select g, 'row ' || g from generate_series(1, p_limit) g;\nend");
+    await page.getByTestId('factory-save').click();
+    await poll(() => page.getByTestId('factory-editor-title').textContent(), 30_000).toBe(`过程：${name} · v1`);
+    await page.screenshot({ path: screenshotPath('data-factory-definition') });
+
+    // The test panel starts from the default; her own value runs.
+    await page.getByTestId('factory-tab-test').click();
+    expect(await page.getByTestId('factory-test-value-p_limit').inputValue()).toBe('2');
+    expect(await runWith(page, '3', 3)).toEqual([
+      ['1', 'row 1'],
+      ['2', 'row 2'],
+      ['3', 'row 3'],
+    ]);
+    await page.screenshot({ path: screenshotPath('data-factory-test') });
+
+    // A changed body is version 2 and runs as changed.
+    await page.getByRole('tab', { name: '定义' }).click();
+    await typeBody(page, "begin\n  return query select g, '第 ' || g || ' 行' from generate_series(1, p_limit) g;\nend");
+    await page.getByTestId('factory-save').click();
+    await poll(() => page.getByTestId('factory-editor-title').textContent(), 30_000).toBe(`过程：${name} · v2`);
+    expect(await runWith(page, '2', 2)).toEqual([
+      ['1', '第 1 行'],
+      ['2', '第 2 行'],
+    ]);
+
+    // Version 1 compared with the current one: the body's changed line, removed and added.
+    await page.getByTestId('factory-tab-versions').click();
+    await page.getByTestId('factory-compare-1').click();
+    const diff = page.getByTestId('factory-diff');
+    await diff.waitFor();
+    expect(await diff.textContent()).toContain('第 1 版 → 第 2 版');
+    expect(await diff.textContent()).toContain('+1 行，-1 行');
+    expect(await diff.locator('[data-kind="removed"]').textContent()).toContain("'row ' || g");
+    expect(await diff.locator('[data-kind="added"]').textContent()).toContain("'第 ' || g || ' 行'");
+    await page.screenshot({ path: screenshotPath('data-factory-diff') });
+
+    // Rolled back after confirming: version 3, from version 1, and the old rows again.
+    await page.getByTestId('factory-rollback-1').click();
+    await page.getByTestId('factory-rollback-ok').click();
+    await poll(() => page.getByTestId('factory-editor-title').textContent(), 30_000).toBe(`过程：${name} · v3`);
+    await poll(() => page.getByTestId('factory-versions').locator('.ant-table-tbody').textContent()).toContain('回滚自第 1 版');
+    expect(await runWith(page, '1', 1)).toEqual([['1', 'row 1']]);
+
+    // The run log: her three runs, newest first, with the versions they ran.
+    await page.getByTestId('factory-tab-runs').click();
+    const runs = page.getByTestId('factory-runs').locator('.ant-table-tbody tr.ant-table-row');
+    await poll(() => runs.count()).toBe(3);
+    expect(await runs.first().textContent()).toContain('{"p_limit":1}');
+    const logged = await call<{ items: { version: number; rowCount: number; error: string | null }[] }>('GET', `/app/data-factory/${await procedureId(code)}/runs?MaxResultCount=10`);
+    expect(logged.items.map((r) => [r.version, r.rowCount, r.error])).toEqual([
+      [3, 1, null],
+      [2, 2, null],
+      [1, 3, null],
+    ]);
+
+    // Deleted after confirming: gone from the list, and its function from the database.
+    await page.getByTestId('factory-editor-close').click();
+    await page.getByTestId(`factory-delete-${code}`).click();
+    await page.getByTestId('factory-delete-ok').click();
+    await page.getByTestId(`factory-edit-${code}`).waitFor({ state: 'detached', timeout: 30_000 });
+    const listed = await call<{ totalCount: number }>('GET', `/app/data-factory?Filter=${encodeURIComponent(code)}`);
+    expect(listed.totalCount).toBe(0);
+  }, 180_000);
+});
+
+async function procedureId(code: string): Promise<string> {
+  const listed = await call<{ items: { id: string; code: string }[] }>('GET', `/app/data-factory?Filter=${encodeURIComponent(code)}`);
+  const found = listed.items.find((p) => p.code === code);
+  if (!found) throw new Error(`no procedure ${code}`);
+  return found.id;
+}
