@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshotPath, signInAs, startProduct, type Product } from './product.ts';
-import { apiCall as apiCallFor, tokenOf } from './shell-helpers.ts';
+import { apiCall as apiCallFor, attemptSuffix, tokenOf } from './shell-helpers.ts';
 
 let product: Product;
 beforeAll(async () => {
@@ -209,7 +209,9 @@ describe('identity administration', () => {
 });
 
 describe('user administration actions', () => {
-  it('locks and unlocks a user, imports from Excel (all or nothing) and exports', async () => {
+  it('locks and unlocks a user, imports from Excel (all or nothing) and exports', async (ctx) => {
+    // A retry makes users of its own (the first try's are still there).
+    const s = attemptSuffix(ctx.task);
     const { page, context } = await product.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -217,22 +219,22 @@ describe('user administration actions', () => {
     await page.waitForURL(/#\/dashboard\/console/);
     const token = await tokenOf(page);
     await apiCall(token, 'POST', '/identity/users', {
-      userName: 'temp.lock', name: '锁', surname: '测', email: '', phoneNumber: '', isActive: true, lockoutEnabled: true,
+      userName: `temp${s}.lock`, name: '锁', surname: '测', email: '', phoneNumber: '', isActive: true, lockoutEnabled: true,
       roleNames: [], organizationUnitIds: [], password: NEW_USER_PASSWORD,
     });
     const signIn = (userName: string) =>
       fetch(`${product.url}/api/Auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: userName, password: NEW_USER_PASSWORD }) }).then(async (r) => ({ status: r.status, body: (await r.json()) as { code?: number } }));
-    expect((await signIn('temp.lock')).body.code).toBe(0);
+    expect((await signIn(`temp${s}.lock`)).body.code).toBe(0);
 
     // Lock for an hour: the row says so and the user cannot sign in.
     await page.goto(`${product.url}/#/builtIn/user`);
-    const row = page.locator('.ant-table-tbody tr[data-row-key]', { hasText: 'temp.lock' });
+    const row = page.locator('.ant-table-tbody tr[data-row-key]', { hasText: `temp${s}.lock` });
     await eventually(() => row.count()).toBe(1);
-    await page.getByRole('button', { name: '更多 temp.lock' }).click();
+    await page.getByRole('button', { name: `更多 temp${s}.lock` }).click();
     await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: /锁定/ }).click();
     await okButton(page).click();
     await eventually(() => row.locator('.ant-tag', { hasText: '已锁定' }).count()).toBe(1);
-    expect((await signIn('temp.lock')).body.code).not.toBe(0);
+    expect((await signIn(`temp${s}.lock`)).body.code).not.toBe(0);
     // The tag is whole: inside its cell, left of the fixed actions column (issue 28, defect 5).
     const tag = (await row.locator('.ant-tag', { hasText: '已锁定' }).boundingBox())!;
     const actions = (await row.locator('td').last().boundingBox())!;
@@ -240,10 +242,10 @@ describe('user administration actions', () => {
     await page.screenshot({ path: screenshotPath('identity-users-locked') });
 
     // Unlock: the tag goes and signing in works again.
-    await page.getByRole('button', { name: '更多 temp.lock' }).click();
+    await page.getByRole('button', { name: `更多 temp${s}.lock` }).click();
     await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: /解锁/ }).click();
     await eventually(() => row.locator('.ant-tag', { hasText: '已锁定' }).count()).toBe(0);
-    expect((await signIn('temp.lock')).body.code).toBe(0);
+    expect((await signIn(`temp${s}.lock`)).body.code).toBe(0);
 
     // Import: one bad row → its errors are listed and nobody is imported.
     const header = ['用户名', '名字', '姓氏', '邮箱', '手机号', '密码', '角色', '组织机构', '启用'];
@@ -263,8 +265,8 @@ describe('user administration actions', () => {
     await eventually(() => modal.getByText('文件不是有效的 Excel 工作簿（.xlsx）').count()).toBe(1);
     await modal.locator('input[type=file]').setInputFiles(
       await sheet([
-        ['imp.alpha', '甲', '赵', 'alpha@example.com', '', NEW_USER_PASSWORD, '区域经理', '华南区/深圳分公司', '是'],
-        ['imp.beta', '乙', '钱', 'not-an-email', '', NEW_USER_PASSWORD, '', '', '是'],
+        [`imp${s}.alpha`, '甲', '赵', `alpha${s}@example.com`, '', NEW_USER_PASSWORD, '区域经理', '华南区/深圳分公司', '是'],
+        [`imp${s}.beta`, '乙', '钱', 'not-an-email', '', NEW_USER_PASSWORD, '', '', '是'],
       ]),
     );
     await eventually(() => modal.getByText('发现 1 处错误，未导入任何数据').count()).toBe(1);
@@ -275,13 +277,13 @@ describe('user administration actions', () => {
     // Fixed: both are imported at once.
     await modal.locator('input[type=file]').setInputFiles(
       await sheet([
-        ['imp.alpha', '甲', '赵', 'alpha@example.com', '', NEW_USER_PASSWORD, '区域经理', '华南区/深圳分公司', '是'],
-        ['imp.beta', '乙', '钱', 'beta@example.com', '', NEW_USER_PASSWORD, '', '', '是'],
+        [`imp${s}.alpha`, '甲', '赵', `alpha${s}@example.com`, '', NEW_USER_PASSWORD, '区域经理', '华南区/深圳分公司', '是'],
+        [`imp${s}.beta`, '乙', '钱', `beta${s}@example.com`, '', NEW_USER_PASSWORD, '', '', '是'],
       ]),
     );
     await eventually(() => page.getByText('成功导入 2 名用户').count()).toBe(1);
-    await eventually(() => page.locator('.ant-table-tbody tr[data-row-key]', { hasText: 'imp.alpha' }).count()).toBe(1);
-    expect(await page.locator('.ant-table-tbody tr[data-row-key]', { hasText: 'imp.alpha' }).textContent()).toContain('深圳分公司');
+    await eventually(() => page.locator('.ant-table-tbody tr[data-row-key]', { hasText: `imp${s}.alpha` }).count()).toBe(1);
+    expect(await page.locator('.ant-table-tbody tr[data-row-key]', { hasText: `imp${s}.alpha` }).textContent()).toContain('深圳分公司');
 
     // Export: an .xlsx with the listed users.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导\s*出/ }).click()]);
@@ -289,7 +291,7 @@ describe('user administration actions', () => {
     const exported = new ExcelJS.Workbook();
     await exported.xlsx.readFile((await download.path())!);
     const names = exported.worksheets[0]!.getColumn(1).values.slice(2).map(String);
-    expect(names).toEqual(expect.arrayContaining(['admin', 'wang.wu', 'temp.lock', 'imp.alpha', 'imp.beta']));
+    expect(names).toEqual(expect.arrayContaining(['admin', 'wang.wu', `temp${s}.lock`, `imp${s}.alpha`, `imp${s}.beta`]));
     await page.screenshot({ path: screenshotPath('identity-users-imported') });
     expect(errors).toEqual([]);
     await context.close();
