@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import mysql from 'mysql2/promise';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { screenshotPath, startProduct, type Product } from './product.ts';
+import { MARIADB } from './data-source-fixtures.ts';
 import { apiCall as apiCallFor, apiToken, attemptSuffix, poll, signInToConsole } from './shell-helpers.ts';
 
 // Issue 16: an administrator writes a procedure in the data factory (/dataSet/storedProcedure):
@@ -8,17 +11,35 @@ import { apiCall as apiCallFor, apiToken, attemptSuffix, poll, signInToConsole }
 // editor. She runs it in the test panel with her own value and sees its rows, changes the body
 // (version 2) and sees the new rows, compares version 1 with the current one, rolls back (version 3,
 // after confirming) and the old rows come back. The run log holds her three runs; deleting the
-// procedure (confirmed) drops its function and empties the list.
+// procedure (confirmed) drops its function and empties the list. Then she registers a stored
+// procedure of the office's MariaDB (a data source): picks the source and the procedure, its
+// parameters come from MariaDB, and a test run shows both of its result sets and its OUT value.
 
 let product: Product;
 let adminToken = '';
+let maria: mysql.Connection;
+const table = `e2e_df_${randomBytes(4).toString('hex')}`;
 const call = <T>(method: string, path: string, body?: unknown) => apiCallFor<T>(product, adminToken, method, path, body);
 
 beforeAll(async () => {
+  maria = await mysql.createConnection({ host: MARIADB.host, port: MARIADB.port, user: MARIADB.user, database: MARIADB.database });
+  await maria.query(`create table ${table} (code varchar(10) primary key, name varchar(50) not null, region varchar(20) not null)`);
+  await maria.query(`insert into ${table} values ('C1', '上海文具', 'east'), ('C2', '北京纸业', 'north'), ('C3', '杭州办公', 'east')`);
+  await maria.query(`create procedure ${table}_summary(in p_region varchar(20), out o_count int)
+    begin
+      select code, name from ${table} where region = p_region order by code;
+      select region, count(*) as n from ${table} group by region order by region;
+      select count(*) into o_count from ${table} where region = p_region;
+    end`);
   product = await startProduct();
   adminToken = await apiToken(product);
 }, 120_000);
-afterAll(() => product?.stop());
+afterAll(async () => {
+  await product?.stop();
+  await maria?.query(`drop procedure if exists ${table}_summary`);
+  await maria?.query(`drop table if exists ${table}`);
+  await maria?.end();
+});
 
 const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${text}$`) }).first();
 
@@ -122,6 +143,58 @@ describe('data factory (issue 16)', () => {
     await page.getByTestId(`factory-edit-${code}`).waitFor({ state: 'detached', timeout: 30_000 });
     const listed = await call<{ totalCount: number }>('GET', `/app/data-factory?Filter=${encodeURIComponent(code)}`);
     expect(listed.totalCount).toBe(0);
+  }, 180_000);
+});
+
+describe('data factory: a stored procedure of a data source (issue 16)', () => {
+  it('registers a MariaDB procedure by picking it, and a test run shows both result sets and the OUT value', async (ctx) => {
+    const { page } = await product.newPage();
+    onTestFailed(() => page.screenshot({ path: screenshotPath('data-factory-external-failure') }).then(() => undefined));
+    const sourceName = `门店库${attemptSuffix(ctx.task)}`;
+    await call('POST', '/app/data-source', { ...MARIADB, name: sourceName });
+    await signInToConsole(page, product);
+    await page.goto(`${product.url}/#/dataSet/storedProcedure`);
+
+    await page.getByTestId('factory-create').click();
+    await page.getByTestId('factory-source').click();
+    await option(page, `${sourceName}（MySQL / MariaDB）`).click();
+    // The body and result table belong to the product's own functions only.
+    await poll(() => page.getByTestId('factory-body').count()).toBe(0);
+    await page.getByTestId('factory-routine').click();
+    await page.keyboard.type(`${table}_summary`);
+    await option(page, `test.${table}_summary（过程）`).click();
+    // The parameters as MariaDB declares them.
+    await poll(() => page.getByTestId('factory-param-name-0').inputValue()).toBe('p_region');
+    expect(await page.getByTestId('factory-param-name-1').inputValue()).toBe('o_count');
+    expect(await page.getByTestId('factory-param-mode-1').textContent()).toContain('OUT');
+    await page.getByTestId('factory-param-default-0').fill('east');
+    const code = `region_summary${attemptSuffix(ctx.task)}`;
+    await page.getByTestId('factory-code').fill(code);
+    await page.getByTestId('factory-name').fill('地区汇总');
+    await page.getByTestId('factory-save').click();
+    await poll(() => page.getByTestId('factory-editor-title').textContent(), 30_000).toBe('过程：地区汇总 · v1');
+    await page.screenshot({ path: screenshotPath('data-factory-external-definition') });
+
+    await page.getByTestId('factory-tab-test').click();
+    expect(await page.getByTestId('factory-test-value-p_region').inputValue()).toBe('east');
+    await page.getByTestId('factory-test-run').click();
+    await poll(() => page.getByTestId('factory-test-status').textContent(), 30_000).toMatch(/^4 行 · 用时 \d+ ms/);
+    const cells = (testId: string) => page.getByTestId(testId).locator('.ant-table-tbody tr.ant-table-row').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? '')));
+    expect(await page.getByTestId('factory-test-set-1').textContent()).toContain('结果集 1');
+    expect(await cells('factory-test-rows')).toEqual([
+      ['C1', '上海文具'],
+      ['C3', '杭州办公'],
+    ]);
+    expect(await cells('factory-test-rows-2')).toEqual([
+      ['east', '2'],
+      ['north', '1'],
+    ]);
+    expect(await page.getByTestId('factory-test-outs').textContent()).toContain('o_count2');
+    await page.screenshot({ path: screenshotPath('data-factory-external-test') });
+
+    // The list says what it calls.
+    await page.getByTestId('factory-editor-close').click();
+    await poll(() => page.getByTestId('factory-procedures').textContent()).toContain(`${sourceName} · test.${table}_summary`);
   }, 180_000);
 });
 

@@ -152,6 +152,10 @@ export interface DataFactoryProceduresTable {
   /** ZProcedureReturns */
   returns: Json<unknown>;
   body: string;
+  /** The database source of an external routine; null: a function in schema `factory`. */
+  source_id: string | null;
+  /** ZRoutine of an external routine, else null. */
+  routine: Json<unknown> | null;
   timeout_seconds: number;
   row_cap: number;
   version: number;
@@ -171,6 +175,7 @@ export interface DataFactoryVersionsTable {
   parameters: Json<unknown>;
   returns: Json<unknown>;
   body: string;
+  routine: Json<unknown> | null;
   restored_from: number | null;
   creation_time: Timestamp;
   creator_id: string | null;

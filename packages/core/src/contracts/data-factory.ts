@@ -3,7 +3,9 @@ import { zJson, zText } from './text.ts';
 import { pagedResult, text, ZPagedQuery } from './common.ts';
 
 // The data factory (issue 16): PL/pgSQL functions in the product's own database, in schema
-// `factory`, authored with declared parameters, versioned, run with typed values
+// `factory`, authored with declared parameters, versioned, run with typed values; and procedures
+// and functions of external SQL sources (data sources of kind PostgreSQL, MySQL / MariaDB, SQL
+// Server) registered with their parameters and called, every result set and OUT value answered
 // (server/src/modules/data-factory). Routes, all under /api/app/data-factory:
 //   GET    /                          ZProcedureQuery            → ZProcedureList
 //   GET    /{id}                                                 → ZProcedure
@@ -15,6 +17,8 @@ import { pagedResult, text, ZPagedQuery } from './common.ts';
 //   POST   /{id}/versions/{version}/rollback ZRollbackProcedureInput → ZProcedure (a new version with that version's content)
 //   POST   /{id}/run                  ZRunProcedureInput         → ZProcedureRunResult (P.DataFactoryRun)
 //   GET    /{id}/runs                 ZProcedureRunQuery         → ZProcedureRunList (P.DataFactoryRun)
+//   GET    /sources                                              → ZFactorySourceList (the SQL data sources a procedure may be registered on)
+//   GET    /sources/{sourceId}/routines                          → ZSourceRoutineList (the source's procedures and functions with their parameters)
 // Permission: P.DataFactory for every route but the two run routes (P.DataFactoryRun).
 // A run that passes its timeout answers 504 (DataFactory.Timeout); an error the function raises, or
 // a right its restricted role lacks, a 400 with PostgreSQL's message (DataFactory.RunFailed).
@@ -54,17 +58,22 @@ export const ZFactoryType = z.enum(Object.keys(FACTORY_TYPES) as [TFactoryType, 
 /** A name PostgreSQL keeps as written without quotes: lower-case letters, digits, _ (always quoted in SQL anyway). */
 export const FACTORY_IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 const identifier = (what: string) => z.string().regex(FACTORY_IDENTIFIER, `${what}: lower-case letters, digits and _, starting with a letter or _ (at most 63)`);
+/** A parameter's name: an external routine's may have capitals (`pCustomer`); the factory's own are FACTORY_IDENTIFIER. */
+export const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
 /** A parameter's or OUT value: text, number, boolean, JSON (jsonb) or null; checked against the declared type. */
 export const ZFactoryValue = zJson();
 export type TFactoryValue = unknown;
 
 export const ZProcedureParameter = z.object({
-  name: identifier('a parameter name'),
+  name: z.string().regex(PARAMETER_NAME, 'a parameter name: letters, digits and _, starting with a letter or _ (at most 63)'),
   type: ZFactoryType,
-  /** IN: given by the caller; OUT: answered in `outParameters` (a function with OUT parameters returns no table). */
-  mode: z.enum(['in', 'out']).default('in'),
-  /** IN only: used when a run does not give the parameter (null: SQL NULL). */
+  /**
+   * IN: given by the caller; OUT: answered in `outParameters` (a factory function with OUT
+   * parameters returns no table); INOUT (external routines only): given, and answered changed.
+   */
+  mode: z.enum(['in', 'out', 'inout']).default('in'),
+  /** IN and INOUT: used when a run does not give the parameter (null: SQL NULL). */
   defaultValue: ZFactoryValue.default(null),
 });
 export type TProcedureParameter = z.infer<typeof ZProcedureParameter>;
@@ -79,18 +88,29 @@ export const ZProcedureReturns = z.discriminatedUnion('kind', [
 ]);
 export type TProcedureReturns = z.infer<typeof ZProcedureReturns>;
 
-/** What a version holds: everything that makes the function. */
+/** A schema's or routine's name in an external source (quoted in the source's own way when called). */
+const routineName = zText().min(1).max(128).regex(/^[^\u0000-\u001f\u007f]+$/, 'no control characters');
+/** The external routine a procedure calls: `schema.name` of its source (the schema: a MySQL database, a PostgreSQL or SQL Server schema). */
+export const ZRoutine = z.object({ schema: routineName, name: routineName, kind: z.enum(['procedure', 'function']) });
+export type TRoutine = z.infer<typeof ZRoutine>;
+
+/** What a version holds: everything that makes the function, or names the external routine. */
 export const ZProcedureDefinition = z.object({
   parameters: z.array(ZProcedureParameter).max(DATA_FACTORY_LIMITS.parameters).default([]),
+  /** A factory function's result table; an external routine's results are what it answers (`void` here). */
   returns: ZProcedureReturns,
-  /** The PL/pgSQL between `begin` and `end` included (the function's body, without `$$`). */
-  body: zText().min(1).max(DATA_FACTORY_LIMITS.body),
+  /** The PL/pgSQL between `begin` and `end` included (the function's body, without `$$`); empty for an external routine. */
+  body: zText().max(DATA_FACTORY_LIMITS.body).default(''),
+  /** The external routine called (with `sourceId`); null for a function of the factory's own. */
+  routine: ZRoutine.nullable().default(null),
 });
 export type TProcedureDefinition = z.infer<typeof ZProcedureDefinition>;
 
 export const ZProcedureInput = ZProcedureDefinition.extend({
   /** The function's name in schema `factory`; unique. */
   code: identifier('a code'),
+  /** The SQL data source the routine lives on; null: a PL/pgSQL function of the product's database. Fixed once created. */
+  sourceId: z.uuid().nullable().default(null),
   name: text(DATA_FACTORY_LIMITS.name).min(1),
   description: text(DATA_FACTORY_LIMITS.description).default(''),
   timeoutSeconds: z.number().int().min(DATA_FACTORY_LIMITS.timeoutSeconds.min).max(DATA_FACTORY_LIMITS.timeoutSeconds.max).default(DATA_FACTORY_LIMITS.timeoutSeconds.default),
@@ -108,6 +128,10 @@ export const ZProcedure = z.object({
   parameters: z.array(ZProcedureParameter),
   returns: ZProcedureReturns,
   body: zText(),
+  sourceId: z.uuid().nullable(),
+  /** The source's name, when it still exists. */
+  sourceName: zText().nullable(),
+  routine: ZRoutine.nullable(),
   timeoutSeconds: z.number().int(),
   rowCap: z.number().int(),
   version: z.number().int(),
@@ -129,6 +153,7 @@ export const ZProcedureVersion = z.object({
   parameters: z.array(ZProcedureParameter),
   returns: ZProcedureReturns,
   body: zText(),
+  routine: ZRoutine.nullable(),
   creationTime: zText(),
   creatorName: zText().nullable(),
   /** The version this one restored (a rollback), else null. */
@@ -148,20 +173,30 @@ export const ZRollbackProcedureInput = z.object({ concurrencyStamp: zText().min(
 
 export const ZRunProcedureInput = z.object({
   /** IN parameters by name; a missing one takes its default. */
-  parameters: z.record(z.string().regex(FACTORY_IDENTIFIER), ZFactoryValue).refine((p) => Object.keys(p).length <= DATA_FACTORY_LIMITS.parameters, `at most ${DATA_FACTORY_LIMITS.parameters} parameters`).default({}),
+  parameters: z.record(z.string().regex(PARAMETER_NAME), ZFactoryValue).refine((p) => Object.keys(p).length <= DATA_FACTORY_LIMITS.parameters, `at most ${DATA_FACTORY_LIMITS.parameters} parameters`).default({}),
   /** Lower than the procedure's own to shorten a test run; never higher. */
   rowCap: z.number().int().min(1).max(DATA_FACTORY_LIMITS.rowCap.max).optional(),
   timeoutSeconds: z.number().int().min(1).max(DATA_FACTORY_LIMITS.timeoutSeconds.max).optional(),
 });
 export type TRunProcedureInput = z.infer<typeof ZRunProcedureInput>;
 
-export const ZProcedureRunResult = z.object({
-  runId: z.uuid(),
-  columns: z.array(ZProcedureColumn),
-  /** Values as JSON: numbers, text (numeric and dates as text), ISO times, JSON. */
+/** One result set: its columns (the database's type names) and rows, capped at the procedure's row cap. */
+export const ZProcedureResultSet = z.object({
+  columns: z.array(z.object({ name: zText(), dataType: zText() })),
+  /** Values as JSON: numbers, text (exact decimals, 64-bit integers and dates as text), ISO times, JSON. Keys: the columns' names. */
   rows: z.array(z.record(z.string(), z.unknown())),
   rowCount: z.number().int(),
   truncated: z.boolean(),
+});
+export type TProcedureResultSet = z.infer<typeof ZProcedureResultSet>;
+
+export const ZProcedureRunResult = z.object({
+  runId: z.uuid(),
+  /** Every result set, in order: a factory function's table is one; a MySQL `CALL` may answer several; none when it answers no rows. */
+  resultSets: z.array(ZProcedureResultSet),
+  /** Rows of all result sets. */
+  rowCount: z.number().int(),
+  /** OUT and INOUT values by name. */
   outParameters: z.record(z.string(), z.unknown()),
   elapsedMs: z.number(),
 });
@@ -237,9 +272,42 @@ function validDay(day: string): boolean {
   return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** A version as text, the lines the version diff compares: the signature, then the body. */
-export function procedureText(code: string, def: Pick<TProcedureDefinition, 'parameters' | 'returns' | 'body'>): string {
-  const params = def.parameters.map((p) => `  ${p.mode} ${p.name} ${FACTORY_TYPES[p.type]}${p.mode === 'in' && p.defaultValue !== null ? ` default ${JSON.stringify(p.defaultValue)}` : ''}`);
+/** A version as text, the lines the version diff compares: the signature, then the body (an external routine: its signature). */
+export function procedureText(code: string, def: Pick<TProcedureDefinition, 'parameters' | 'returns' | 'body' | 'routine'>): string {
+  const params = def.parameters.map((p) => `  ${p.mode} ${p.name} ${FACTORY_TYPES[p.type]}${p.mode !== 'out' && p.defaultValue !== null ? ` default ${JSON.stringify(p.defaultValue)}` : ''}`);
+  if (def.routine) return [`${def.routine.kind} ${def.routine.schema}.${def.routine.name} (`, ...params.map((p, i) => (i < params.length - 1 ? `${p},` : p)), ')'].join('\n');
   const returns = def.returns.kind === 'void' ? (def.parameters.some((p) => p.mode === 'out') ? 'returns record' : 'returns void') : `returns table (${def.returns.columns.map((c) => `${c.name} ${FACTORY_TYPES[c.type]}`).join(', ')})`;
   return [`function factory.${code} (`, ...params.map((p, i) => (i < params.length - 1 ? `${p},` : p)), `) ${returns}`, ...def.body.split(/\r?\n/)].join('\n');
+}
+
+// ---------------------------------------------------------------- external routines
+
+export const ZFactorySource = z.object({ id: z.uuid(), name: zText(), kind: z.enum(['postgres', 'mysql', 'mssql']), readOnly: z.boolean() });
+export type TFactorySource = z.infer<typeof ZFactorySource>;
+export const ZFactorySourceList = z.object({ items: z.array(ZFactorySource) });
+export type TFactorySourceList = z.infer<typeof ZFactorySourceList>;
+export const ZFactorySourceParams = z.object({ sourceId: z.uuid() });
+
+/** A procedure or function of a source, as its catalogue describes it; `type`: the nearest factory type to the source's own (`sourceType`). */
+export const ZSourceRoutine = ZRoutine.extend({
+  parameters: z.array(z.object({ name: zText(), mode: z.enum(['in', 'out', 'inout']), type: ZFactoryType, sourceType: zText() })),
+});
+export type TSourceRoutine = z.infer<typeof ZSourceRoutine>;
+export const ZSourceRoutineList = z.object({ items: z.array(ZSourceRoutine) });
+export type TSourceRoutineList = z.infer<typeof ZSourceRoutineList>;
+
+/** The factory type nearest to a source's type name (MySQL, PostgreSQL or SQL Server spelling); text when none is nearer. */
+export function factoryTypeOf(sourceType: string): TFactoryType {
+  const t = sourceType.toLowerCase().replace(/\(.*$/, '').replace(/ unsigned$/, '').trim();
+  if (/^(tinyint|smallint|mediumint|int|integer|int2|int4|smallserial|serial)$/.test(t)) return 'integer';
+  if (/^(bigint|int8|bigserial)$/.test(t)) return 'bigint';
+  if (/^(decimal|numeric|money|smallmoney|dec|fixed)$/.test(t)) return 'numeric';
+  if (/^(float|double|double precision|real|float4|float8)$/.test(t)) return 'double';
+  if (/^(bit|bool|boolean)$/.test(t)) return 'boolean';
+  if (t === 'date') return 'date';
+  if (/^(datetime|datetime2|smalldatetime|timestamp|timestamp without time zone)$/.test(t)) return 'timestamp';
+  if (/^(timestamptz|timestamp with time zone|datetimeoffset)$/.test(t)) return 'timestamptz';
+  if (/^(uuid|uniqueidentifier)$/.test(t)) return 'uuid';
+  if (/^(json|jsonb)$/.test(t)) return 'jsonb';
+  return 'text';
 }

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ZFactorySourceList,
+  ZFactorySourceParams,
+  ZSourceRoutineList,
   ZProcedure,
   ZProcedureDiff,
   ZProcedureDiffQuery,
@@ -19,6 +22,7 @@ import {
 } from '@tessera/core/contracts/data-factory';
 import { P } from '@tessera/core/contracts/permissions';
 import { requirePermission } from '../../platform/route-access.ts';
+import { listRoutineSources, listSourceRoutines } from '../data-sources/index.ts';
 import './data-factory.permissions.ts';
 import {
   createProcedure,
@@ -44,6 +48,18 @@ export async function dataFactoryRoutes(fastify: FastifyInstance) {
     handler: (req) => listProcedures(req.ctx, req.query),
   });
 
+  app.get(`${base}/sources`, {
+    config: manage,
+    schema: { summary: 'The database sources (not HTTP) a procedure may call a stored routine of', response: { 200: ZFactorySourceList } },
+    handler: async (req) => ({ items: await listRoutineSources(req.ctx) }),
+  });
+
+  app.get(`${base}/sources/:sourceId/routines`, {
+    config: manage,
+    schema: { summary: "A database source's stored procedures and functions with their parameters (502/504 when the source is down or slow)", params: ZFactorySourceParams, response: { 200: ZSourceRoutineList } },
+    handler: (req) => listSourceRoutines(req.ctx, req.params.sourceId),
+  });
+
   app.get(`${base}/:id`, {
     config: manage,
     schema: { summary: 'One function with its body', params: ZProcedureParams, response: { 200: ZProcedure } },
@@ -52,7 +68,7 @@ export async function dataFactoryRoutes(fastify: FastifyInstance) {
 
   app.post(base, {
     config: manage,
-    schema: { summary: "Create a PL/pgSQL function in schema factory (version 1); PostgreSQL's refusal of the body is a 400 and nothing is saved", body: ZProcedureInput, response: { 200: ZProcedure } },
+    schema: { summary: "Create a PL/pgSQL function in schema factory, or register a stored routine of a database source (version 1); PostgreSQL's refusal of the body is a 400 and nothing is saved", body: ZProcedureInput, response: { 200: ZProcedure } },
     handler: (req) => createProcedure(req.ctx, req.body),
   });
 

@@ -8,8 +8,10 @@ import {
   factoryValue,
   FACTORY_TYPES,
   procedureText,
+  FACTORY_IDENTIFIER,
   ZProcedureParameter,
   ZProcedureReturns,
+  ZRoutine,
   type TProcedure,
   type TProcedureDefinition,
   type TProcedureDiff,
@@ -29,6 +31,7 @@ import { conflict } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { pageWindow, parseSorting } from '../../platform/paging.ts';
 import { iso, isUniqueViolation } from '../../platform/sql-values.ts';
+import { listRoutineSources, sourceNamesOf } from '../data-sources/index.ts';
 import { forbiddenWordOf } from './body-guard.ts';
 import { factoryError, factoryInvalid } from './data-factory.messages.ts';
 import * as repo from './data-factory.repository.ts';
@@ -39,19 +42,22 @@ export type ProcedureRow = Selectable<DataFactoryProceduresTable>;
 
 const ZParameters = z.array(ZProcedureParameter);
 
-export const definitionOf = (r: Pick<ProcedureRow, 'parameters' | 'returns' | 'body'>): TProcedureDefinition => ({
+export const definitionOf = (r: Pick<ProcedureRow, 'parameters' | 'returns' | 'body' | 'routine'>): TProcedureDefinition => ({
   parameters: ZParameters.parse(r.parameters),
   returns: ZProcedureReturns.parse(r.returns),
   body: r.body,
+  routine: r.routine ? ZRoutine.parse(r.routine) : null,
 });
 
-function toProcedure(r: ProcedureRow): TProcedure {
+function toProcedure(r: ProcedureRow, sourceNames: Map<string, string>): TProcedure {
   return {
     id: r.id,
     code: r.code,
     name: r.name,
     description: r.description,
     ...definitionOf(r),
+    sourceId: r.source_id,
+    sourceName: r.source_id ? (sourceNames.get(r.source_id) ?? null) : null,
     timeoutSeconds: r.timeout_seconds,
     rowCap: r.row_cap,
     version: r.version,
@@ -73,9 +79,10 @@ export async function listProcedures(ctx: ServiceContext, query: TProcedureQuery
   const text = query.Filter?.trim() || undefined;
   const sort = parseSorting<repo.ProcedureSortColumn>(query.Sorting, SORTING, { column: 'creation_time', direction: 'desc' });
   const [totalCount, rows] = await Promise.all([repo.countProcedures(ctx.db, text), repo.listProcedures(ctx.db, text, sort, pageWindow(query))]);
+  const names = await sourceNamesOf(ctx, rows.flatMap((r) => (r.source_id ? [r.source_id] : [])));
   return {
     items: rows.map((r) => {
-      const { body: _body, ...rest } = toProcedure(r);
+      const { body: _body, ...rest } = toProcedure(r, names);
       return rest;
     }),
     totalCount,
@@ -88,14 +95,44 @@ export async function requireProcedure(ctx: ServiceContext, id: string, db: Kyse
   return row;
 }
 
+async function procedureOf(ctx: ServiceContext, row: ProcedureRow): Promise<TProcedure> {
+  return toProcedure(row, row.source_id ? await sourceNamesOf(ctx, [row.source_id]) : new Map());
+}
+
 export async function getProcedure(ctx: ServiceContext, id: string): Promise<TProcedure> {
-  return toProcedure(await requireProcedure(ctx, id));
+  return procedureOf(ctx, await requireProcedure(ctx, id));
 }
 
 // ---------------------------------------------------------------- checking
 
-/** The rules zod cannot say: names once, OUT only without a table, defaults of their type, the body's words. */
-function checkDefinition(ctx: ServiceContext, def: TProcedureDefinition): void {
+/** The source of an external routine: a database source that exists (its kind), else a 400. */
+async function routineSourceKind(ctx: ServiceContext, sourceId: string): Promise<string> {
+  const source = (await listRoutineSources(ctx)).find((s) => s.id === sourceId);
+  if (!source) throw factoryInvalid(ctx, 'procedure.sourceMissing', ['sourceId']);
+  return source.kind;
+}
+
+const KIND_NAMES: Record<string, string> = { postgres: 'PostgreSQL', mysql: 'MySQL / MariaDB', mssql: 'SQL Server' };
+
+/**
+ * The rules zod cannot say. Every procedure: names once, defaults of their type. A factory
+ * function: a body of allowed words, lower-case names, no INOUT, OUT only without a table. An
+ * external routine (`sourceKind`): a routine named, no body, no table declared (its result sets
+ * are what it answers), a function's parameters IN only.
+ */
+function checkDefinition(ctx: ServiceContext, def: TProcedureDefinition, sourceKind: string | null): TProcedureDefinition {
+  if (sourceKind) {
+    if (!def.routine) throw factoryInvalid(ctx, 'procedure.routineRequired', ['routine']);
+    if (def.routine.kind === 'function' && def.parameters.some((p) => p.mode !== 'in')) throw factoryInvalid(ctx, 'procedure.functionOuts', ['parameters'], { kind: KIND_NAMES[sourceKind] ?? sourceKind });
+    def = { ...def, body: '', returns: { kind: 'void' } };
+  } else {
+    if (def.routine) throw factoryInvalid(ctx, 'procedure.routineWithoutSource', ['routine']);
+    if (!def.body.trim()) throw factoryInvalid(ctx, 'procedure.bodyRequired', ['body']);
+    def.parameters.forEach((p, i) => {
+      if (!FACTORY_IDENTIFIER.test(p.name)) throw factoryInvalid(ctx, 'procedure.factoryName', [`parameters.${i}.name`], { name: p.name });
+      if (p.mode === 'inout') throw factoryInvalid(ctx, 'procedure.inoutFactory', [`parameters.${i}.mode`]);
+    });
+  }
   const seen = new Set<string>();
   const names = [...def.parameters.map((p) => p.name), ...(def.returns.kind === 'table' ? def.returns.columns.map((c) => c.name) : [])];
   for (const name of names) {
@@ -104,10 +141,11 @@ function checkDefinition(ctx: ServiceContext, def: TProcedureDefinition): void {
   }
   if (def.returns.kind === 'table' && def.parameters.some((p) => p.mode === 'out')) throw factoryInvalid(ctx, 'procedure.outWithTable', ['parameters']);
   def.parameters.forEach((p, i) => {
-    if (p.mode === 'in' && !factoryValue(p.type, p.defaultValue).ok) throw factoryInvalid(ctx, 'procedure.defaultType', [`parameters.${i}.defaultValue`], { name: p.name, type: FACTORY_TYPES[p.type] });
+    if (p.mode !== 'out' && !factoryValue(p.type, p.defaultValue).ok) throw factoryInvalid(ctx, 'procedure.defaultType', [`parameters.${i}.defaultValue`], { name: p.name, type: FACTORY_TYPES[p.type] });
   });
-  const word = forbiddenWordOf(def.body);
+  const word = sourceKind ? null : forbiddenWordOf(def.body);
   if (word) throw factoryInvalid(ctx, 'procedure.forbidden', ['body'], { word });
+  return def;
 }
 
 const isDatabaseError = (err: unknown): err is { code: string; message: string } =>
@@ -124,7 +162,7 @@ async function makeFunction(ctx: ServiceContext, trx: Transaction<Database>, old
   }
 }
 
-const definitionColumns = (def: TProcedureDefinition) => ({ parameters: JSON.stringify(def.parameters), returns: JSON.stringify(def.returns), body: def.body });
+const definitionColumns = (def: TProcedureDefinition) => ({ parameters: JSON.stringify(def.parameters), returns: JSON.stringify(def.returns), body: def.body, routine: def.routine ? JSON.stringify(def.routine) : null });
 
 const codeTaken = (ctx: ServiceContext, code: string) => factoryInvalid(ctx, 'procedure.codeTaken', ['code'], { code });
 
@@ -132,13 +170,20 @@ async function insertVersion(trx: Transaction<Database>, ctx: ServiceContext, id
   await repo.insertVersion(trx, { procedure_id: id, version, ...definitionColumns(def), restored_from: restoredFrom, creator_id: ctx.user?.id ?? null, creator_name: actorName(ctx), creation_time: ctx.now() });
 }
 
-const auditOf = (p: Pick<TProcedure, 'code' | 'name' | 'version' | 'parameters' | 'returns'>) => ({ code: p.code, name: p.name, version: p.version, parameters: p.parameters.map((x) => `${x.mode} ${x.name} ${x.type}`), returns: p.returns.kind });
+const auditOf = (p: Pick<TProcedure, 'code' | 'name' | 'version' | 'parameters' | 'returns' | 'sourceId' | 'routine'>) => ({
+  code: p.code,
+  name: p.name,
+  version: p.version,
+  parameters: p.parameters.map((x) => `${x.mode} ${x.name} ${x.type}`),
+  returns: p.returns.kind,
+  ...(p.sourceId && p.routine ? { sourceId: p.sourceId, routine: `${p.routine.kind} ${p.routine.schema}.${p.routine.name}` } : {}),
+});
 
 // ---------------------------------------------------------------- writing
 
 export async function createProcedure(ctx: ServiceContext, input: TProcedureInput): Promise<TProcedure> {
-  const def: TProcedureDefinition = { parameters: input.parameters, returns: input.returns, body: input.body };
-  checkDefinition(ctx, def);
+  const sourceKind = input.sourceId ? await routineSourceKind(ctx, input.sourceId) : null;
+  const def = checkDefinition(ctx, { parameters: input.parameters, returns: input.returns, body: input.body, routine: input.routine }, sourceKind);
   if (await repo.findProcedureByCode(ctx.db, input.code)) throw codeTaken(ctx, input.code);
   const id = uuidv7();
   try {
@@ -149,6 +194,7 @@ export async function createProcedure(ctx: ServiceContext, input: TProcedureInpu
         name: input.name,
         description: input.description,
         ...definitionColumns(def),
+        source_id: input.sourceId,
         timeout_seconds: input.timeoutSeconds,
         row_cap: input.rowCap,
         version: 1,
@@ -158,7 +204,7 @@ export async function createProcedure(ctx: ServiceContext, input: TProcedureInpu
         creator_name: actorName(ctx),
       });
       await insertVersion(trx, ctx, id, 1, def, null);
-      await makeFunction(ctx, trx, null, input.code, def);
+      if (!input.sourceId) await makeFunction(ctx, trx, null, input.code, def);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw codeTaken(ctx, input.code);
@@ -170,8 +216,10 @@ export async function createProcedure(ctx: ServiceContext, input: TProcedureInpu
 }
 
 /** Saves a definition as the next version, under the row's lock; the stamp must match. */
-async function saveVersion(ctx: ServiceContext, id: string, stamp: string, changes: Omit<TProcedureInput, keyof TProcedureDefinition>, def: TProcedureDefinition, restoredFrom: number | null): Promise<{ before: TProcedure; after: TProcedure }> {
-  checkDefinition(ctx, def);
+async function saveVersion(ctx: ServiceContext, id: string, stamp: string, changes: Omit<TProcedureInput, keyof TProcedureDefinition | 'sourceId'>, given: TProcedureDefinition, restoredFrom: number | null, sourceId?: string | null): Promise<{ before: TProcedure; after: TProcedure }> {
+  const current = await requireProcedure(ctx, id);
+  if (sourceId !== undefined && sourceId !== current.source_id) throw factoryInvalid(ctx, 'procedure.sourceFixed', ['sourceId']);
+  const def = checkDefinition(ctx, given, current.source_id ? await routineSourceKind(ctx, current.source_id) : null);
   let before: ProcedureRow | undefined;
   try {
     await ctx.db.transaction().execute(async (trx) => {
@@ -193,18 +241,18 @@ async function saveVersion(ctx: ServiceContext, id: string, stamp: string, chang
         last_modifier_name: actorName(ctx),
       });
       await insertVersion(trx, ctx, id, version, def, restoredFrom);
-      await makeFunction(ctx, trx, before.code, changes.code, def);
+      if (!before.source_id) await makeFunction(ctx, trx, before.code, changes.code, def);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw codeTaken(ctx, changes.code);
     throw err;
   }
-  return { before: toProcedure(before!), after: await getProcedure(ctx, id) };
+  return { before: await procedureOf(ctx, before!), after: await getProcedure(ctx, id) };
 }
 
 export async function updateProcedure(ctx: ServiceContext, id: string, input: TUpdateProcedureInput): Promise<TProcedure> {
-  const { concurrencyStamp, parameters, returns, body, ...changes } = input;
-  const { before, after } = await saveVersion(ctx, id, concurrencyStamp, changes, { parameters, returns, body }, null);
+  const { concurrencyStamp, parameters, returns, body, routine, sourceId, ...changes } = input;
+  const { before, after } = await saveVersion(ctx, id, concurrencyStamp, changes, { parameters, returns, body, routine }, null, sourceId);
   await recordAudit(ctx, 'Updated', { entityType: ENTITY_TYPE, entityId: id, details: { before: auditOf(before), after: auditOf(after) } });
   return after;
 }
@@ -223,10 +271,10 @@ export async function deleteProcedure(ctx: ServiceContext, id: string): Promise<
   let existing: ProcedureRow | undefined;
   await ctx.db.transaction().execute(async (trx) => {
     existing = await requireProcedure(ctx, id, trx, { forUpdate: true });
-    await dropFunctionSql(existing.code).execute(trx);
+    if (!existing.source_id) await dropFunctionSql(existing.code).execute(trx);
     await repo.deleteProcedure(trx, id);
   });
-  await recordAudit(ctx, 'Deleted', { entityType: ENTITY_TYPE, entityId: id, details: { before: auditOf(toProcedure(existing!)) } });
+  await recordAudit(ctx, 'Deleted', { entityType: ENTITY_TYPE, entityId: id, details: { before: auditOf(toProcedure(existing!, new Map())) } });
 }
 
 // ---------------------------------------------------------------- versions

@@ -28,6 +28,8 @@ const ok = async (method: Method, url: string, payload?: unknown, token = admin)
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
+/** The rows of a run's one result set. */
+const rowsOf = (result: { resultSets: { rows: Record<string, unknown>[] }[] }) => result.resultSets[0]?.rows ?? [];
 const run = (id: string, parameters: object = {}, extra: object = {}, token = admin) => call('POST', `${URL}/${id}/run`, { parameters, ...extra }, token);
 
 /** The functions of schema factory with that name, as PostgreSQL has them. */
@@ -59,21 +61,31 @@ describe('data factory', () => {
     const result = await run(created.id, { p_start: 10, p_count: 2, p_label: "'; drop table users; --" });
     expect(result.statusCode, result.body).toBe(200);
     expect(result.json()).toMatchObject({
-      columns: SERIES.returns.columns,
-      rows: [
-        { n: 10, label: "'; drop table users; --10", day: '2026-12-11', amount: '15.0' },
-        { n: 11, label: "'; drop table users; --11", day: '2026-12-12', amount: '16.5' },
+      resultSets: [
+        {
+          columns: [
+            { name: 'n', dataType: 'integer' },
+            { name: 'label', dataType: 'text' },
+            { name: 'day', dataType: 'date' },
+            { name: 'amount', dataType: 'numeric' },
+          ],
+          rows: [
+            { n: 10, label: "'; drop table users; --10", day: '2026-12-11', amount: '15.0' },
+            { n: 11, label: "'; drop table users; --11", day: '2026-12-12', amount: '16.5' },
+          ],
+          rowCount: 2,
+          truncated: false,
+        },
       ],
       rowCount: 2,
-      truncated: false,
       outParameters: {},
     });
     expect(await t.app.db.selectFrom('users').select('id').where('user_name', '=', 'admin').executeTakeFirst()).toBeTruthy();
     // Defaults fill what is not given; numbers as digit text are integers too.
-    expect((await ok('POST', `${URL}/${created.id}/run`, { parameters: {} })).rows.map((r: { n: number }) => r.n)).toEqual([1, 2, 3]);
-    expect((await ok('POST', `${URL}/${created.id}/run`, { parameters: { p_count: '2' } })).rows).toHaveLength(2);
+    expect(rowsOf(await ok('POST', `${URL}/${created.id}/run`, { parameters: {} })).map((r) => r.n)).toEqual([1, 2, 3]);
+    expect(rowsOf(await ok('POST', `${URL}/${created.id}/run`, { parameters: { p_count: '2' } }))).toHaveLength(2);
     const capped = await ok('POST', `${URL}/${created.id}/run`, { parameters: { p_count: 50 }, rowCap: 5 });
-    expect(capped).toMatchObject({ rowCount: 5, truncated: true });
+    expect(capped).toMatchObject({ rowCount: 5, resultSets: [{ rowCount: 5, truncated: true }] });
 
     const list = await ok('GET', `${URL}?Filter=${encodeURIComponent('数列')}&Sorting=code%20desc`);
     expect(list.items.map((p: { id: string }) => p.id)).toEqual([created.id]);
@@ -98,14 +110,14 @@ describe('data factory', () => {
 end`,
     });
     const result = await ok('POST', `${URL}/${stats.id}/run`, { parameters: { p_values: [1.5, 2, '3.25'] } });
-    expect(result).toMatchObject({ rows: [], rowCount: 0, outParameters: { o_total: '6.75', o_count: 3, o_when: '2026-12-02' } });
+    expect(result).toMatchObject({ resultSets: [], rowCount: 0, outParameters: { o_total: '6.75', o_count: 3, o_when: '2026-12-02' } });
 
     const both = await call('POST', URL, { ...SERIES, code: 'both_of', parameters: [{ name: 'o_x', type: 'integer', mode: 'out' }] });
     expect(both.statusCode).toBe(400);
     expect(both.json().error.validationErrors[0].members).toEqual(['parameters']);
 
     const nothing = await ok('POST', URL, { code: 'does_nothing', name: 'void', returns: { kind: 'void' }, body: 'begin perform 1; end' });
-    expect(await ok('POST', `${URL}/${nothing.id}/run`, {})).toMatchObject({ rows: [], rowCount: 0, outParameters: {} });
+    expect(await ok('POST', `${URL}/${nothing.id}/run`, {})).toMatchObject({ resultSets: [], rowCount: 0, outParameters: {} });
   });
 
   it("refuses a body PostgreSQL does not accept with PostgreSQL's message, and saves nothing", async () => {
@@ -133,7 +145,7 @@ end`,
       concurrencyStamp: v1.concurrencyStamp,
     });
     expect(v2.version).toBe(2);
-    expect((await ok('POST', `${URL}/${v1.id}/run`, { parameters: { p_count: 1 } })).rows[0].label).toBe('y1');
+    expect(rowsOf(await ok('POST', `${URL}/${v1.id}/run`, { parameters: { p_count: 1 } }))[0].label).toBe('y1');
     expect((await call('PUT', `${URL}/${v1.id}`, { ...SERIES, code: 'versioned', concurrencyStamp: v1.concurrencyStamp })).statusCode).toBe(409);
 
     const versions = await ok('GET', `${URL}/${v1.id}/versions`);
@@ -152,7 +164,7 @@ end`,
     const v3 = await ok('POST', `${URL}/${v1.id}/versions/1/rollback`, { concurrencyStamp: v2.concurrencyStamp });
     expect(v3).toMatchObject({ version: 3, body: SERIES.body });
     expect((await ok('GET', `${URL}/${v1.id}/versions`)).items[0]).toMatchObject({ version: 3, restoredFrom: 1 });
-    expect((await ok('POST', `${URL}/${v1.id}/run`, { parameters: { p_count: 1 } })).rows[0].label).toBe('x1');
+    expect(rowsOf(await ok('POST', `${URL}/${v1.id}/run`, { parameters: { p_count: 1 } }))[0].label).toBe('x1');
     expect((await call('POST', `${URL}/${v1.id}/versions/1/rollback`, { concurrencyStamp: v2.concurrencyStamp })).statusCode).toBe(409);
     expect((await call('POST', `${URL}/${v1.id}/versions/7/rollback`, { concurrencyStamp: v3.concurrencyStamp })).statusCode).toBe(404);
 
@@ -176,7 +188,7 @@ end`,
     expect(res.statusCode, res.body).toBe(504);
     expect(res.json().error).toMatchObject({ code: 'DataFactory.Timeout', message: '过程“slow_one”在 1 秒内没有完成，已取消' });
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect((await ok('POST', `${URL}/${slow.id}/run`, { parameters: { p_seconds: 0 } })).rows).toEqual([{ done: true }]);
+    expect(rowsOf(await ok('POST', `${URL}/${slow.id}/run`, { parameters: { p_seconds: 0 } }))).toEqual([{ done: true }]);
 
     const log = await ok('GET', `${URL}/${slow.id}/runs`);
     expect(log.totalCount).toBe(2);
@@ -201,7 +213,7 @@ end`,
       returns: { kind: 'table', columns: [{ name: 'total', type: 'numeric' }] },
       body: 'begin return query select sum(o.total) from biz.factory_orders o; end',
     });
-    expect((await ok('POST', `${URL}/${reader.id}/run`, {})).rows).toEqual([{ total: '30.5' }]);
+    expect(rowsOf(await ok('POST', `${URL}/${reader.id}/run`, {}))).toEqual([{ total: '30.5' }]);
     const snoop = await ok('POST', URL, {
       code: 'snoop',
       name: 'users',

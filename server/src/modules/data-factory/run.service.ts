@@ -1,20 +1,23 @@
 /*
  * Running a data factory function: typed values bound, in a transaction of its own with a
  * statement timeout and (where the database lets the product's user SET it) the restricted role
- * `tessera_factory`; rows capped in the database. Every run is logged (who, when, values, duration,
- * rows, error) and audited, a failed one too.
+ * `tessera_factory`; rows capped in the database. An external routine is called on its source
+ * (data-sources' pool, statement timeout and read-only mode), every result set and OUT value
+ * answered. Every run is logged (who, when, values, duration, rows, error) and audited, a failed
+ * one too.
  */
-import { factoryValue, FACTORY_TYPES, type TProcedureRunList, type TProcedureRunResult, type TRunProcedureInput } from '@tessera/core/contracts/data-factory';
+import { factoryValue, FACTORY_TYPES, type TFactoryType, type TProcedureDefinition, type TProcedureResultSet, type TProcedureRunList, type TProcedureRunResult, type TRunProcedureInput } from '@tessera/core/contracts/data-factory';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { uuidv7 } from '../../platform/ids.ts';
+import { callSourceRoutine } from '../data-sources/index.ts';
 import { iso } from '../../platform/sql-values.ts';
 import { factoryError, factoryInvalid } from './data-factory.messages.ts';
 import * as repo from './data-factory.repository.ts';
-import { actorName, definitionOf, ENTITY_TYPE, requireProcedure } from './data-factory.service.ts';
+import { actorName, definitionOf, ENTITY_TYPE, requireProcedure, type ProcedureRow } from './data-factory.service.ts';
 import { callSql, FACTORY_ROLE } from './factory-sql.ts';
 
 /** Asked once per database handle: whether runs can switch to the restricted role. */
@@ -30,10 +33,53 @@ const QUERY_CANCELED = '57014';
 /** A value as JSON: times as ISO text; numbers, text, booleans and JSON as they came. */
 const jsonValue = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 
+/** A value bound for an external source: the checked text, but booleans as booleans (MySQL reads 'true' as 0). */
+const externalValue = (type: TFactoryType, bound: string | null) => (type === 'boolean' && bound !== null ? bound === 'true' : bound);
+
+/**
+ * An OUT value as its declared type where the source's spelling differs: MariaDB answers a session
+ * variable's integer as 64-bit (text here) and a boolean as 0 or 1.
+ */
+function typedOut(type: TFactoryType, value: unknown): unknown {
+  if (type === 'integer' && typeof value === 'string' && /^-?\d{1,10}$/.test(value)) return Number(value);
+  if (type === 'boolean' && (typeof value === 'number' || value === '0' || value === '1')) return Number(value) !== 0;
+  return value;
+}
+
+type Answer = { resultSets: TProcedureResultSet[]; outParameters: Record<string, unknown> };
+
+/** A factory function in the product's database, in a transaction of its own under the restricted role. */
+async function runFunction(ctx: ServiceContext, row: ProcedureRow, def: TProcedureDefinition, values: Record<string, string | null>, rowCap: number, timeoutSeconds: number, asRole: boolean, elapsed: () => number): Promise<Answer> {
+  const rows = await ctx.db.transaction().execute(async (trx) => {
+    await sql`select set_config('statement_timeout', ${String(timeoutSeconds * 1000)}, true)`.execute(trx);
+    if (asRole) await sql`set local role ${sql.id(FACTORY_ROLE)}`.execute(trx);
+    const answer = await callSql(row.code, def, values, rowCap + 1).execute(trx);
+    // The embedded database has no timer to cancel a statement: a run that took longer is
+    // undone and answered as timed out, once it has ended (README "Data factory").
+    if (elapsed() > timeoutSeconds * 1000) throw Object.assign(new Error('statement timeout'), { code: QUERY_CANCELED });
+    return answer.rows as Record<string, unknown>[];
+  });
+  const outs = def.parameters.filter((p) => p.mode === 'out');
+  if (def.returns.kind !== 'table') return { resultSets: [], outParameters: Object.fromEntries(outs.map((p) => [p.name, jsonValue(rows[0]?.[p.name] ?? null)])) };
+  const table = def.returns.columns;
+  const kept = rows.slice(0, rowCap);
+  return {
+    resultSets: [
+      {
+        columns: table.map((c) => ({ name: c.name, dataType: FACTORY_TYPES[c.type] })),
+        rows: kept.map((r) => Object.fromEntries(table.map((c) => [c.name, jsonValue(r[c.name])]))),
+        rowCount: kept.length,
+        truncated: rows.length > rowCap,
+      },
+    ],
+    outParameters: {},
+  };
+}
+
 export async function runProcedure(ctx: ServiceContext, id: string, input: TRunProcedureInput): Promise<TProcedureRunResult> {
   const row = await requireProcedure(ctx, id);
   const def = definitionOf(row);
-  const ins = def.parameters.filter((p) => p.mode === 'in');
+  const ins = def.parameters.filter((p) => p.mode !== 'out');
   for (const name of Object.keys(input.parameters)) {
     if (!ins.some((p) => p.name === name)) throw factoryInvalid(ctx, 'run.unknownParameter', [`parameters.${name}`], { name });
   }
@@ -56,30 +102,21 @@ export async function runProcedure(ctx: ServiceContext, id: string, input: TRunP
   let result: TProcedureRunResult | undefined;
   let failure: AppError | undefined;
   try {
-    const rows = await ctx.db.transaction().execute(async (trx) => {
-      await sql`select set_config('statement_timeout', ${String(timeoutSeconds * 1000)}, true)`.execute(trx);
-      if (asRole) await sql`set local role ${sql.id(FACTORY_ROLE)}`.execute(trx);
-      const answer = await callSql(row.code, def, values, rowCap + 1).execute(trx);
-      // The embedded database has no timer to cancel a statement: a run that took longer is
-      // undone and answered as timed out, once it has ended (README "Data factory").
-      if (elapsed() > timeoutSeconds * 1000) throw Object.assign(new Error('statement timeout'), { code: QUERY_CANCELED });
-      return answer.rows as Record<string, unknown>[];
-    });
-    const outs = def.parameters.filter((p) => p.mode === 'out');
-    const table = def.returns.kind === 'table' ? def.returns.columns : [];
-    const kept = def.returns.kind === 'table' ? rows.slice(0, rowCap) : [];
-    result = {
-      runId,
-      columns: table,
-      rows: kept.map((r) => Object.fromEntries(table.map((c) => [c.name, jsonValue(r[c.name])]))),
-      rowCount: kept.length,
-      truncated: def.returns.kind === 'table' && rows.length > rowCap,
-      outParameters: outs.length ? Object.fromEntries(outs.map((p) => [p.name, jsonValue(rows[0]?.[p.name] ?? null)])) : {},
-      elapsedMs: elapsed(),
-    };
+    let answer: Answer;
+    if (row.source_id && def.routine) {
+      const parameters = def.parameters.map((p) => ({ name: p.name, mode: p.mode, type: p.type, value: p.mode === 'out' ? null : externalValue(p.type, values[p.name] ?? null) }));
+      const called = await callSourceRoutine(ctx, row.source_id, { routine: def.routine, parameters, limit: rowCap });
+      const outs = def.parameters.filter((p) => p.mode !== 'in');
+      answer = { resultSets: called.resultSets, outParameters: Object.fromEntries(outs.map((p) => [p.name, typedOut(p.type, called.outs[p.name] ?? null)])) };
+    } else {
+      answer = await runFunction(ctx, row, def, values, rowCap, timeoutSeconds, asRole, elapsed);
+    }
+    result = { runId, ...answer, rowCount: answer.resultSets.reduce((n, set) => n + set.rowCount, 0), elapsedMs: elapsed() };
   } catch (err) {
+    // An external source's failure (down, slow, read-only, the routine's error) as data sources answer it.
     const code = (err as { code?: unknown } | null)?.code;
-    if (code === QUERY_CANCELED) failure = factoryError(ctx, 504, 'DataFactory.Timeout', 'run.timeout', { code: row.code, seconds: timeoutSeconds });
+    if (err instanceof AppError && row.source_id) failure = err;
+    else if (code === QUERY_CANCELED) failure = factoryError(ctx, 504, 'DataFactory.Timeout', 'run.timeout', { code: row.code, seconds: timeoutSeconds });
     else if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) failure = factoryError(ctx, 400, 'DataFactory.RunFailed', 'run.failed', { code: row.code, reason: String((err as Error).message).slice(0, 1_000) }, { members: ['body'] });
     else throw err;
   }

@@ -63,6 +63,16 @@ export function allSources(db: Db) {
   return db.selectFrom('data_sources').select(['id', 'name', 'kind']).orderBy('name').orderBy('id').execute();
 }
 
+/** The database sources (not HTTP), by name: where the data factory may register routines. */
+export function sqlSources(db: Db) {
+  return db.selectFrom('data_sources').select(['id', 'name', 'kind', 'read_only']).where('kind', '<>', 'http').orderBy('name').orderBy('id').execute();
+}
+
+/** The names of these sources. */
+export function sourceNames(db: Db, ids: string[]) {
+  return ids.length ? db.selectFrom('data_sources').select(['id', 'name']).where('id', 'in', ids).execute() : Promise.resolve([]);
+}
+
 /** Every saved query (the designer's catalogue), by name. */
 export function allMethods(db: Db) {
   return db.selectFrom('data_source_methods').selectAll().orderBy('name').orderBy('id').execute();

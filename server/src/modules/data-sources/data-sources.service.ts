@@ -174,7 +174,7 @@ const settingsOf = (row: SourceRow, password: string | null): SourceSettings => 
 });
 
 /** The pool of a database source; an HTTP source has none (its routes that take SQL answer 400). */
-function clientOf(ctx: ServiceContext, row: SourceRow): SourceClient {
+export function clientOf(ctx: ServiceContext, row: SourceRow): SourceClient {
   if (row.kind === 'http') throw sourceInvalid(ctx, 'source.notSql', ['sql'], { name: row.name });
   return sourceClient(row.id, row.concurrency_stamp, () => settingsOf(row, storedPassword(ctx, row)));
 }
@@ -303,7 +303,7 @@ export async function runDataSourceQuery(ctx: ServiceContext, id: string, input:
 }
 
 /** Column names made unique (`select 1 as a, 2 as a` → a, a_2), so no value hides another. */
-function uniqueNames(names: string[]): string[] {
+export function uniqueNames(names: string[]): string[] {
   const seen = new Set<string>();
   return names.map((name) => {
     let unique = name || '?column?';

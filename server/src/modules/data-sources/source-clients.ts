@@ -15,6 +15,7 @@ import pg from 'pg';
 import { Pool as TarnPool } from 'tarn';
 import { Connection, Request, TYPES } from 'tedious';
 import type { TSqlSourceKind as TDataSourceKind } from '@tessera/core/contracts/data-sources';
+import { mssqlCall, mssqlParameter, mysqlCall, postgresCall, type RoutineCall } from './source-routines.ts';
 
 export interface SourceSettings {
   kind: TDataSourceKind;
@@ -36,8 +37,16 @@ export interface SourceResult {
   affectedRows: number | null;
 }
 
+/** A routine's answer: each result set it returned, in order, and its OUT / INOUT values by name. */
+export interface RoutineAnswer {
+  resultSets: SourceResult[];
+  outs: Record<string, unknown>;
+}
+
 export interface SourceClient {
   query(sql: string, parameters: unknown[]): Promise<SourceResult>;
+  /** Calls a stored procedure or function (source-routines.ts): on one connection, under the same limits as a query. */
+  call(routine: RoutineCall): Promise<RoutineAnswer>;
   close(): Promise<void>;
 }
 
@@ -104,19 +113,31 @@ function postgresClient(s: SourceSettings): SourceClient {
   });
   // An idle connection the source drops must not bring the process down.
   pool.on('error', () => undefined);
+  const query = async (sql: string, parameters: unknown[]): Promise<SourceResult> => {
+    try {
+      const result = await pool.query({ text: sql, values: parameters, rowMode: 'array' });
+      const writes = /^(INSERT|UPDATE|DELETE|MERGE)$/.test(result.command ?? '');
+      return {
+        columns: (result.fields ?? []).map((f) => ({ name: f.name, dataType: PG_TYPE_NAMES[f.dataTypeID] ?? `oid ${f.dataTypeID}` })),
+        rows: (result.rows as unknown[][]) ?? [],
+        affectedRows: writes ? (result.rowCount ?? 0) : null,
+      };
+    } catch (error) {
+      throw pgFailure(error);
+    }
+  };
   return {
-    async query(sql, parameters) {
-      try {
-        const result = await pool.query({ text: sql, values: parameters, rowMode: 'array' });
-        const writes = /^(INSERT|UPDATE|DELETE|MERGE)$/.test(result.command ?? '');
-        return {
-          columns: (result.fields ?? []).map((f) => ({ name: f.name, dataType: PG_TYPE_NAMES[f.dataTypeID] ?? `oid ${f.dataTypeID}` })),
-          rows: (result.rows as unknown[][]) ?? [],
-          affectedRows: writes ? (result.rowCount ?? 0) : null,
-        };
-      } catch (error) {
-        throw pgFailure(error);
+    query,
+    async call(routine) {
+      const statement = postgresCall(routine);
+      const result = await query(statement.sql, statement.values);
+      // A procedure's one row, or a function's with OUT parameters, holds their values in their order; else its rows are the result.
+      const outNames = routine.parameters.filter((p) => p.mode !== 'in').map((p) => p.name);
+      if (routine.routine.kind === 'procedure' || outNames.length > 0) {
+        const first = result.rows[0] ?? [];
+        return { resultSets: [], outs: Object.fromEntries(outNames.map((name, i) => [name, first[i] ?? null])) };
       }
+      return { resultSets: [result], outs: {} };
     },
     close: () => pool.end(),
   };
@@ -168,18 +189,48 @@ function mysqlClient(s: SourceSettings): SourceClient {
     connection.query(`set session max_execution_time = ${timeoutMs}`, ignore);
     if (s.readOnly) connection.query('set session transaction read only', ignore);
   });
+  const columnsOf = (fields: FieldPacket[] | undefined) => (fields ?? []).map((f) => ({ name: f.name, dataType: MYSQL_TYPE_NAMES[f.columnType ?? f.type ?? -1] ?? 'unknown' }));
   return {
     async query(sql, parameters) {
       try {
         const [result, fields] = await pool.query({ sql, values: parameters, rowsAsArray: true, timeout: timeoutMs + GRACE_MS });
         if (!Array.isArray(result)) return { columns: [], rows: [], affectedRows: (result as ResultSetHeader).affectedRows };
-        return {
-          columns: ((fields ?? []) as FieldPacket[]).map((f) => ({ name: f.name, dataType: MYSQL_TYPE_NAMES[f.columnType ?? f.type ?? -1] ?? 'unknown' })),
-          rows: result as unknown[][],
-          affectedRows: null,
-        };
+        return { columns: columnsOf(fields as FieldPacket[]), rows: result as unknown[][], affectedRows: null };
       } catch (error) {
         throw mysqlFailure(error);
+      }
+    },
+    async call(routine) {
+      const statements = mysqlCall(routine);
+      let connection;
+      try {
+        connection = await pool.getConnection();
+      } catch (error) {
+        throw mysqlFailure(error);
+      }
+      try {
+        const run = (sql: string, values: unknown[]) => connection.query({ sql, values, rowsAsArray: true, timeout: timeoutMs + GRACE_MS });
+        for (const s of statements.setup) await run(s.sql, s.values);
+        const [result, fields] = await run(statements.call.sql, statements.call.values);
+        // A CALL answers each result set with its fields, then a header of what it changed; a function's select, one set.
+        const resultSets: SourceResult[] = [];
+        if (routine.routine.kind === 'function') resultSets.push({ columns: columnsOf(fields as FieldPacket[]), rows: result as unknown[][], affectedRows: null });
+        else if (Array.isArray(result)) {
+          (result as unknown[]).forEach((set, i) => {
+            if (Array.isArray(set)) resultSets.push({ columns: columnsOf((fields as unknown as (FieldPacket[] | undefined)[])[i]), rows: set as unknown[][], affectedRows: null });
+          });
+        }
+        let outs: Record<string, unknown> = {};
+        if (statements.outs) {
+          const [values, outFields] = await run(statements.outs.sql, statements.outs.values);
+          const row = ((values as unknown[][])[0] ?? []) as unknown[];
+          outs = Object.fromEntries(columnsOf(outFields as FieldPacket[]).map((c, i) => [c.name, row[i] ?? null]));
+        }
+        return { resultSets, outs };
+      } catch (error) {
+        throw mysqlFailure(error);
+      } finally {
+        connection.release();
       }
     },
     close: () => pool.end(),
@@ -241,33 +292,51 @@ function mssqlClient(s: SourceSettings): SourceClient {
     idleTimeoutMillis: 30_000,
     propagateCreateError: true,
   });
+  /** Runs one request on a pooled connection: every result set, and the OUTPUT values by their bound names. */
+  const execute = async (sql: string, bind: (request: Request) => void): Promise<{ sets: SourceResult[]; outputs: Record<string, unknown>; rowCount: number }> => {
+    let connection: Connection;
+    try {
+      connection = await pool.acquire().promise;
+    } catch (error) {
+      throw mssqlFailure(error);
+    }
+    try {
+      return await new Promise((resolve, reject) => {
+        const sets: SourceResult[] = [];
+        const outputs: Record<string, unknown> = {};
+        const request = new Request(sql, (error, rowCount) => (error ? reject(mssqlFailure(error)) : resolve({ sets, outputs, rowCount: rowCount ?? 0 })));
+        bind(request);
+        request.on('columnMetadata', (meta) => {
+          const list = Array.isArray(meta) ? meta : Object.values(meta);
+          sets.push({ columns: list.map((c) => ({ name: c.colName, dataType: c.type.name.toLowerCase() })), rows: [], affectedRows: null });
+        });
+        request.on('row', (values) => sets.at(-1)?.rows.push((Array.isArray(values) ? values : Object.values(values)).map((v) => v.value)));
+        request.on('returnValue', (name, value) => {
+          outputs[name] = value;
+        });
+        connection.execSql(request);
+      });
+    } finally {
+      pool.release(connection);
+    }
+  };
   return {
     async query(sql, parameters) {
-      let connection: Connection;
-      try {
-        connection = await pool.acquire().promise;
-      } catch (error) {
-        throw mssqlFailure(error);
-      }
-      try {
-        return await new Promise<SourceResult>((resolve, reject) => {
-          let columns: SourceResult['columns'] = [];
-          const rows: unknown[][] = [];
-          const request = new Request(sql, (error, rowCount) => {
-            if (error) reject(mssqlFailure(error));
-            else resolve({ columns, rows, affectedRows: columns.length === 0 ? (rowCount ?? 0) : null });
-          });
-          parameters.forEach((value, i) => request.addParameter(`p${i + 1}`, mssqlType(value), value));
-          request.on('columnMetadata', (meta) => {
-            const list = Array.isArray(meta) ? meta : Object.values(meta);
-            columns = list.map((c) => ({ name: c.colName, dataType: c.type.name.toLowerCase() }));
-          });
-          request.on('row', (values) => rows.push((Array.isArray(values) ? values : Object.values(values)).map((v) => v.value)));
-          connection.execSql(request);
-        });
-      } finally {
-        pool.release(connection);
-      }
+      const answer = await execute(sql, (request) => parameters.forEach((value, i) => request.addParameter(`p${i + 1}`, mssqlType(value), value)));
+      return answer.sets[0] ?? { columns: [], rows: [], affectedRows: answer.rowCount };
+    },
+    async call(routine) {
+      const statement = mssqlCall(routine);
+      const answer = await execute(statement.sql, (request) =>
+        routine.parameters.forEach((p, i) => {
+          const value = statement.values[i];
+          // OUTPUT parameters as text: SQL Server converts the routine's own type to it on return.
+          if (p.mode === 'in') request.addParameter(mssqlParameter(i), mssqlType(value), value);
+          else request.addOutputParameter(mssqlParameter(i), TYPES.NVarChar, value === null || value === undefined ? null : String(value), { length: 4000 });
+        }),
+      );
+      const outs = Object.fromEntries(routine.parameters.flatMap((p, i) => (p.mode === 'in' ? [] : [[p.name, answer.outputs[mssqlParameter(i)] ?? null]])));
+      return { resultSets: answer.sets, outs };
     },
     close: () => pool.destroy().then(() => undefined),
   };
@@ -282,14 +351,16 @@ function mssqlClient(s: SourceSettings): SourceClient {
  */
 function bounded(client: SourceClient, s: SourceSettings): SourceClient {
   const limitMs = CONNECT_TIMEOUT_MS + s.statementTimeoutSeconds * 1000 + GRACE_MS;
+  const within = <T>(work: Promise<T>): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new SourceError('timeout', `no answer within ${Math.round(limitMs / 1000)} s`)), limitMs);
+    });
+    return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+  };
   return {
-    query(sql, parameters) {
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new SourceError('timeout', `no answer within ${Math.round(limitMs / 1000)} s`)), limitMs);
-      });
-      return Promise.race([client.query(sql, parameters), deadline]).finally(() => clearTimeout(timer));
-    },
+    query: (sql, parameters) => within(client.query(sql, parameters)),
+    call: (routine) => within(client.call(routine)),
     close: () => client.close(),
   };
 }

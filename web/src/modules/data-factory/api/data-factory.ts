@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  TFactorySourceList,
+  TSourceRoutineList,
   TProcedure,
   TProcedureDiff,
   TProcedureInput,
@@ -24,7 +26,16 @@ export const dataFactoryKeys = {
   versions: (id: string) => ['data-factory', 'versions', id] as const,
   diff: (id: string, from: number, to: number) => ['data-factory', 'diff', id, from, to] as const,
   runs: (id: string, page: { SkipCount: number; MaxResultCount: number }) => ['data-factory', 'runs', id, page] as const,
+  sources: ['data-factory', 'sources'] as const,
+  routines: (sourceId: string) => ['data-factory', 'routines', sourceId] as const,
 };
+
+/** The database sources a procedure may call a routine of. */
+export const useFactorySources = (enabled: boolean) => useQuery({ queryKey: dataFactoryKeys.sources, queryFn: () => api.get<TFactorySourceList>(`${PATH}/sources`), enabled });
+
+/** A source's procedures and functions (asked of the source: its errors are shown beside the picker). */
+export const useSourceRoutines = (sourceId: string | null) =>
+  useQuery({ queryKey: dataFactoryKeys.routines(sourceId ?? ''), queryFn: () => api.get<TSourceRoutineList>(`${PATH}/sources/${sourceId}/routines`, undefined, { silent: true }), enabled: Boolean(sourceId), retry: false });
 
 export const useProcedures = (q: Partial<TProcedureQuery>) =>
   useQuery(queryOptions({ queryKey: dataFactoryKeys.list(q), queryFn: () => api.get<TProcedureList>(PATH, q as Record<string, string | number | undefined>), placeholderData: keepPreviousData }));

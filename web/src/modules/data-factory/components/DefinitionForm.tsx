@@ -1,12 +1,18 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Col, Flex, Form, Input, InputNumber, Radio, Row, Select, Table, Typography } from 'antd';
-import { DATA_FACTORY_LIMITS, FACTORY_TYPES, type TFactoryType } from '@tessera/core/contracts/data-factory';
+import { DATA_FACTORY_LIMITS, FACTORY_TYPES, type TFactoryType, type TSourceRoutine } from '@tessera/core/contracts/data-factory';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../shared/api/client.ts';
 import { SqlEditor } from '../../data-sources/components/SqlEditor.tsx';
-import { rowKey, type ProcedureDraft } from './procedure-draft.ts';
+import { useFactorySources, useSourceRoutines } from '../api/data-factory.ts';
+import { rowKey, withRoutine, type ProcedureDraft } from './procedure-draft.ts';
 import '../i18n.ts';
 
 const TYPE_OPTIONS = (Object.keys(FACTORY_TYPES) as TFactoryType[]).map((t) => ({ value: t, label: FACTORY_TYPES[t] }));
+const KIND_NAMES = { postgres: 'PostgreSQL', mysql: 'MySQL / MariaDB', mssql: 'SQL Server' } as const;
+/** The picker's value for the product's own database (a Select option needs a value). */
+const FACTORY = '';
+const routineKey = (r: { schema: string; name: string; kind: string }) => `${r.kind}\u0000${r.schema}\u0000${r.name}`;
 
 interface DefinitionFormProps {
   draft: ProcedureDraft;
@@ -15,11 +21,20 @@ interface DefinitionFormProps {
   wrong: Set<string>;
   /** The code of a saved procedure can change (the function is renamed). */
   onSave(): void;
+  /** A saved procedure keeps where it runs. */
+  saved: boolean;
 }
 
-/** The definition: code, name, limits, parameters (name, type, IN/OUT, default), what it returns and the PL/pgSQL body. */
-export function DefinitionForm({ draft, onChange, wrong, onSave }: DefinitionFormProps) {
+/**
+ * Where it runs (the product's database, or a database source), then: code, name, limits,
+ * parameters (name, type, IN/OUT/INOUT, default); for the product's database what it returns and
+ * the PL/pgSQL body, for a source the routine it calls.
+ */
+export function DefinitionForm({ draft, onChange, wrong, onSave, saved }: DefinitionFormProps) {
   const { t } = useTranslation('dataFactory');
+  const sources = useFactorySources(true);
+  const routines = useSourceRoutines(draft.sourceId);
+  const external = draft.sourceId !== null;
   const set = (changes: Partial<ProcedureDraft>) => onChange({ ...draft, ...changes });
   const setParam = (key: number, changes: Partial<ProcedureDraft['parameters'][number]>) => set({ parameters: draft.parameters.map((p) => (p.key === key ? { ...p, ...changes } : p)) });
   const setColumn = (key: number, changes: Partial<ProcedureDraft['columns'][number]>) => set({ columns: draft.columns.map((c) => (c.key === key ? { ...c, ...changes } : c)) });
@@ -27,6 +42,46 @@ export function DefinitionForm({ draft, onChange, wrong, onSave }: DefinitionFor
 
   return (
     <Form layout="vertical" size="small" component="div">
+      <Row gutter={12}>
+        <Col xs={24} md={8}>
+          <Form.Item label={t('editor.runsOn')} extra={saved ? t('editor.runsOnFixed') : undefined}>
+            <Select
+              value={draft.sourceId ?? FACTORY}
+              disabled={saved}
+              loading={sources.isLoading}
+              onChange={(v: string) => set({ sourceId: v === FACTORY ? null : v, routine: null, parameters: v === FACTORY ? draft.parameters.filter((p) => p.mode !== 'inout') : [] })}
+              options={[{ value: FACTORY, label: t('editor.runsOnFactory') }, ...(sources.data?.items ?? []).map((s) => ({ value: s.id, label: `${s.name}（${KIND_NAMES[s.kind]}）` }))]}
+              aria-label={t('editor.runsOn')}
+              data-testid="factory-source"
+            />
+          </Form.Item>
+        </Col>
+        {external && (
+          <Col xs={24} md={16}>
+            <Form.Item
+              label={t('editor.routine')}
+              required
+              validateStatus={routines.isError || wrong.has('routine') ? 'error' : undefined}
+              help={routines.isError ? t('editor.routinesFailed', { message: errorText(routines.error) }) : wrong.has('routine') ? t('editor.routineRequired') : t('editor.routineHint')}
+            >
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                value={draft.routine ? routineKey(draft.routine) : undefined}
+                placeholder={t('editor.routinePlaceholder')}
+                loading={routines.isFetching}
+                notFoundContent={routines.isFetching ? undefined : t('editor.noRoutines')}
+                onChange={(key: string) => {
+                  const picked = routines.data?.items.find((r: TSourceRoutine) => routineKey(r) === key);
+                  if (picked) onChange(withRoutine(draft, picked));
+                }}
+                options={(routines.data?.items ?? []).map((r) => ({ value: routineKey(r), label: `${r.schema}.${r.name}（${t(r.kind === 'procedure' ? 'editor.procedureKind' : 'editor.functionKind')}）` }))}
+                aria-label={t('editor.routine')}
+                data-testid="factory-routine"
+              />
+            </Form.Item>
+          </Col>
+        )}
+      </Row>
       <Row gutter={12}>
         <Col xs={24} md={8}>
           <Form.Item label={t('editor.code')} required validateStatus={status('code')} help={wrong.has('code') ? t('editor.codeInvalid') : t('editor.codeHint')}>
@@ -90,7 +145,7 @@ export function DefinitionForm({ draft, onChange, wrong, onSave }: DefinitionFor
             key: 'mode',
             width: 90,
             render: (_, p, i) => (
-              <Select size="small" style={{ width: '100%' }} value={p.mode} options={[{ value: 'in', label: 'IN' }, { value: 'out', label: 'OUT' }]} aria-label={`${t('editor.paramMode')} ${i + 1}`} onChange={(mode) => setParam(p.key, { mode })} data-testid={`factory-param-mode-${i}`} />
+              <Select size="small" style={{ width: '100%' }} value={p.mode} options={[{ value: 'in', label: 'IN' }, { value: 'out', label: 'OUT' }, ...(external ? [{ value: 'inout', label: 'INOUT' }] : [])]} aria-label={`${t('editor.paramMode')} ${i + 1}`} onChange={(mode) => setParam(p.key, { mode })} data-testid={`factory-param-mode-${i}`} />
             ),
           },
           {
@@ -117,6 +172,8 @@ export function DefinitionForm({ draft, onChange, wrong, onSave }: DefinitionFor
         ]}
       />
 
+      {!external && (
+        <>
       <Form.Item label={t('editor.returns')} style={{ marginBottom: 6 }}>
         <Radio.Group
           value={draft.returnsKind}
@@ -164,9 +221,11 @@ export function DefinitionForm({ draft, onChange, wrong, onSave }: DefinitionFor
           />
         </>
       )}
-      <Form.Item label={t('editor.body')} extra={t('editor.bodyHint')}>
+      <Form.Item label={t('editor.body')} extra={wrong.has('body') ? t('editor.bodyRequired') : t('editor.bodyHint')} validateStatus={status('body')}>
         <SqlEditor value={draft.body} onChange={(body) => set({ body })} dialect="postgres" onRun={onSave} height={260} aria-label={t('editor.body')} data-testid="factory-body" />
       </Form.Item>
+        </>
+      )}
       {wrong.size > 0 && <Alert type="error" showIcon title={t('editor.saveFailed')} />}
     </Form>
   );

@@ -88,7 +88,7 @@ function EditorBody({ target, onClose }: { target: EditorTarget; onClose(): void
           data-testid="factory-save-error"
         />
       )}
-      <DefinitionForm draft={draft} onChange={setDraft} wrong={wrong} onSave={() => void submit()} />
+      <DefinitionForm draft={draft} onChange={setDraft} wrong={wrong} onSave={() => void submit()} saved={procedure !== null} />
     </>
   );
   return (

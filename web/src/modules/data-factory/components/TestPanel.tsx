@@ -1,6 +1,6 @@
 import { CaretRightOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Empty, Flex, Input, Space, Table, Typography } from 'antd';
-import { FACTORY_TYPES, type TProcedure, type TProcedureRunResult } from '@tessera/core/contracts/data-factory';
+import { FACTORY_TYPES, type TProcedure, type TProcedureResultSet, type TProcedureRunResult } from '@tessera/core/contracts/data-factory';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellText } from '../../data-sources/components/result-format.ts';
@@ -20,10 +20,27 @@ const shown = (value: unknown, nullText: string) => {
   );
 };
 
-/** Runs the saved procedure with a value per IN parameter (its default to start with): the rows, the OUT values, or the error. */
+/** One result set's rows (paged past 50). */
+function ResultGrid({ set, index }: { set: TProcedureResultSet; index: number }) {
+  const { t } = useTranslation('dataFactory');
+  if (set.rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('test.noRows')} />;
+  return (
+    <Table
+      size="small"
+      rowKey={(_, i) => String(i)}
+      pagination={set.rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+      scroll={{ x: 'max-content' }}
+      dataSource={set.rows}
+      data-testid={index === 0 ? 'factory-test-rows' : `factory-test-rows-${index + 1}`}
+      columns={set.columns.map((c) => ({ key: c.name, title: <span title={c.dataType}>{c.name}</span>, render: (_: unknown, row: Record<string, unknown>) => shown(row[c.name], t('test.null')) }))}
+    />
+  );
+}
+
+/** Runs the saved procedure with a value per IN / INOUT parameter (its default to start with): each result set, the OUT values, or the error. */
 export function TestPanel({ procedure }: { procedure: TProcedure }) {
   const { t } = useTranslation('dataFactory');
-  const ins = procedure.parameters.filter((p) => p.mode === 'in');
+  const ins = procedure.parameters.filter((p) => p.mode !== 'out');
   const [texts, setTexts] = useState<Record<string, string>>(() => Object.fromEntries(ins.map((p) => [p.name, textOfValue(p.defaultValue)])));
   const [result, setResult] = useState<TProcedureRunResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -86,7 +103,7 @@ export function TestPanel({ procedure }: { procedure: TProcedure }) {
         <Flex vertical gap={8} data-testid="factory-test-result">
           <Typography.Text type="secondary" data-testid="factory-test-status">
             {t('test.rows', { count: result.rowCount })} · {t('test.elapsed', { ms: Math.round(result.elapsedMs) })}
-            {result.truncated ? ` · ${t('test.truncated', { count: result.rowCount })}` : ''}
+            {result.resultSets.some((set) => set.truncated) ? ` · ${t('test.truncated', { count: procedure.rowCap })}` : ''}
           </Typography.Text>
           {outs.length > 0 && (
             <Descriptions
@@ -98,20 +115,17 @@ export function TestPanel({ procedure }: { procedure: TProcedure }) {
               items={outs.map(([name, value]) => ({ key: name, label: <Typography.Text code>{name}</Typography.Text>, children: shown(value, t('test.null')) }))}
             />
           )}
-          {result.columns.length > 0 &&
-            (result.rows.length === 0 ? (
-              <Empty description={t('test.noRows')} />
-            ) : (
-              <Table
-                size="small"
-                rowKey={(_, i) => String(i)}
-                pagination={result.rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-                scroll={{ x: 'max-content' }}
-                dataSource={result.rows}
-                data-testid="factory-test-rows"
-                columns={result.columns.map((c) => ({ key: c.name, title: c.name, render: (_: unknown, row: Record<string, unknown>) => shown(row[c.name], t('test.null')) }))}
-              />
+          {result.resultSets.length === 1 && <ResultGrid set={result.resultSets[0]!} index={0} />}
+          {result.resultSets.length > 1 &&
+            result.resultSets.map((set, i) => (
+              <Flex vertical gap={4} key={i} data-testid={`factory-test-set-${i + 1}`}>
+                <Typography.Text strong>
+                  {t('test.resultSet', { n: i + 1 })} <Typography.Text type="secondary">· {t('test.rows', { count: set.rowCount })}</Typography.Text>
+                </Typography.Text>
+                <ResultGrid set={set} index={i} />
+              </Flex>
             ))}
+          {result.resultSets.length === 0 && outs.length === 0 && <Typography.Text type="secondary">{t('test.noResult')}</Typography.Text>}
         </Flex>
       )}
     </Flex>

@@ -1,4 +1,4 @@
-import { FACTORY_IDENTIFIER, type TFactoryType, type TProcedure, type TProcedureInput } from '@tessera/core/contracts/data-factory';
+import { FACTORY_IDENTIFIER, PARAMETER_NAME, type TFactoryType, type TProcedure, type TProcedureInput, type TRoutine, type TSourceRoutine } from '@tessera/core/contracts/data-factory';
 import { textOfValue, valueFromText } from './factory-values.ts';
 
 /** The editor's copy of a definition: text boxes as typed, a key per table row. */
@@ -8,7 +8,11 @@ export interface ProcedureDraft {
   description: string;
   timeoutSeconds: number;
   rowCap: number;
-  parameters: { key: number; name: string; type: TFactoryType; mode: 'in' | 'out'; defaultText: string }[];
+  /** The database source of an external routine; null: a PL/pgSQL function of the product's database. */
+  sourceId: string | null;
+  /** The source's routine called (external only). */
+  routine: TRoutine | null;
+  parameters: { key: number; name: string; type: TFactoryType; mode: 'in' | 'out' | 'inout'; defaultText: string }[];
   returnsKind: 'table' | 'void';
   columns: { key: number; name: string; type: TFactoryType }[];
   body: string;
@@ -20,7 +24,7 @@ export const rowKey = () => nextKey++;
 export const NEW_BODY = 'begin\n  return query select 1;\nend';
 
 export function newDraft(): ProcedureDraft {
-  return { code: '', name: '', description: '', timeoutSeconds: 30, rowCap: 1000, parameters: [], returnsKind: 'table', columns: [{ key: rowKey(), name: 'value', type: 'integer' }], body: NEW_BODY };
+  return { code: '', name: '', description: '', timeoutSeconds: 30, rowCap: 1000, sourceId: null, routine: null, parameters: [], returnsKind: 'table', columns: [{ key: rowKey(), name: 'value', type: 'integer' }], body: NEW_BODY };
 }
 
 export function draftOf(p: TProcedure): ProcedureDraft {
@@ -30,6 +34,8 @@ export function draftOf(p: TProcedure): ProcedureDraft {
     description: p.description,
     timeoutSeconds: p.timeoutSeconds,
     rowCap: p.rowCap,
+    sourceId: p.sourceId,
+    routine: p.routine,
     parameters: p.parameters.map((x) => ({ key: rowKey(), name: x.name, type: x.type, mode: x.mode, defaultText: textOfValue(x.defaultValue) })),
     returnsKind: p.returns.kind,
     columns: p.returns.kind === 'table' ? p.returns.columns.map((c) => ({ key: rowKey(), ...c })) : [],
@@ -42,11 +48,14 @@ export function draftProblems(d: ProcedureDraft): Set<string> {
   const wrong = new Set<string>();
   if (!FACTORY_IDENTIFIER.test(d.code)) wrong.add('code');
   if (!d.name.trim()) wrong.add('name');
+  const external = d.sourceId !== null;
+  if (external && !d.routine) wrong.add('routine');
+  if (!external && !d.body.trim()) wrong.add('body');
   for (const p of d.parameters) {
-    if (!FACTORY_IDENTIFIER.test(p.name)) wrong.add(`param-name-${p.key}`);
-    if (p.mode === 'in' && !valueFromText(p.type, p.defaultText).ok) wrong.add(`param-default-${p.key}`);
+    if (!(external ? PARAMETER_NAME : FACTORY_IDENTIFIER).test(p.name)) wrong.add(`param-name-${p.key}`);
+    if (p.mode !== 'out' && !valueFromText(p.type, p.defaultText).ok) wrong.add(`param-default-${p.key}`);
   }
-  if (d.returnsKind === 'table') for (const c of d.columns) if (!FACTORY_IDENTIFIER.test(c.name)) wrong.add(`column-name-${c.key}`);
+  if (!external && d.returnsKind === 'table') for (const c of d.columns) if (!FACTORY_IDENTIFIER.test(c.name)) wrong.add(`column-name-${c.key}`);
   return wrong;
 }
 
@@ -57,8 +66,19 @@ export function inputOf(d: ProcedureDraft): TProcedureInput {
     description: d.description.trim(),
     timeoutSeconds: d.timeoutSeconds,
     rowCap: d.rowCap,
-    parameters: d.parameters.map((p) => ({ name: p.name.trim(), type: p.type, mode: p.mode, defaultValue: p.mode === 'in' ? valueFromText(p.type, p.defaultText).value : null })),
-    returns: d.returnsKind === 'table' ? { kind: 'table', columns: d.columns.map((c) => ({ name: c.name.trim(), type: c.type })) } : { kind: 'void' },
-    body: d.body,
+    sourceId: d.sourceId,
+    parameters: d.parameters.map((p) => ({ name: p.name.trim(), type: p.type, mode: p.mode, defaultValue: p.mode !== 'out' ? valueFromText(p.type, p.defaultText).value : null })),
+    ...(d.sourceId !== null
+      ? { returns: { kind: 'void' }, body: '', routine: d.routine }
+      : { returns: d.returnsKind === 'table' ? { kind: 'table', columns: d.columns.map((c) => ({ name: c.name.trim(), type: c.type })) } : { kind: 'void' }, body: d.body, routine: null }),
+  };
+}
+
+/** A routine of the source picked: its name, and its parameters as the catalogue has them (no defaults). */
+export function withRoutine(d: ProcedureDraft, r: TSourceRoutine): ProcedureDraft {
+  return {
+    ...d,
+    routine: { schema: r.schema, name: r.name, kind: r.kind },
+    parameters: r.parameters.map((p) => ({ key: rowKey(), name: p.name, type: p.type, mode: p.mode, defaultText: '' })),
   };
 }

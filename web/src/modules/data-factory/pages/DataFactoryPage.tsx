@@ -15,9 +15,10 @@ import '../i18n.ts';
 type Row = TProcedureList['items'][number];
 
 /**
- * `/dataSet/storedProcedure`: the data factory's PL/pgSQL functions — search, sorting, paging;
- * create and edit (SQL editor, parameters, returns), test runs, versions with a diff and rollback,
- * the run log; delete drops the function.
+ * `/dataSet/storedProcedure`: the data factory's PL/pgSQL functions and the stored routines of
+ * database sources it calls — search, sorting, paging; create and edit (SQL editor, parameters,
+ * returns; or a source's routine), test runs, versions with a diff and rollback, the run log;
+ * delete drops the function.
  */
 export default function DataFactoryPage() {
   const { t } = useTranslation('dataFactory');
@@ -49,6 +50,7 @@ export default function DataFactoryPage() {
     });
 
   const returnsOf = (r: Row) => {
+    if (r.sourceId && r.routine) return t('list.external', { source: r.sourceName ?? t('list.sourceGone'), routine: `${r.routine.schema}.${r.routine.name}` });
     if (r.returns.kind === 'table') return t('list.table', { count: r.returns.columns.length });
     return r.parameters.some((p) => p.mode === 'out') ? t('list.outs') : t('list.void');
   };
@@ -114,7 +116,7 @@ export default function DataFactoryPage() {
             ellipsis: true,
             render: (_, r) => r.parameters.map((p) => `${p.mode === 'out' ? 'OUT ' : ''}${p.name}`).join(', '),
           },
-          { title: t('list.returns'), key: 'returns', width: 140, render: (_, r) => returnsOf(r) },
+          { title: t('list.returns'), key: 'returns', width: 200, ellipsis: true, render: (_, r) => returnsOf(r) },
           { title: t('list.version'), key: 'version', sorter: true, width: 80, align: 'right', render: (_, r) => <Tag>v{r.version}</Tag> },
           { title: t('list.modified'), key: 'lastModificationTime', sorter: true, width: 170, render: (_, r) => new Date(r.lastModificationTime ?? r.creationTime).toLocaleString() },
           {
