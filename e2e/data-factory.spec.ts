@@ -195,6 +195,10 @@ describe('data factory: a stored procedure of a data source (issue 16)', () => {
     // The list says what it calls.
     await page.getByTestId('factory-editor-close').click();
     await poll(() => page.getByTestId('factory-procedures').textContent()).toContain(`${sourceName} · test.${table}_summary`);
+    // Opened again: the routine it calls, by name, and where it runs, fixed.
+    await page.getByTestId(`factory-edit-${code}`).click();
+    await poll(() => page.getByTestId('factory-routine').textContent(), 30_000).toContain(`test.${table}_summary（过程）`);
+    expect(await page.getByTestId('factory-source').locator('input').isDisabled()).toBe(true);
   }, 180_000);
 });
 

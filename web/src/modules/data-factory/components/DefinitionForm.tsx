@@ -35,6 +35,10 @@ export function DefinitionForm({ draft, onChange, wrong, onSave, saved }: Defini
   const sources = useFactorySources(true);
   const routines = useSourceRoutines(draft.sourceId);
   const external = draft.sourceId !== null;
+  const routineLabel = (r: { schema: string; name: string; kind: string }) => `${r.schema}.${r.name}（${t(r.kind === 'procedure' ? 'editor.procedureKind' : 'editor.functionKind')}）`;
+  // The saved routine shows by name while the source's list loads (or when the source no longer has it).
+  const listed = routines.data?.items ?? [];
+  const routineOptions = [...(draft.routine && !listed.some((r) => routineKey(r) === routineKey(draft.routine!)) ? [draft.routine] : []), ...listed].map((r) => ({ value: routineKey(r), label: routineLabel(r) }));
   const set = (changes: Partial<ProcedureDraft>) => onChange({ ...draft, ...changes });
   const setParam = (key: number, changes: Partial<ProcedureDraft['parameters'][number]>) => set({ parameters: draft.parameters.map((p) => (p.key === key ? { ...p, ...changes } : p)) });
   const setColumn = (key: number, changes: Partial<ProcedureDraft['columns'][number]>) => set({ columns: draft.columns.map((c) => (c.key === key ? { ...c, ...changes } : c)) });
@@ -74,7 +78,7 @@ export function DefinitionForm({ draft, onChange, wrong, onSave, saved }: Defini
                   const picked = routines.data?.items.find((r: TSourceRoutine) => routineKey(r) === key);
                   if (picked) onChange(withRoutine(draft, picked));
                 }}
-                options={(routines.data?.items ?? []).map((r) => ({ value: routineKey(r), label: `${r.schema}.${r.name}（${t(r.kind === 'procedure' ? 'editor.procedureKind' : 'editor.functionKind')}）` }))}
+                options={routineOptions}
                 aria-label={t('editor.routine')}
                 data-testid="factory-routine"
               />
