@@ -158,14 +158,16 @@ describe('approval of a purchase order (issue 13)', () => {
     for (const s of [buyer, manager, director]) await s.context.close();
   });
 
-  it('a small order needs the manager only; a rejected one can be changed and submitted again', async () => {
+  it('a small order needs the manager only; a rejected one can be changed and submitted again', async ({ task }) => {
+    // A retry orders with a title of its own (the first try's orders are still in the list).
+    const title = `订书机 5 个${attemptSuffix(task)}`;
     const buyer = await signedIn('buyer');
     onTestFailed(() => buyer.page.screenshot({ path: screenshotPath('workflow-approval-small-failure') }).then(() => undefined));
-    await submitNewOrder(buyer.page, { Title: '订书机 5 个', Total: '150' });
+    await submitNewOrder(buyer.page, { Title: title, Total: '150' });
 
     // The manager rejects (a reason is required), then the buyer changes and submits it again.
     const manager = await signedIn('manager');
-    await openOrder(manager.page, '订书机 5 个');
+    await openOrder(manager.page, title);
     await manager.page.getByTestId('workflow-reject').click();
     await manager.page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
     await poll(() => manager.page.getByText('请填写驳回理由').count()).toBeGreaterThan(0);
@@ -173,17 +175,17 @@ describe('approval of a purchase order (issue 13)', () => {
     await manager.page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
     await poll(() => status(manager.page)).toBe('已驳回');
 
-    await openOrder(buyer.page, '订书机 5 个');
+    await openOrder(buyer.page, title);
     await poll(() => status(buyer.page)).toBe('已驳回');
     await buyer.page.getByTestId('record-edit').click();
-    await buyer.page.locator('#f-Order-Title').fill('订书机 5 个（会议室用）');
+    await buyer.page.locator('#f-Order-Title').fill(`${title}（会议室用）`);
     await buyer.page.getByTestId('record-save').click();
     await buyer.page.getByTestId('workflow-submit').click();
     await buyer.page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
     await poll(() => status(buyer.page)).toBe('审批中');
 
     // Under 10 000: the manager's approval ends it.
-    await openOrder(manager.page, '订书机 5 个（会议室用）');
+    await openOrder(manager.page, `${title}（会议室用）`);
     await decide(manager.page, '可以');
     await poll(() => status(manager.page)).toBe('已通过');
     for (const s of [buyer, manager]) await s.context.close();
