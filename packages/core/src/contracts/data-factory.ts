@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zJson, zText } from './text.ts';
 import { pagedResult, text, ZPagedQuery } from './common.ts';
+import { SQL_SOURCE_KINDS } from './data-sources.ts';
 
 // The data factory (issue 16): PL/pgSQL functions in the product's own database, in schema
 // `factory`, authored with declared parameters, versioned, run with typed values; and procedures
@@ -282,7 +283,7 @@ export function procedureText(code: string, def: Pick<TProcedureDefinition, 'par
 
 // ---------------------------------------------------------------- external routines
 
-export const ZFactorySource = z.object({ id: z.uuid(), name: zText(), kind: z.enum(['postgres', 'mysql', 'mssql']), readOnly: z.boolean() });
+export const ZFactorySource = z.object({ id: z.uuid(), name: zText(), kind: z.enum(SQL_SOURCE_KINDS), readOnly: z.boolean() });
 export type TFactorySource = z.infer<typeof ZFactorySource>;
 export const ZFactorySourceList = z.object({ items: z.array(ZFactorySource) });
 export type TFactorySourceList = z.infer<typeof ZFactorySourceList>;

@@ -54,6 +54,8 @@ export const DATA_SOURCE_KINDS = [...SQL_SOURCE_KINDS, 'http'] as const;
 export const ZDataSourceKind = z.enum(DATA_SOURCE_KINDS);
 export type TDataSourceKind = z.infer<typeof ZDataSourceKind>;
 export type TSqlSourceKind = (typeof SQL_SOURCE_KINDS)[number];
+/** How each database kind is named on screen and in messages (product names: the same in every language). */
+export const SQL_SOURCE_KIND_NAMES = { postgres: 'PostgreSQL', mysql: 'MySQL / MariaDB', mssql: 'SQL Server' } as const satisfies Record<TSqlSourceKind, string>;
 /** The port a kind listens on unless told otherwise (an HTTP source's is its base URL's). */
 export const DEFAULT_PORTS: Record<TDataSourceKind, number> = { postgres: 5432, mysql: 3306, mssql: 1433, http: 443 };
 

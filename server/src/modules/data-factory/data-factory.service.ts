@@ -21,6 +21,7 @@ import {
   type TProcedureVersionList,
   type TUpdateProcedureInput,
 } from '@tessera/core/contracts/data-factory';
+import { SQL_SOURCE_KIND_NAMES, type TSqlSourceKind } from '@tessera/core/contracts/data-sources';
 import { lineDiff } from '@tessera/core/helpers/line-diff';
 import { z } from 'zod';
 import type { Kysely, Selectable, Transaction } from 'kysely';
@@ -31,7 +32,7 @@ import { conflict } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { pageWindow, parseSorting } from '../../platform/paging.ts';
 import { iso, isUniqueViolation } from '../../platform/sql-values.ts';
-import { listRoutineSources, sourceNamesOf } from '../data-sources/index.ts';
+import { findRoutineSource, sourceNamesOf } from '../data-sources/index.ts';
 import { forbiddenWordOf } from './body-guard.ts';
 import { factoryError, factoryInvalid } from './data-factory.messages.ts';
 import * as repo from './data-factory.repository.ts';
@@ -106,13 +107,12 @@ export async function getProcedure(ctx: ServiceContext, id: string): Promise<TPr
 // ---------------------------------------------------------------- checking
 
 /** The source of an external routine: a database source that exists (its kind), else a 400. */
-async function routineSourceKind(ctx: ServiceContext, sourceId: string): Promise<string> {
-  const source = (await listRoutineSources(ctx)).find((s) => s.id === sourceId);
+async function routineSourceKind(ctx: ServiceContext, sourceId: string): Promise<TSqlSourceKind> {
+  const source = await findRoutineSource(ctx, sourceId);
   if (!source) throw factoryInvalid(ctx, 'procedure.sourceMissing', ['sourceId']);
   return source.kind;
 }
 
-const KIND_NAMES: Record<string, string> = { postgres: 'PostgreSQL', mysql: 'MySQL / MariaDB', mssql: 'SQL Server' };
 
 /**
  * The rules zod cannot say. Every procedure: names once, defaults of their type. A factory
@@ -120,10 +120,10 @@ const KIND_NAMES: Record<string, string> = { postgres: 'PostgreSQL', mysql: 'MyS
  * external routine (`sourceKind`): a routine named, no body, no table declared (its result sets
  * are what it answers), a function's parameters IN only.
  */
-function checkDefinition(ctx: ServiceContext, def: TProcedureDefinition, sourceKind: string | null): TProcedureDefinition {
+function checkDefinition(ctx: ServiceContext, def: TProcedureDefinition, sourceKind: TSqlSourceKind | null): TProcedureDefinition {
   if (sourceKind) {
     if (!def.routine) throw factoryInvalid(ctx, 'procedure.routineRequired', ['routine']);
-    if (def.routine.kind === 'function' && def.parameters.some((p) => p.mode !== 'in')) throw factoryInvalid(ctx, 'procedure.functionOuts', ['parameters'], { kind: KIND_NAMES[sourceKind] ?? sourceKind });
+    if (def.routine.kind === 'function' && def.parameters.some((p) => p.mode !== 'in')) throw factoryInvalid(ctx, 'procedure.functionOuts', ['parameters'], { kind: SQL_SOURCE_KIND_NAMES[sourceKind] });
     def = { ...def, body: '', returns: { kind: 'void' } };
   } else {
     if (def.routine) throw factoryInvalid(ctx, 'procedure.routineWithoutSource', ['routine']);

@@ -6,4 +6,4 @@
  */
 export { dataSourceRoutes } from './data-sources.routes.ts';
 export { findSourceMethod, readSourceRows, type SourceCondition, type SourceRows, type SourceRowsRequest } from './source-rows.ts';
-export { callSourceRoutine, listRoutineSources, listSourceRoutines, sourceNamesOf, type RoutineCall, type RoutineParameter } from './source-routines.service.ts';
+export { callSourceRoutine, findRoutineSource, listRoutineSources, listSourceRoutines, sourceNamesOf, type RoutineCall, type RoutineParameter } from './source-routines.service.ts';

@@ -16,9 +16,16 @@ import { routinesOf, routinesSql, type RoutineCall } from './source-routines.ts'
 
 export type { RoutineCall, RoutineParameter } from './source-routines.ts';
 
+const toRoutineSource = (r: { id: string; name: string; kind: string; read_only: boolean }): TFactorySource => ({ id: r.id, name: r.name, kind: r.kind as TSqlSourceKind, readOnly: r.read_only });
+
 export async function listRoutineSources(ctx: ServiceContext): Promise<TFactorySource[]> {
-  const rows = await repo.sqlSources(ctx.db);
-  return rows.map((r) => ({ id: r.id, name: r.name, kind: r.kind as TSqlSourceKind, readOnly: r.read_only }));
+  return (await repo.sqlSources(ctx.db)).map(toRoutineSource);
+}
+
+/** One database source, or null when there is none of that id or it is an HTTP source. */
+export async function findRoutineSource(ctx: ServiceContext, id: string): Promise<TFactorySource | null> {
+  const row = await repo.findSource(ctx.db, id);
+  return row && row.kind !== 'http' ? toRoutineSource(row) : null;
 }
 
 /** Names of sources by id (a deleted one is missing). */

@@ -1,7 +1,9 @@
 // Texts of the data sources list, form and query workbench (`/dataSet/source`), namespace `dataSources`.
 // Kept apart from their registration (i18n.ts) so a unit test can compare the two languages.
 
-const kinds = { postgres: 'PostgreSQL', mysql: 'MySQL / MariaDB', mssql: 'SQL Server', http: 'HTTP / REST' };
+import { SQL_SOURCE_KIND_NAMES } from '@tessera/core/contracts/data-sources';
+
+const kinds = { ...SQL_SOURCE_KIND_NAMES, http: 'HTTP / REST' };
 
 export const dataSourceTexts = {
   'zh-CN': {

@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Col, Flex, Form, Input, InputNumber, Radio, Row, Select, Table, Typography } from 'antd';
+import { SQL_SOURCE_KIND_NAMES } from '@tessera/core/contracts/data-sources';
 import { DATA_FACTORY_LIMITS, FACTORY_TYPES, type TFactoryType, type TSourceRoutine } from '@tessera/core/contracts/data-factory';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/api/client.ts';
@@ -9,7 +10,6 @@ import { rowKey, withRoutine, type ProcedureDraft } from './procedure-draft.ts';
 import '../i18n.ts';
 
 const TYPE_OPTIONS = (Object.keys(FACTORY_TYPES) as TFactoryType[]).map((t) => ({ value: t, label: FACTORY_TYPES[t] }));
-const KIND_NAMES = { postgres: 'PostgreSQL', mysql: 'MySQL / MariaDB', mssql: 'SQL Server' } as const;
 /** The picker's value for the product's own database (a Select option needs a value). */
 const FACTORY = '';
 const routineKey = (r: { schema: string; name: string; kind: string }) => `${r.kind}\u0000${r.schema}\u0000${r.name}`;
@@ -54,7 +54,7 @@ export function DefinitionForm({ draft, onChange, wrong, onSave, saved }: Defini
               disabled={saved}
               loading={sources.isLoading}
               onChange={(v: string) => set({ sourceId: v === FACTORY ? null : v, routine: null, parameters: v === FACTORY ? draft.parameters.filter((p) => p.mode !== 'inout') : [] })}
-              options={[{ value: FACTORY, label: t('editor.runsOnFactory') }, ...(sources.data?.items ?? []).map((s) => ({ value: s.id, label: `${s.name}（${KIND_NAMES[s.kind]}）` }))]}
+              options={[{ value: FACTORY, label: t('editor.runsOnFactory') }, ...(sources.data?.items ?? []).map((s) => ({ value: s.id, label: `${s.name}（${SQL_SOURCE_KIND_NAMES[s.kind]}）` }))]}
               aria-label={t('editor.runsOn')}
               data-testid="factory-source"
             />
