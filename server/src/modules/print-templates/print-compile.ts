@@ -10,7 +10,7 @@
  */
 import { parseIsoDateParts } from '@tessera/core/helpers/iso-date';
 import { chineseCapitals } from '@tessera/core/helpers/amount-in-words';
-import { formatPrintNumber, formatSum, type PagedTable, type SumFormat } from './print-table-pages.ts';
+import { formatPrintNumber, formatSum, type PagedTable, type SumFormat } from './print-sums.ts';
 import { compileFormula, toRecordValue, type CompiledFormula } from '@tessera/core/formula/index';
 import { paperSize, type TPrintElement, type TPrintFormat, type TPrintLayout, type TPrintSource } from '@tessera/core/contracts/print-templates';
 

@@ -14,7 +14,8 @@ import { barcodes, image, line, rectangle, table, text } from '@pdfme/schemas';
 import { PDFDocument } from '@pdfme/pdf-lib';
 import { shareParsedTables } from './print-fonts.ts';
 import { drawRectangleBox, drawVectorQrCode } from './print-shapes.ts';
-import { isPagedTable, withPageSubtotals, type PagedTable } from './print-table-pages.ts';
+import { isPagedTable, type PagedTable } from './print-sums.ts';
+import { withPageSubtotals } from './print-table-pages.ts';
 
 // Printing is batch work: on Linux, where a priority belongs to a thread, this thread yields the CPU
 // to the request thread when both want it (elsewhere it would lower the whole process: left alone).
