@@ -75,20 +75,32 @@ export async function startProduct(options: StartOptions = {}): Promise<Product>
   server.stdout?.on('data', (d) => (output += d));
   server.stderr?.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}${options.env?.BASE_PATH ?? ''}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      if ((await fetch(`${url}/`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const browser = await chromium.launch({
+  // Chromium starts while the server does.
+  const launching = chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync', ...(options.browserArgs ?? [])],
+  });
+  launching.catch(() => undefined); // its failure is met below, once the server is up
+  const deadline = Date.now() + 60_000;
+  try {
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`server exited: ${output}`);
+      try {
+        if ((await fetch(`${url}/`)).ok) break;
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } catch (err) {
+    server.kill('SIGKILL');
+    await launching.then((b) => b.close(), () => undefined);
+    throw err;
+  }
+  const browser = await launching.catch((err: unknown) => {
+    server.kill('SIGKILL');
+    throw err;
   });
   return {
     url,

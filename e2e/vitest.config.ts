@@ -12,6 +12,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     globalSetup: ['global-setup.ts'],
     pool: 'forks',
+    // A worker keeps playwright-core and the helpers loaded from file to file; nothing here mocks
+    // modules, and each file starts its own product.
+    isolate: false,
     maxWorkers: workers,
     fileParallelism: workers > 1,
     // A real browser on a shared 2-core machine: one retry absorbs an animation that outlived a
