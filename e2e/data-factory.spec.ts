@@ -208,3 +208,47 @@ async function procedureId(code: string): Promise<string> {
   if (!found) throw new Error(`no procedure ${code}`);
   return found.id;
 }
+
+describe('data factory: who may run a procedure (issue 16)', () => {
+  it("grants one procedure's run permission to a role on the authorization page: its users run that one and no other", async (ctx) => {
+    const suffix = attemptSuffix(ctx.task);
+    const body = { parameters: [], returns: { kind: 'table', columns: [{ name: 'n', type: 'integer' }] }, body: 'begin\n  return query select 1;\nend' };
+    const granted = await call<{ id: string; permissionCode: string }>('POST', '/app/data-factory', { ...body, code: `stock_check${suffix}`, name: `库存检查${suffix}` });
+    const other = await call<{ id: string }>('POST', '/app/data-factory', { ...body, code: `price_check${suffix}`, name: `价格检查${suffix}` });
+    const role = `仓管员${suffix}`;
+    const password = 'Keeper#2026';
+    await call('POST', '/identity/roles', { name: role });
+    await call('POST', '/identity/users', { userName: `keeper${suffix}`, name: `仓管员一${suffix}`, surname: '', email: `keeper${suffix}@example.test`, phoneNumber: '', isActive: true, lockoutEnabled: true, roleNames: [role], organizationUnitIds: [], password });
+
+    const { page } = await product.newPage();
+    onTestFailed(() => page.screenshot({ path: screenshotPath('data-factory-permission-failure') }).then(() => undefined));
+    await signInToConsole(page, product);
+    // The editor names the procedure's code and where it is granted.
+    await page.goto(`${product.url}/#/dataSet/storedProcedure`);
+    await page.getByTestId(`factory-edit-stock_check${suffix}`).click();
+    await poll(() => page.getByTestId('factory-permission').textContent()).toContain(granted.permissionCode);
+
+    // The role gets this procedure's code, ticked in the tree under "run data factory procedures"
+    // (ticked with it); the other procedure's code stays unticked, and so does managing.
+    await page.goto(`${product.url}/#/builtIn/authorization`);
+    await page.getByRole('button', { name: role }).click();
+    await poll(() => page.getByTestId('authorization-target').textContent()).toBe(role);
+    await page.getByPlaceholder('搜索权限名称或编码').fill('运行');
+    const node = (title: string) => page.locator('.ant-tree-treenode', { hasText: title }).last();
+    await node(`运行“库存检查${suffix}”`).locator('.ant-tree-checkbox').click();
+    await poll(() => node('运行数据工厂的过程').locator('.ant-tree-checkbox-checked').count()).toBe(1);
+    expect(await node(`运行“价格检查${suffix}”`).locator('.ant-tree-checkbox-checked').count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('data-factory-permission') });
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await poll(() => page.getByText('保存成功').count()).toBeGreaterThan(0);
+
+    const keeper = await apiToken(product, `keeper${suffix}`, password);
+    const runAs = (id: string) => fetch(`${product.url}/api/app/data-factory/${id}/run`, { method: 'POST', headers: { authorization: `Bearer ${keeper}`, 'content-type': 'application/json' }, body: '{"parameters":{}}' });
+    const ran = await runAs(granted.id);
+    expect(ran.status).toBe(200);
+    expect(((await ran.json()) as { rowCount: number }).rowCount).toBe(1);
+    const refused = await runAs(other.id);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(`没有运行过程“price_check${suffix}”的权限`);
+  }, 120_000);
+});

@@ -31,6 +31,7 @@ import * as m0909 from './migrations/0909-data-source-mssql.ts';
 import * as m0910 from './migrations/0910-data-source-http.ts';
 import * as m1000 from './migrations/1000-data-factory.ts';
 import * as m1001 from './migrations/1001-data-factory-external.ts';
+import * as m1002 from './migrations/1002-data-factory-permissions.ts';
 
 /** Migrations are listed here in order; a new module appends its file. */
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0910-data-source-http': m0910,
   '1000-data-factory': m1000,
   '1001-data-factory-external': m1001,
+  '1002-data-factory-permissions': m1002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -68,6 +68,10 @@ export type TUpdatePermissionsInput = z.infer<typeof ZUpdatePermissionsInput>;
 export const BIZ_PERMISSION_PATTERN = /^Biz\.[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
 /** Codes of business menus are owned by the menu (created and removed with it). */
 export const BIZ_MENU_GROUP = 'Biz.Menu';
+/** The data factory's group: besides its system codes, one code per procedure (who may run it), owned by the procedure. */
+export const FACTORY_PROCEDURE_GROUP = 'Tessera.DataFactory';
+/** Groups whose codes their module owns: shown and granted, never edited or deleted in the definitions designer. */
+export const MODULE_OWNED_GROUPS: readonly string[] = [BIZ_MENU_GROUP, FACTORY_PROCEDURE_GROUP];
 export const ZBizPermissionName = zText().trim().max(200).regex(BIZ_PERMISSION_PATTERN, 'a code like Biz.Page.Action');
 export const ZPageCode = zText().trim().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'letters, digits and _ , starting with a letter');
 

@@ -133,6 +133,8 @@ export const ZProcedure = z.object({
   /** The source's name, when it still exists. */
   sourceName: zText().nullable(),
   routine: ZRoutine.nullable(),
+  /** The code that lets a user run it (granted on the role authorization screen), besides DataFactoryRun. */
+  permissionCode: zText(),
   timeoutSeconds: z.number().int(),
   rowCap: z.number().int(),
   version: z.number().int(),

@@ -70,6 +70,12 @@ export const P = {
 
 export type PermissionCode = (typeof P)[keyof typeof P];
 
+/**
+ * The code that lets a user run one data factory procedure (besides DataFactoryRun): its id without
+ * hyphens, so it survives a renamed code; created and removed with the procedure.
+ */
+export const factoryProcedurePermission = (procedureId: string) => `Tessera.DataFactory.Procedures.${procedureId.replace(/-/g, '')}`;
+
 /** The everyday actions on a business page's records; buttons of these types carry them out. */
 export const BIZ_ACTIONS = ['add', 'edit', 'delete', 'import', 'export'] as const;
 export type BizAction = (typeof BIZ_ACTIONS)[number];

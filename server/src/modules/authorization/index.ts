@@ -16,6 +16,8 @@ export { authorizationRoutes } from './authorization.routes.ts';
 export { dataScopeFor } from './data-scopes.service.ts';
 // For business menus and pages: their codes, in the caller's transaction.
 export { ensurePagePermissions, removePermissionGroup, removePermissions, saveMenuPermission } from './permission-definitions.service.ts';
+// For the data factory: a code per procedure, in the caller's transaction.
+export { saveOwnedPermission } from './permission-definitions.service.ts';
 // For personal API keys: the codes a user may hand on, named.
 export { definitionGroupsAmong } from './permission-definitions.service.ts';
 // For business menus: a menu for a page granted to roles in one step (the grant screen's rules).

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import {
   BIZ_MENU_GROUP,
+  MODULE_OWNED_GROUPS,
   type TCreatePermissionDefinitionInput,
   type TPagePermissionsInput,
   type TPermissionDefinition,
@@ -20,8 +21,8 @@ import * as repo from './authorization.repository.ts';
 
 type Row = Selectable<PermissionDefinitionsTable>;
 
-/** System codes belong to the code that guards them; business-menu codes to their menu. */
-const isReadOnly = (row: Pick<Row, 'is_system' | 'group_name'>) => row.is_system || row.group_name === BIZ_MENU_GROUP;
+/** System codes belong to the code that guards them; business-menu codes to their menu, procedure codes to their procedure. */
+const isReadOnly = (row: Pick<Row, 'is_system' | 'group_name'>) => row.is_system || MODULE_OWNED_GROUPS.includes(row.group_name);
 
 export const toDefinitionDto = (row: Row): TPermissionDefinition => ({
   name: row.name,
@@ -68,7 +69,7 @@ async function checkParent(ctx: ServiceContext, parentName: string | null | unde
 }
 
 export async function createDefinition(ctx: ServiceContext, input: TCreatePermissionDefinitionInput) {
-  if (input.groupName === BIZ_MENU_GROUP || input.name.startsWith(`${BIZ_MENU_GROUP}.`)) {
+  if (MODULE_OWNED_GROUPS.some((group) => input.groupName === group || input.name.startsWith(`${group}.`))) {
     throw authorizationInvalid(ctx, 'definition.menuCodes', ['name']);
   }
   if (await repo.findDefinition(ctx.db, input.name)) throw authorizationInvalid(ctx, 'definition.exists', ['name'], { name: input.name });
@@ -200,20 +201,24 @@ export async function createPagePermissions(ctx: ServiceContext, input: TPagePer
 
 // ---------------------------------------------------------------- for the business-menu module
 
-/** Creates or renames a business menu's code (group Biz.Menu); the caller passes its transaction. */
-export async function saveMenuPermission(
+/** Creates or renames a code a module owns (in one of MODULE_OWNED_GROUPS); the caller passes its transaction. */
+export async function saveOwnedPermission(
   db: Kysely<Database>,
-  def: { name: string; displayName: LocalizedText; parentName: string | null },
+  def: { name: string; group: { name: string; displayName: LocalizedText }; displayName: LocalizedText; parentName: string | null },
 ) {
   await repo.upsertDefinition(db, {
     name: def.name,
-    group_name: BIZ_MENU_GROUP,
-    group_display_name: JSON.stringify({ 'zh-CN': '业务菜单', 'en-US': 'Business menus' }),
+    group_name: def.group.name,
+    group_display_name: JSON.stringify(def.group.displayName),
     parent_name: def.parentName,
     display_name: JSON.stringify(def.displayName),
     is_system: false,
   });
 }
+
+/** Creates or renames a business menu's code (group Biz.Menu); the caller passes its transaction. */
+export const saveMenuPermission = (db: Kysely<Database>, def: { name: string; displayName: LocalizedText; parentName: string | null }) =>
+  saveOwnedPermission(db, { ...def, group: { name: BIZ_MENU_GROUP, displayName: { 'zh-CN': '业务菜单', 'en-US': 'Business menus' } } });
 
 /** Removes codes and their grants (a deleted menu's codes). */
 export const removePermissions = (db: Kysely<Database>, names: string[]) => repo.deleteDefinitions(db, names);

@@ -23,6 +23,7 @@ const texts = {
     'run.unknownParameter': '过程没有 IN 参数 {name}',
     'run.timeout': '过程“{code}”在 {seconds} 秒内没有完成，已取消',
     'run.failed': '过程“{code}”运行出错：{reason}',
+    'run.noPermission': '没有运行过程“{code}”的权限',
   },
   'en-US': {
     'procedure.notFound': 'The procedure does not exist',
@@ -45,6 +46,7 @@ const texts = {
     'run.unknownParameter': 'The procedure has no IN parameter {name}',
     'run.timeout': 'Procedure "{code}" did not finish within {seconds} s and was cancelled',
     'run.failed': 'Procedure "{code}" failed: {reason}',
+    'run.noPermission': 'You may not run procedure "{code}"',
   },
 };
 

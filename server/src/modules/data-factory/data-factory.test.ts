@@ -275,19 +275,48 @@ end`,
     expect((await call('GET', `${URL}/019ad000-0000-7000-8000-000000000000`)).statusCode).toBe(404);
   });
 
-  it('answers 403 without the codes: managing needs Tessera.DataFactory, running Tessera.DataFactory.Run', async () => {
+  it("answers 403 without the codes: managing needs Tessera.DataFactory, running Tessera.DataFactory.Run and the procedure's own code", async () => {
     const series = (await ok('GET', `${URL}?Filter=series_of`)).items[0];
+    const other = await ok('POST', URL, { ...SERIES, code: 'series_other', name: '另一个数列' });
     await createUser(t.app.db, 'factory-outsider');
     const outsider = await t.login('factory-outsider', FIXTURE_PASSWORD);
     expect((await call('GET', URL, undefined, outsider)).statusCode).toBe(403);
     expect((await call('POST', URL, { ...SERIES, code: 'outsider_one' }, outsider)).statusCode).toBe(403);
     expect((await run(series.id, {}, {}, outsider)).statusCode).toBe(403);
 
+    // Each procedure has its code, named after it, under "run" in the data factory's group of the grant screen.
+    expect(series.permissionCode).toBe(`Tessera.DataFactory.Procedures.${series.id.replace(/-/g, '')}`);
+    const definition = await t.app.db.selectFrom('permission_definitions').selectAll().where('name', '=', series.permissionCode).executeTakeFirstOrThrow();
+    expect([definition.group_name, definition.parent_name, definition.is_system]).toEqual(['Tessera.DataFactory', P.DataFactoryRun, false]);
+    expect(definition.display_name).toEqual({ 'zh-CN': '运行“数列”', 'en-US': 'Run "数列"' });
+
     const runners = await createRole(t.app.db, 'factory-runners');
-    await grant(t.app.db, 'R', runners, [P.DataFactoryRun]);
+    await grant(t.app.db, 'R', runners, [P.DataFactoryRun, series.permissionCode]);
     await createUser(t.app.db, 'factory-runner', { roles: [runners] });
     const runner = await t.login('factory-runner', FIXTURE_PASSWORD);
     expect((await run(series.id, { p_count: 1 }, {}, runner)).statusCode).toBe(200);
+    // Not the other procedure, and not without DataFactoryRun either (nothing ran, nothing logged).
+    const refused = await run(other.id, {}, {}, runner);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('没有运行过程“series_other”的权限');
+    expect((await call('GET', `${URL}/${other.id}/runs`, undefined, runner)).json().totalCount).toBe(0);
+    const codeOnly = await createRole(t.app.db, 'factory-code-only');
+    await grant(t.app.db, 'R', codeOnly, [other.permissionCode]);
+    await createUser(t.app.db, 'factory-code-only', { roles: [codeOnly] });
+    expect((await run(other.id, {}, {}, await t.login('factory-code-only', FIXTURE_PASSWORD))).statusCode).toBe(403);
+
+    // Renamed, the code keeps its grants and takes the new name; deleted, it goes with its grants.
+    const renamed = await ok('PUT', `${URL}/${series.id}`, { ...SERIES, name: '数列二', concurrencyStamp: series.concurrencyStamp });
+    expect(renamed.permissionCode).toBe(series.permissionCode);
+    expect((await t.app.db.selectFrom('permission_definitions').select('display_name').where('name', '=', series.permissionCode).executeTakeFirstOrThrow()).display_name).toEqual({ 'zh-CN': '运行“数列二”', 'en-US': 'Run "数列二"' });
+    expect((await run(series.id, { p_count: 1 }, {}, runner)).statusCode).toBe(200);
+    expect((await call('DELETE', `${URL}/${other.id}`)).statusCode).toBe(204);
+    expect(await t.app.db.selectFrom('permission_definitions').select('name').where('name', '=', other.permissionCode).executeTakeFirst()).toBeUndefined();
+    expect(await t.app.db.selectFrom('permission_grants').select('id').where('name', '=', other.permissionCode).executeTakeFirst()).toBeUndefined();
+    // The code is the procedure's: the permission definitions designer neither deletes nor edits it.
+    const deleting = await call('DELETE', `/api/app/permission-definitions/${encodeURIComponent(series.permissionCode)}`);
+    expect(deleting.statusCode, deleting.body).toBe(400);
+    expect(await t.app.db.selectFrom('permission_definitions').select('name').where('name', '=', series.permissionCode).executeTakeFirst()).toBeDefined();
     expect((await call('GET', `${URL}/${series.id}/runs`, undefined, runner)).json().items[0].userName).toBe('factory-runner');
     expect((await call('GET', URL, undefined, runner)).statusCode).toBe(403);
     expect((await call('PUT', `${URL}/${series.id}`, { ...SERIES, concurrencyStamp: series.concurrencyStamp }, runner)).statusCode).toBe(403);

@@ -7,11 +7,12 @@
  * one too.
  */
 import { factoryValue, FACTORY_TYPES, type TFactoryType, type TProcedureDefinition, type TProcedureResultSet, type TProcedureRunList, type TProcedureRunResult, type TRunProcedureInput } from '@tessera/core/contracts/data-factory';
+import { factoryProcedurePermission, P } from '@tessera/core/contracts/permissions';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { ServiceContext } from '../../platform/context.ts';
+import { actorHolds, type ServiceContext } from '../../platform/context.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { callSourceRoutine } from '../data-sources/index.ts';
 import { iso } from '../../platform/sql-values.ts';
@@ -78,6 +79,8 @@ async function runFunction(ctx: ServiceContext, row: ProcedureRow, def: TProcedu
 
 export async function runProcedure(ctx: ServiceContext, id: string, input: TRunProcedureInput): Promise<TProcedureRunResult> {
   const row = await requireProcedure(ctx, id);
+  // Its managers run any procedure; anyone else needs the procedure's own code.
+  if (!actorHolds(ctx, P.DataFactory) && !actorHolds(ctx, factoryProcedurePermission(id))) throw factoryError(ctx, 403, 'Forbidden', 'run.noPermission', { code: row.code });
   const def = definitionOf(row);
   const ins = def.parameters.filter((p) => p.mode !== 'out');
   for (const name of Object.keys(input.parameters)) {

@@ -81,6 +81,8 @@ export const dataFactoryTexts = {
       conflict: '其他人已修改此过程，请关闭后重新打开',
       nameRequired: '请输入名称',
       unsaved: '保存后才能测试运行和查看版本',
+      permission: '运行权限',
+      permissionHint: '在“角色授权”的“数据工厂 → 运行数据工厂的过程”下授予需要运行它的角色',
     },
     test: {
       parameters: '参数值',
@@ -204,6 +206,8 @@ export const dataFactoryTexts = {
       conflict: 'Someone else changed this procedure; close it and open it again',
       nameRequired: 'Enter a name',
       unsaved: 'Save it first to test it and see its versions',
+      permission: 'Run permission',
+      permissionHint: 'Grant it to the roles that run it in role authorization, under "Data factory → Run data factory procedures"',
     },
     test: {
       parameters: 'Values',

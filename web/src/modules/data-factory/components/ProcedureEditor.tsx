@@ -1,5 +1,5 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { Alert, Button, Drawer, Grid, Skeleton, Space, Tabs } from 'antd';
+import { Alert, Button, Drawer, Grid, Skeleton, Space, Tabs, Typography } from 'antd';
 import type { TProcedure } from '@tessera/core/contracts/data-factory';
 import { P } from '@tessera/core/contracts/permissions';
 import { useEffect, useState } from 'react';
@@ -89,6 +89,13 @@ function EditorBody({ target, onClose }: { target: EditorTarget; onClose(): void
         />
       )}
       <DefinitionForm draft={draft} onChange={setDraft} wrong={wrong} onSave={() => void submit()} saved={procedure !== null} />
+      {procedure && (
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }} data-testid="factory-permission">
+          {t('editor.permission')}：<Typography.Text code copyable>{procedure.permissionCode}</Typography.Text>
+          <br />
+          {t('editor.permissionHint')}
+        </Typography.Paragraph>
+      )}
     </>
   );
   return (

@@ -17,6 +17,7 @@ describe('the procedure editor draft', () => {
       sourceId: null,
       sourceName: null,
       routine: null,
+      permissionCode: 'Tessera.DataFactory.Procedures.0193',
       timeoutSeconds: 5,
       rowCap: 10,
       version: 1,
