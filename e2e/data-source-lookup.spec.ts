@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { props } from './designer-helpers.ts';
 import { screenshotPath, signInAs, startProduct, type Product } from './product.ts';
 import { asWriter, MARIADB } from './data-source-fixtures.ts';
-import { apiCall as apiCallFor, apiToken, poll } from './shell-helpers.ts';
+import { apiCall as apiCallFor, apiToken, attemptSuffix, poll } from './shell-helpers.ts';
 
 // Issue 16: a designer feeds a lookup and a drop-down of an order page from saved queries of the
 // MariaDB on this machine (a customer table of 60 rows, read-only): in the properties panel they
@@ -21,7 +21,6 @@ const cities = ['上海', '北京', '广州', '深圳', '杭州', '南京'];
 
 
 const control = (code: string, title: string, controlType: number, extra: object = {}) => ({ id: randomUUID(), code, title, controlType, isDisplayed: true, isEdit: true, ...extra });
-let pageId = '';
 let sourceName = '';
 
 beforeAll(async () => {
@@ -33,8 +32,6 @@ beforeAll(async () => {
   const source = await call<{ id: string }>('POST', '/app/data-source', { ...MARIADB, name: sourceName });
   await call('POST', `/app/data-source/${source.id}/method`, { code: 'customers', name: '客户', sql: `select code, name, credit from ${table}` });
   await call('POST', `/app/data-source/${source.id}/method`, { code: 'grades', name: '客户等级', sql: `select 'A' as grade, '甲级' as title union all select 'B', '乙级'`, cacheSeconds: 60 });
-  const master = { id: randomUUID(), code: 'main', title: '销售订单', viewType: 1, dataControls: [control('title', '标题', 1001), control('customer', '客户', 1010), control('customerName', '客户名称', 1001), control('grade', '等级', 1006, { options: [] })], viewButtons: [], viewControls: [] };
-  pageId = (await call<{ id: string }>('POST', '/app/page-definition', { code: 'salesOrder', name: { 'zh-CN': '销售订单', 'en-US': 'Sales order' }, definition: { viewControls: [master], pageButtons: [], dataLinkages: [] } })).id;
 }, 120_000);
 afterAll(async () => {
   if (token) await asWriter(product, token, table, `drop table if exists ${table}`).catch(() => undefined);
@@ -52,7 +49,11 @@ async function pick(page: Page, select: Locator, option: string) {
 }
 
 describe('lookups and drop-downs fed by a data source (issue 16)', () => {
-  it('a designer points a lookup and a drop-down at saved queries; a clerk searches, picks and saves; the list shows names', { timeout: 240_000 }, async () => {
+  it('a designer points a lookup and a drop-down at saved queries; a clerk searches, picks and saves; the list shows names', { timeout: 240_000 }, async ({ task }) => {
+    // A retry designs, publishes and fills a page of its own: the first try's is half done.
+    const tag = attemptSuffix(task);
+    const master = { id: randomUUID(), code: 'main', title: '销售订单', viewType: 1, dataControls: [control('title', '标题', 1001), control('customer', '客户', 1010), control('customerName', '客户名称', 1001), control('grade', '等级', 1006, { options: [] })], viewButtons: [], viewControls: [] };
+    const pageId = (await call<{ id: string }>('POST', '/app/page-definition', { code: `salesOrder${tag}`, name: { 'zh-CN': `销售订单${tag}`, 'en-US': 'Sales order' }, definition: { viewControls: [master], pageButtons: [], dataLinkages: [] } })).id;
     const { page } = await product.newPage({ width: 1600, height: 960 });
     onTestFailed(() => page.screenshot({ path: screenshotPath('data-source-lookup-failure'), fullPage: true }).then(() => undefined));
     await signInAs(page, product.url);
@@ -85,7 +86,7 @@ describe('lookups and drop-downs fed by a data source (issue 16)', () => {
     expect(customer.extraProperties).toMatchObject({ sourceQuery: { methodCode: 'customers', valueColumn: 'code' }, dataSourceTitle: 'name', mapFields: [{ sourceCode: 'name', targetCode: 'customerName' }] });
 
     // A clerk's form: the window pages 60 customers and searches them on MariaDB.
-    const menu = await call<{ id: string }>('POST', '/app/business-menu', { title: { 'zh-CN': '销售订单', 'en-US': 'Sales orders' }, pageDefinitionId: pageId, isJump: true });
+    const menu = await call<{ id: string }>('POST', '/app/business-menu', { title: { 'zh-CN': `销售订单${tag}`, 'en-US': 'Sales orders' }, pageDefinitionId: pageId, isJump: true });
     await page.goto(`${product.url}/#/menu/${menu.id}/params/${menu.id}`);
     await page.getByRole('button', { name: /新\s*增/ }).click();
     await page.locator('#f-main-title').fill('首单');
