@@ -75,14 +75,16 @@ const MAX_TEXT_OPERAND = 1000;
 
 type Token = { t: '(' | ')' | 'and' | 'or'; index: number } | { t: 'cond'; node: FilterNode; index: number };
 
-function bracketCount(raw: unknown, char: '(' | ')'): number | null {
+/** How many brackets a condition row opens (`(`) or closes (`)`): a count, `((`, or null when unreadable. */
+export function bracketCount(raw: unknown, char: '(' | ')'): number | null {
   if (raw === null || raw === undefined || raw === '' || raw === 0) return 0;
   if (typeof raw === 'number') return Number.isInteger(raw) && raw >= 0 ? raw : null;
   if (typeof raw === 'string' && [...raw.trim()].every((c) => c === char || c === (char === '(' ? '（' : '）'))) return raw.trim().length;
   return null;
 }
 
-function linkOf(raw: unknown): 'and' | 'or' | null {
+/** How a condition row joins the one before it: and (also blank), or, or null when unreadable. */
+export function linkOf(raw: unknown): 'and' | 'or' | null {
   if (raw === null || raw === undefined || raw === '') return 'and';
   const t = String(raw).trim().toLowerCase();
   if (['and', '&&', '1', '并且', '且'].includes(t)) return 'and';

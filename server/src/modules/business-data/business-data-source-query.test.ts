@@ -70,6 +70,7 @@ describe.each(['mysql', 'postgres'] as const)('a page reading a saved query of %
   const customerName = control('CustomerName', 1001);
   const big = control('Big', 1010);
   const either = control('Either', 1010);
+  const grouped = control('Grouped', 1010);
 
   beforeAll(async () => {
     sourceId = (await ok('POST', '/api/app/data-source', { name: `客户库 ${kind} ${suffix}`, ...settings })).id;
@@ -95,7 +96,8 @@ describe.each(['mysql', 'postgres'] as const)('a page reading a saved query of %
     const query = { sourceId, methodCode: 'customers', valueColumn: 'code' };
     big.extraProperties = { sourceQuery: query, dataSourceTitle: 'name', joinConditions: [{ key: 'credit', judgmentMethod: 'ge', value: '2500' }, { key: 'name', judgmentMethod: 'contains', value: '={Title}', linkCondition: 'and' }] };
     either.extraProperties = { sourceQuery: query, dataSourceTitle: 'name', joinConditions: [{ key: 'credit', judgmentMethod: 'lt', value: '200' }, { key: 'credit', judgmentMethod: 'gt', value: '2900', linkCondition: 'or' }] };
-    const master = view('Order', [control('Title', 1001), regionControl, customer, customerName, grade, big, either]);
+    grouped.extraProperties = { sourceQuery: query, dataSourceTitle: 'name', joinConditions: [{ key: 'credit', judgmentMethod: 'lt', value: '200', leftBracket: '(' }, { key: 'credit', judgmentMethod: 'gt', value: '100', rightBracket: ')' }] };
+    const master = view('Order', [control('Title', 1001), regionControl, customer, customerName, grade, big, either, grouped]);
     masterId = master.id;
     pageId = await publishPage(t, admin, `SqOrder${kind}`, { viewControls: [master], pageButtons: [], dataLinkages: [] });
   });
@@ -137,6 +139,9 @@ describe.each(['mysql', 'postgres'] as const)('a page reading a saved query of %
     const refused = await open(either, {});
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.validationErrors[0]).toMatchObject({ members: ['joinConditions[1]'], message: expect.stringContaining('Either') });
+    const bracketed = await open(grouped, {});
+    expect(bracketed.statusCode).toBe(400);
+    expect(bracketed.json().error.validationErrors[0]).toMatchObject({ members: ['joinConditions[0]'], message: expect.stringContaining('Grouped') });
   });
 
   it('a drop-down fed by a query: value and label columns', async () => {

@@ -10,7 +10,7 @@
  */
 import type { TDropDownResult, TOpenWindowResult } from '@tessera/core/contracts/business-data';
 import type { TQueryParameterValue } from '@tessera/core/contracts/data-sources';
-import { findFilterOperator } from '@tessera/core/filters/index';
+import { bracketCount, findFilterOperator, linkOf } from '@tessera/core/filters/index';
 import { compileFormula, toRecordValue } from '@tessera/core/formula/index';
 import type { TSourceQueryRef } from '@tessera/core/page-definition';
 import { controlSourceQuery } from '@tessera/core/controls/registry';
@@ -62,9 +62,7 @@ function joinConditions(ctx: Actor, c: RuntimeControl, record: Rec | null | unde
   return list.map((entry: Record<string, unknown>, i) => {
     const op = findFilterOperator(entry.judgmentMethod ?? entry.joinConditionMethod ?? 'eq');
     const supported = op && ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'contains', 'notContains', 'startsWith', 'endsWith', 'in', 'isEmpty', 'isNotEmpty'].includes(op.code);
-    const bracket = (b: unknown) => b !== null && b !== undefined && !['', '0'].includes(String(b).trim());
-    const and = ['', 'and', '&&', '1', '并且', '且'].includes(String(entry.linkCondition ?? '').trim().toLowerCase());
-    const grouped = bracket(entry.leftBracket) || bracket(entry.rightBracket) || (i > 0 && !and);
+    const grouped = bracketCount(entry.leftBracket, '(') !== 0 || bracketCount(entry.rightBracket, ')') !== 0 || (i > 0 && linkOf(entry.linkCondition) !== 'and');
     if (!supported || grouped || typeof entry.key !== 'string') {
       throw bizInvalid(t, [{ message: t('lookup.sourceCondition', { control: c.code, index: i + 1 }), members: [`joinConditions[${i}]`] }]);
     }

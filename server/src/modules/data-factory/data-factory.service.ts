@@ -172,7 +172,7 @@ const definitionColumns = (def: TProcedureDefinition) => ({ parameters: JSON.str
  * The procedure's own code (who may run it), named after it, under "run data factory procedures"
  * in the data factory's group (ticking it on the grant screen ticks that too); in the caller's transaction.
  */
-export const saveRunPermission = (trx: Kysely<Database>, id: string, name: string) =>
+const saveRunPermission = (trx: Kysely<Database>, id: string, name: string) =>
   saveOwnedPermission(trx, {
     name: factoryProcedurePermission(id),
     group: { name: FACTORY_PROCEDURE_GROUP, displayName: { 'zh-CN': '数据工厂', 'en-US': 'Data factory' } },

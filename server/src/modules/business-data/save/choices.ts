@@ -142,12 +142,15 @@ function entryOf(session: SaveSession, c: RuntimeControl) {
   return entry;
 }
 
+/** Rows asking with the same parameters share their answers: the key of a row's parameters. */
+const parametersKey = (ctx: ServiceContext, session: SaveSession, query: TSourceQueryRef, record: Record<string, unknown>) => JSON.stringify(queryParameters(ctx, query, record, session.offsetMinutes));
+
 async function askQuery(ctx: ServiceContext, session: SaveSession, c: RuntimeControl, query: TSourceQueryRef, rows: { record: Record<string, unknown>; values: string[] }[]): Promise<void> {
   const entry = entryOf(session, c);
   const known = entry.answers;
   const groups = new Map<string, { record: Record<string, unknown>; values: Set<string> }>();
   for (const { record, values } of rows) {
-    const parameters = JSON.stringify(queryParameters(ctx, query, record, session.offsetMinutes));
+    const parameters = parametersKey(ctx, session, query, record);
     for (const v of values) {
       if (known.has(`${parameters}\u0000${v}`)) continue;
       let group = groups.get(parameters);
@@ -179,7 +182,7 @@ async function querySourceChoices(db: Db, session: SaveSession, c: RuntimeContro
   const known = entryOf(session, c).answers;
   const answered = new Set<string>();
   for (const { record, values } of chosen) {
-    const parameters = JSON.stringify(queryParameters(ctx, query, record, session.offsetMinutes));
+    const parameters = parametersKey(ctx, session, query, record);
     for (const v of values) if (known.get(`${parameters}\u0000${v}`)) answered.add(v);
   }
   return answered;
