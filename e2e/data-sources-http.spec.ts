@@ -76,6 +76,8 @@ describe('HTTP data sources (issue 16)', () => {
     await option(page, 'Bearer 令牌').click();
     await page.getByTestId('data-source-password').fill('e2e-token');
     await page.getByTestId('data-source-test-path').fill('/health');
+    // Two requests to this API at a time at most (the others wait their turn).
+    await page.getByLabel('同时请求数').fill('2');
 
     // The connection, tried before saving: the API's status.
     await page.getByTestId('data-source-form-test').click();
@@ -86,10 +88,10 @@ describe('HTTP data sources (issue 16)', () => {
     await page.getByTestId('data-source-save').click();
     await page.getByTestId('data-source-form').waitFor({ state: 'detached' });
 
-    const listed = await call<{ items: { id: string; kind: string; hasPassword: boolean; http: { auth: { kind: string } } }[] }>('GET', `/app/data-source?Filter=${encodeURIComponent(name)}`);
+    const listed = await call<{ items: { id: string; kind: string; hasPassword: boolean; poolSize: number; http: { auth: { kind: string } } }[] }>('GET', `/app/data-source?Filter=${encodeURIComponent(name)}`);
     expect(listed.items).toHaveLength(1);
     const source = listed.items[0]!;
-    expect(source).toMatchObject({ kind: 'http', hasPassword: true, http: { auth: { kind: 'bearer' } } });
+    expect(source).toMatchObject({ kind: 'http', hasPassword: true, poolSize: 2, http: { auth: { kind: 'bearer' } } });
     expect(JSON.stringify(listed)).not.toContain('e2e-token');
 
     // The workbench shows a request editor, not tables: a path parameter and a query parameter.

@@ -156,6 +156,8 @@ const ZHttpSettingsBase = z.object({
   testPath: zText().trim().max(HTTP_LIMITS.url).regex(/^[^?#]*$/, 'a path without ? or #').default(''),
   /** A request without an answer in this time is abandoned (504). */
   timeoutMs: z.number().int().min(HTTP_LIMITS.timeoutMs.min).max(HTTP_LIMITS.timeoutMs.max).default(HTTP_LIMITS.timeoutMs.default),
+  /** Requests this node has under way to the source at most; more wait for one of them, within their timeout. */
+  poolSize: z.number().int().min(DATA_SOURCE_LIMITS.poolSize.min).max(DATA_SOURCE_LIMITS.poolSize.max).default(DATA_SOURCE_LIMITS.poolSize.default),
   rowCap: z.number().int().min(DATA_SOURCE_LIMITS.rowCap.min).max(DATA_SOURCE_LIMITS.rowCap.max).default(DATA_SOURCE_LIMITS.rowCap.default),
   /** GET and HEAD only (the default): a request with another method is refused. */
   readOnly: z.boolean().default(true),

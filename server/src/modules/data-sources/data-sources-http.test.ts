@@ -21,6 +21,9 @@ const items = [
   { code: 'C3', name: '广州办公', credit: 300, rate: 1.25, active: true, since: null, tags: null },
 ];
 
+/** Requests '/api/held' has under way now and the most it had at once; those '/api/slow' received. */
+const held = { now: 0, most: 0, slow: 0 };
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
@@ -38,8 +41,16 @@ beforeAll(async () => {
       res.end(`[${'"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",'.repeat(200_000)}"end"]`);
     },
     '/api/slow': async (_, res) => {
+      held.slow += 1;
       await new Promise((r) => setTimeout(r, 3_000));
       if (!res.destroyed) json(res, 200, []);
+    },
+    '/api/held': async (_, res) => {
+      held.now += 1;
+      held.most = Math.max(held.most, held.now);
+      await new Promise((r) => setTimeout(r, 200));
+      held.now -= 1;
+      json(res, 200, [{ ok: true }]);
     },
     '/api/redirect': (_, res) => {
       res.writeHead(302, { location: 'http://example.invalid/' });
@@ -207,6 +218,26 @@ describe('HTTP data sources', () => {
     const refused = await request(down.id, { path: '/x' });
     expect(refused.statusCode).toBe(502);
     expect(refused.json().error).toMatchObject({ code: 'DataSource.Unavailable', message: expect.stringContaining('关闭的接口') });
+  });
+
+  it('sends at most its pool size of requests at once; the others wait within their timeout, and one that waited it out is not sent', async () => {
+    const narrow = await create({ name: '窄接口', poolSize: 1, timeoutMs: 5_000 });
+    expect(narrow.poolSize).toBe(1);
+    const started = performance.now();
+    const answers = await Promise.all([1, 2, 3].map(() => request(narrow.id, { path: '/held' })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(held.most).toBe(1);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(590);
+
+    const stalled = await create({ name: '卡住的接口', poolSize: 1, timeoutMs: 500 });
+    const begun = performance.now();
+    const slowBefore = held.slow;
+    const [first, second] = await Promise.all([request(stalled.id, { path: '/slow' }), request(stalled.id, { path: '/slow' })]);
+    expect(performance.now() - begun).toBeLessThan(2_500);
+    expect([first.statusCode, second.statusCode]).toEqual([504, 504]);
+    expect([first, second].every((r) => r.json().error.message.includes('卡住的接口'))).toBe(true);
+    // The second waited for the first all its 500 ms and was never sent.
+    expect(held.slow - slowBefore).toBe(1);
   });
 
   it('saves requests as queries: parameters declared exactly, columns read by a GET, runs with defaults and caches', async () => {

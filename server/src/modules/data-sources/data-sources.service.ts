@@ -73,8 +73,6 @@ export async function getDataSource(ctx: ServiceContext, id: string): Promise<TD
 
 // ---------------------------------------------------------------- writing
 
-const HTTP_POOL_SIZE = 5;
-
 function columnsOf(input: TCreateDataSourceInput | TUpdateDataSourceInput) {
   const common = { name: input.name, description: input.description, kind: input.kind, row_cap: input.rowCap, read_only: input.readOnly };
   if (input.kind !== 'http') {
@@ -101,7 +99,7 @@ function columnsOf(input: TCreateDataSourceInput | TUpdateDataSourceInput) {
     database_name: '',
     user_name: input.auth.kind === 'basic' ? input.auth.username : '',
     ssl: url.protocol === 'https:',
-    pool_size: HTTP_POOL_SIZE,
+    pool_size: input.poolSize,
     statement_timeout_seconds: Math.min(300, Math.max(1, Math.ceil(input.timeoutMs / 1000))),
     http_settings: JSON.stringify(settings),
     timeout_ms: input.timeoutMs,

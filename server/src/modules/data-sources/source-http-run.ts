@@ -18,6 +18,45 @@ import { answerJson, buildHttpRequest, HttpRequestInvalid, jsonRows, sendHttpReq
 
 type SourceRow = Selectable<DataSourcesTable>;
 
+/** Per source, the requests under way and those waiting for one of them to end. */
+const gates = new Map<string, { running: number; waiting: Array<() => void> }>();
+
+/**
+ * Runs `send` once fewer than `limit` requests of the source are under way: one slow API holds at
+ * most its own pool size of the server's requests. A request waits within its timeout (`send` gets
+ * what is left of it); one that waited it all out fails as slow, without being sent.
+ */
+async function throughGate<T>(sourceId: string, limit: number, timeoutMs: number, send: (leftMs: number) => Promise<T>): Promise<T> {
+  let gate = gates.get(sourceId);
+  if (!gate) gates.set(sourceId, (gate = { running: 0, waiting: [] }));
+  let leftMs = timeoutMs;
+  if (gate.running < limit) gate.running += 1;
+  else {
+    // A request that ends hands its place to the first one waiting (`running` stays as it is).
+    const g = gate;
+    const started = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const turn = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        g.waiting.splice(g.waiting.indexOf(turn), 1);
+        reject(new SourceError('timeout', `no answer within ${timeoutMs} ms: ${limit} requests to it were still under way`));
+      }, timeoutMs);
+      g.waiting.push(turn);
+    });
+    leftMs = Math.max(1, Math.round(timeoutMs - (performance.now() - started)));
+  }
+  try {
+    return await send(leftMs);
+  } finally {
+    const next = gate.waiting.shift();
+    if (next) next();
+    else if (--gate.running === 0) gates.delete(sourceId);
+  }
+}
+
 /** GET of the base URL (or its test path) with the source's headers and authentication: the status, or why there was none. */
 export async function testHttpSettings(settings: THttpSourceSettings, secret: string | null): Promise<TDataSourceTestResult> {
   const started = performance.now();
@@ -72,7 +111,7 @@ export async function executeHttpRequest(
     throw error instanceof HttpRequestInvalid ? invalid(ctx, error) : error;
   }
   try {
-    const answer = await sendHttpRequest(built, settings.timeoutMs);
+    const answer = await throughGate(row.id, row.pool_size, settings.timeoutMs, (leftMs) => sendHttpRequest(built, leftMs));
     const json = request.method === 'HEAD' ? null : answerJson(answer);
     if (request.method === 'HEAD' && (answer.status < 200 || answer.status > 299)) answerJson(answer);
     const rows = jsonRows(json, request.rowsPath, row.row_cap);

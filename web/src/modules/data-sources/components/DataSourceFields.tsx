@@ -49,9 +49,14 @@ export function DataSourceFields({ hasPassword, clearPassword, kind, authKind }:
       </Form.Item>
       <Row gutter={16}>
         {kind === 'http' ? (
-          <Col xs={24} md={12}>
-            {number('timeoutMs', t('form.timeoutMs'), 'form.timeoutMsHelp', HTTP_LIMITS.timeoutMs, 'data-source-timeout-ms')}
-          </Col>
+          <>
+            <Col xs={24} md={8}>
+              {number('timeoutMs', t('form.timeoutMs'), 'form.timeoutMsHelp', HTTP_LIMITS.timeoutMs, 'data-source-timeout-ms')}
+            </Col>
+            <Col xs={24} md={8}>
+              {number('poolSize', t('form.httpPoolSize'), 'form.httpPoolSizeHelp', DATA_SOURCE_LIMITS.poolSize, 'data-source-pool-size')}
+            </Col>
+          </>
         ) : (
           <>
             <Col xs={24} md={8}>
@@ -62,7 +67,7 @@ export function DataSourceFields({ hasPassword, clearPassword, kind, authKind }:
             </Col>
           </>
         )}
-        <Col xs={24} md={kind === 'http' ? 12 : 8}>
+        <Col xs={24} md={8}>
           {number('rowCap', t('form.rowCap'), 'form.rowCapHelp', DATA_SOURCE_LIMITS.rowCap, 'data-source-row-cap')}
         </Col>
       </Row>

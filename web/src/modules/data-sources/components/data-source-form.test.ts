@@ -112,6 +112,7 @@ describe('an HTTP source in the form', () => {
       auth: { kind: 'basic', username: 'ann', apiKeyName: '', apiKeyIn: 'header' },
       testPath: '/health',
       timeoutMs: 5000,
+      poolSize: 3,
       rowCap: 500,
       readOnly: false,
     });

@@ -37,7 +37,7 @@ export const FORM_FIELDS = ['name', 'description', 'kind', 'host', 'port', 'data
 /** The fields a connection test needs filled. */
 export const CONNECTION_FIELDS = ['kind', 'host', 'port', 'database', 'user', 'password', 'poolSize', 'statementTimeoutSeconds', 'rowCap'];
 /** An HTTP source's: its URL, headers, authentication and timeout. */
-export const HTTP_CONNECTION_FIELDS = ['kind', 'baseUrl', 'headers', 'authKind', 'authUsername', 'apiKeyName', 'apiKeyIn', 'password', 'testPath', 'timeoutMs', 'rowCap'];
+export const HTTP_CONNECTION_FIELDS = ['kind', 'baseUrl', 'headers', 'authKind', 'authUsername', 'apiKeyName', 'apiKeyIn', 'password', 'testPath', 'timeoutMs', 'poolSize', 'rowCap'];
 
 /** A server member of an HTTP source's settings as the form's field (`auth.username` → authUsername, `secret` → password). */
 export function httpFormField(path: (string | number)[]): (string | number)[] | undefined {
@@ -124,6 +124,7 @@ export function settingsInput(v: DataSourceFormValues): TCreateDataSourceInput {
       auth: { kind: v.authKind, username: v.authKind === 'basic' ? v.authUsername.trim() : '', apiKeyName: v.authKind === 'apiKey' ? v.apiKeyName.trim() : '', apiKeyIn: v.apiKeyIn },
       testPath: (v.testPath ?? '').trim(),
       timeoutMs: Number(v.timeoutMs ?? HTTP_LIMITS.timeoutMs.default),
+      poolSize: Number(v.poolSize ?? DATA_SOURCE_LIMITS.poolSize.default),
       rowCap: Number(v.rowCap ?? DATA_SOURCE_LIMITS.rowCap.default),
       readOnly: Boolean(v.readOnly),
       // No authentication keeps no secret.
