@@ -62,6 +62,9 @@ export const DEFAULT_PORTS: Record<TDataSourceKind, number> = { postgres: 5432, 
 /** A host name or address: letters, digits, dots, hyphens, colons (IPv6), underscores. */
 const ZHost = zText().trim().min(1).max(DATA_SOURCE_LIMITS.host).regex(/^[A-Za-z0-9._:-]+$/, 'a host name or address');
 
+/** A database source's connections, an HTTP source's requests under way: at most this many per node. */
+const ZPoolSize = z.number().int().min(DATA_SOURCE_LIMITS.poolSize.min).max(DATA_SOURCE_LIMITS.poolSize.max).default(DATA_SOURCE_LIMITS.poolSize.default);
+
 const ZSettingsBase = z.object({
   name: text(DATA_SOURCE_LIMITS.name).min(1),
   description: text(DATA_SOURCE_LIMITS.description).default(''),
@@ -72,7 +75,7 @@ const ZSettingsBase = z.object({
   user: text(DATA_SOURCE_LIMITS.user).min(1),
   ssl: z.boolean().default(false),
   /** Connections this node keeps to the source at most. */
-  poolSize: z.number().int().min(DATA_SOURCE_LIMITS.poolSize.min).max(DATA_SOURCE_LIMITS.poolSize.max).default(DATA_SOURCE_LIMITS.poolSize.default),
+  poolSize: ZPoolSize,
   /** A statement running longer is cancelled (504). */
   statementTimeoutSeconds: z
     .number()
@@ -157,7 +160,7 @@ const ZHttpSettingsBase = z.object({
   /** A request without an answer in this time is abandoned (504). */
   timeoutMs: z.number().int().min(HTTP_LIMITS.timeoutMs.min).max(HTTP_LIMITS.timeoutMs.max).default(HTTP_LIMITS.timeoutMs.default),
   /** Requests this node has under way to the source at most; more wait for one of them, within their timeout. */
-  poolSize: z.number().int().min(DATA_SOURCE_LIMITS.poolSize.min).max(DATA_SOURCE_LIMITS.poolSize.max).default(DATA_SOURCE_LIMITS.poolSize.default),
+  poolSize: ZPoolSize,
   rowCap: z.number().int().min(DATA_SOURCE_LIMITS.rowCap.min).max(DATA_SOURCE_LIMITS.rowCap.max).default(DATA_SOURCE_LIMITS.rowCap.default),
   /** GET and HEAD only (the default): a request with another method is refused. */
   readOnly: z.boolean().default(true),

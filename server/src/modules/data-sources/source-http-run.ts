@@ -24,32 +24,26 @@ const gates = new Map<string, { running: number; waiting: Array<() => void> }>()
 /**
  * Runs `send` once fewer than `limit` requests of the source are under way: one slow API holds at
  * most its own pool size of the server's requests. A request waits within its timeout (`send` gets
- * what is left of it); one that waited it all out fails as slow, without being sent.
+ * what is left of it); one that waited it all out fails as slow, without being sent. A request
+ * that ends hands its place to the first one waiting.
  */
 async function throughGate<T>(sourceId: string, limit: number, timeoutMs: number, send: (leftMs: number) => Promise<T>): Promise<T> {
-  let gate = gates.get(sourceId);
-  if (!gate) gates.set(sourceId, (gate = { running: 0, waiting: [] }));
-  let leftMs = timeoutMs;
+  const gate = gates.get(sourceId) ?? { running: 0, waiting: [] };
+  gates.set(sourceId, gate);
+  const started = performance.now();
   if (gate.running < limit) gate.running += 1;
   else {
-    // A request that ends hands its place to the first one waiting (`running` stays as it is).
-    const g = gate;
-    const started = performance.now();
     await new Promise<void>((resolve, reject) => {
-      const turn = () => {
-        clearTimeout(timer);
-        resolve();
-      };
       const timer = setTimeout(() => {
-        g.waiting.splice(g.waiting.indexOf(turn), 1);
+        gate.waiting.splice(gate.waiting.indexOf(turn), 1);
         reject(new SourceError('timeout', `no answer within ${timeoutMs} ms: ${limit} requests to it were still under way`));
       }, timeoutMs);
-      g.waiting.push(turn);
+      const turn = () => (clearTimeout(timer), resolve());
+      gate.waiting.push(turn);
     });
-    leftMs = Math.max(1, Math.round(timeoutMs - (performance.now() - started)));
   }
   try {
-    return await send(leftMs);
+    return await send(Math.max(1, Math.round(timeoutMs - (performance.now() - started))));
   } finally {
     const next = gate.waiting.shift();
     if (next) next();

@@ -48,25 +48,15 @@ export function DataSourceFields({ hasPassword, clearPassword, kind, authKind }:
         <Switch data-testid="data-source-read-only" />
       </Form.Item>
       <Row gutter={16}>
-        {kind === 'http' ? (
-          <>
-            <Col xs={24} md={8}>
-              {number('timeoutMs', t('form.timeoutMs'), 'form.timeoutMsHelp', HTTP_LIMITS.timeoutMs, 'data-source-timeout-ms')}
-            </Col>
-            <Col xs={24} md={8}>
-              {number('poolSize', t('form.httpPoolSize'), 'form.httpPoolSizeHelp', DATA_SOURCE_LIMITS.poolSize, 'data-source-pool-size')}
-            </Col>
-          </>
-        ) : (
-          <>
-            <Col xs={24} md={8}>
-              {number('poolSize', t('form.poolSize'), 'form.poolSizeHelp', DATA_SOURCE_LIMITS.poolSize, 'data-source-pool-size')}
-            </Col>
-            <Col xs={24} md={8}>
-              {number('statementTimeoutSeconds', t('form.statementTimeout'), 'form.statementTimeoutHelp', DATA_SOURCE_LIMITS.statementTimeoutSeconds, 'data-source-timeout')}
-            </Col>
-          </>
-        )}
+        <Col xs={24} md={8}>
+          {/* A database's connections, an API's requests at once. */}
+          {number('poolSize', t(kind === 'http' ? 'form.httpPoolSize' : 'form.poolSize'), kind === 'http' ? 'form.httpPoolSizeHelp' : 'form.poolSizeHelp', DATA_SOURCE_LIMITS.poolSize, 'data-source-pool-size')}
+        </Col>
+        <Col xs={24} md={8}>
+          {kind === 'http'
+            ? number('timeoutMs', t('form.timeoutMs'), 'form.timeoutMsHelp', HTTP_LIMITS.timeoutMs, 'data-source-timeout-ms')
+            : number('statementTimeoutSeconds', t('form.statementTimeout'), 'form.statementTimeoutHelp', DATA_SOURCE_LIMITS.statementTimeoutSeconds, 'data-source-timeout')}
+        </Col>
         <Col xs={24} md={8}>
           {number('rowCap', t('form.rowCap'), 'form.rowCapHelp', DATA_SOURCE_LIMITS.rowCap, 'data-source-row-cap')}
         </Col>
