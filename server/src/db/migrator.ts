@@ -32,6 +32,7 @@ import * as m0910 from './migrations/0910-data-source-http.ts';
 import * as m1000 from './migrations/1000-data-factory.ts';
 import * as m1001 from './migrations/1001-data-factory-external.ts';
 import * as m1002 from './migrations/1002-data-factory-permissions.ts';
+import * as m1003 from './migrations/1003-data-factory-schedules.ts';
 
 /** Migrations are listed here in order; a new module appends its file. */
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '1000-data-factory': m1000,
   '1001-data-factory-external': m1001,
   '1002-data-factory-permissions': m1002,
+  '1003-data-factory-schedules': m1003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -194,6 +194,29 @@ export interface DataFactoryRunsTable {
   parameters: Json<unknown>;
   row_count: number | null;
   error: string | null;
+  trigger: Generated<'manual' | 'schedule' | 'button'>;
+  schedule_id: string | null;
+}
+
+/** A schedule of a data factory procedure (contracts/data-factory.ts ZProcedureSchedule). */
+export interface DataFactorySchedulesTable {
+  id: string;
+  procedure_id: string;
+  cron: string;
+  time_zone: string;
+  parameters: Json<Record<string, unknown>>;
+  enabled: boolean;
+  description: string;
+  next_run_time: Timestamp | null;
+  last_run_time: Timestamp | null;
+  last_error: string | null;
+  concurrency_stamp: string;
+  creation_time: Timestamp;
+  creator_id: string | null;
+  creator_name: string | null;
+  last_modification_time: Timestamp | null;
+  last_modifier_id: string | null;
+  last_modifier_name: string | null;
 }
 
 /** A print template (contracts/print-templates.ts): the draft layout, bound to a page. */
@@ -630,6 +653,7 @@ export interface Database {
   data_factory_procedures: DataFactoryProceduresTable;
   data_factory_versions: DataFactoryVersionsTable;
   data_factory_runs: DataFactoryRunsTable;
+  data_factory_schedules: DataFactorySchedulesTable;
   print_template_versions: PrintTemplateVersionsTable;
   print_counts: PrintCountsTable;
   audit_logs: AuditLogsTable;

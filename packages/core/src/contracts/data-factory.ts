@@ -1,3 +1,4 @@
+import { Cron } from 'croner';
 import { z } from 'zod';
 import { zJson, zText } from './text.ts';
 import { pagedResult, text, ZPagedQuery } from './common.ts';
@@ -18,6 +19,10 @@ import { SQL_SOURCE_KINDS } from './data-sources.ts';
 //   POST   /{id}/versions/{version}/rollback ZRollbackProcedureInput → ZProcedure (a new version with that version's content)
 //   POST   /{id}/run                  ZRunProcedureInput         → ZProcedureRunResult (P.DataFactoryRun)
 //   GET    /{id}/runs                 ZProcedureRunQuery         → ZProcedureRunList (P.DataFactoryRun)
+//   GET    /{id}/schedules                                       → ZProcedureScheduleList
+//   POST   /{id}/schedules            ZScheduleInput             → ZProcedureSchedule (its first run queued)
+//   PUT    /{id}/schedules/{scheduleId} ZUpdateScheduleInput     → ZProcedureSchedule (409 on a stale stamp)
+//   DELETE /{id}/schedules/{scheduleId}                          → 204 (its queued run removed)
 //   GET    /sources                                              → ZFactorySourceList (the SQL data sources a procedure may be registered on)
 //   GET    /sources/{sourceId}/routines                          → ZSourceRoutineList (the source's procedures and functions with their parameters)
 // Permission: P.DataFactory for every route but the two run routes (P.DataFactoryRun).
@@ -34,6 +39,9 @@ export const DATA_FACTORY_LIMITS = {
   textValue: 10_000,
   timeoutSeconds: { min: 1, max: 300, default: 30 },
   rowCap: { min: 1, max: 100_000, default: 1_000 },
+  schedules: 20,
+  cron: 100,
+  scheduleDescription: 200,
 } as const;
 
 /**
@@ -174,9 +182,11 @@ export const ZProcedureDiff = z.object({ from: z.number().int(), to: z.number().
 export type TProcedureDiff = z.infer<typeof ZProcedureDiff>;
 export const ZRollbackProcedureInput = z.object({ concurrencyStamp: zText().min(1).max(64) });
 
+/** IN parameters by name; a missing one takes its default. */
+const ZRunParameters = z.record(z.string().regex(PARAMETER_NAME), ZFactoryValue).refine((p) => Object.keys(p).length <= DATA_FACTORY_LIMITS.parameters, `at most ${DATA_FACTORY_LIMITS.parameters} parameters`).default({});
+
 export const ZRunProcedureInput = z.object({
-  /** IN parameters by name; a missing one takes its default. */
-  parameters: z.record(z.string().regex(PARAMETER_NAME), ZFactoryValue).refine((p) => Object.keys(p).length <= DATA_FACTORY_LIMITS.parameters, `at most ${DATA_FACTORY_LIMITS.parameters} parameters`).default({}),
+  parameters: ZRunParameters,
   /** Lower than the procedure's own to shorten a test run; never higher. */
   rowCap: z.number().int().min(1).max(DATA_FACTORY_LIMITS.rowCap.max).optional(),
   timeoutSeconds: z.number().int().min(1).max(DATA_FACTORY_LIMITS.timeoutSeconds.max).optional(),
@@ -209,8 +219,15 @@ export const ZProcedureRunQuery = z.object({
   SkipCount: ZPagedQuery.shape.SkipCount,
   MaxResultCount: ZPagedQuery.shape.MaxResultCount,
 });
+/** What started a run: the test panel or the API, a schedule, a page button. */
+export const RUN_TRIGGERS = ['manual', 'schedule', 'button'] as const;
+export type TRunTrigger = (typeof RUN_TRIGGERS)[number];
+
 export const ZProcedureRun = z.object({
   id: z.uuid(),
+  trigger: z.enum(RUN_TRIGGERS),
+  /** The schedule that ran it (null when it was not a schedule, or the schedule is deleted). */
+  scheduleId: z.uuid().nullable(),
   version: z.number().int(),
   userName: zText().nullable(),
   startTime: zText(),
@@ -222,6 +239,75 @@ export const ZProcedureRun = z.object({
 export type TProcedureRun = z.infer<typeof ZProcedureRun>;
 export const ZProcedureRunList = pagedResult(ZProcedureRun);
 export type TProcedureRunList = z.infer<typeof ZProcedureRunList>;
+
+// ---------------------------------------------------------------- schedules
+
+/** Whether the runtime knows an IANA time zone (`Asia/Shanghai`). */
+export function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A schedule's next run times after `from` (at most `count`), or null when `cron` is not a cron
+ * expression of five fields (minute hour day month weekday; `@daily` and the like too) in a known
+ * time zone — or one that never comes again (`0 0 30 2 *`).
+ */
+export function cronRuns(cron: string, timeZone: string, count: number, from: Date = new Date()): Date[] | null {
+  const expression = cron.trim();
+  if (!knownTimeZone(timeZone) || expression.length > DATA_FACTORY_LIMITS.cron) return null;
+  if (!expression.startsWith('@') && expression.split(/\s+/).length !== 5) return null;
+  try {
+    const runs = new Cron(expression, { timezone: timeZone, paused: true, mode: '5-part' }).nextRuns(count, from);
+    return runs.length > 0 ? runs : null;
+  } catch {
+    return null;
+  }
+}
+
+export const ZScheduleInput = z
+  .object({
+    /** Five fields: minute hour day-of-month month day-of-week (`0 2 * * 1-5`: 02:00 on weekdays). */
+    cron: zText().min(1).max(DATA_FACTORY_LIMITS.cron),
+    /** The IANA time zone the fields are read in. */
+    timeZone: zText().min(1).max(64).refine(knownTimeZone, 'an IANA time zone, such as Asia/Shanghai'),
+    /** The IN values of each run; a missing one takes the parameter's default. Checked when saved and when run. */
+    parameters: ZRunParameters,
+    enabled: z.boolean().default(true),
+    description: text(DATA_FACTORY_LIMITS.scheduleDescription).default(''),
+  })
+  .refine((s) => !knownTimeZone(s.timeZone) || cronRuns(s.cron, s.timeZone, 1) !== null, { path: ['cron'], message: 'a cron expression of five fields (minute hour day month weekday) that has a next time' });
+export type TScheduleInput = z.infer<typeof ZScheduleInput>;
+export const ZUpdateScheduleInput = ZScheduleInput.safeExtend({ concurrencyStamp: zText().min(1).max(64) });
+export type TUpdateScheduleInput = z.infer<typeof ZUpdateScheduleInput>;
+
+export const ZProcedureSchedule = z.object({
+  id: z.uuid(),
+  procedureId: z.uuid(),
+  cron: zText(),
+  timeZone: zText(),
+  parameters: z.record(z.string(), z.unknown()),
+  enabled: z.boolean(),
+  description: zText(),
+  /** When it runs next (null: disabled). */
+  nextRunTime: zText().nullable(),
+  lastRunTime: zText().nullable(),
+  /** The last run's error, null when it succeeded (or has not run). */
+  lastError: zText().nullable(),
+  concurrencyStamp: zText(),
+  creationTime: zText(),
+  creatorName: zText().nullable(),
+  lastModificationTime: zText().nullable(),
+  lastModifierName: zText().nullable(),
+});
+export type TProcedureSchedule = z.infer<typeof ZProcedureSchedule>;
+export const ZProcedureScheduleList = z.object({ items: z.array(ZProcedureSchedule) });
+export type TProcedureScheduleList = z.infer<typeof ZProcedureScheduleList>;
+export const ZProcedureScheduleParams = z.object({ id: z.uuid(), scheduleId: z.uuid() });
 
 // ---------------------------------------------------------------- values
 

@@ -24,6 +24,8 @@ const texts = {
     'run.timeout': '过程“{code}”在 {seconds} 秒内没有完成，已取消',
     'run.failed': '过程“{code}”运行出错：{reason}',
     'run.noPermission': '没有运行过程“{code}”的权限',
+    'schedule.notFound': '计划不存在',
+    'schedule.tooMany': '一个过程最多有 {count} 个计划',
   },
   'en-US': {
     'procedure.notFound': 'The procedure does not exist',
@@ -47,6 +49,8 @@ const texts = {
     'run.timeout': 'Procedure "{code}" did not finish within {seconds} s and was cancelled',
     'run.failed': 'Procedure "{code}" failed: {reason}',
     'run.noPermission': 'You may not run procedure "{code}"',
+    'schedule.notFound': 'The schedule does not exist',
+    'schedule.tooMany': 'A procedure has at most {count} schedules',
   },
 };
 

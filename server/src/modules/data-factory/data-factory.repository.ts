@@ -1,8 +1,8 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
-import type { Database, DataFactoryProceduresTable, DataFactoryRunsTable, DataFactoryVersionsTable } from '../../db/schema.ts';
+import type { Database, DataFactoryProceduresTable, DataFactoryRunsTable, DataFactorySchedulesTable, DataFactoryVersionsTable } from '../../db/schema.ts';
 import { likePattern } from '../../platform/sql-values.ts';
 
-// The SQL of `data_factory_procedures`, `data_factory_versions` and `data_factory_runs`.
+// The SQL of `data_factory_procedures`, `data_factory_versions`, `data_factory_runs` and `data_factory_schedules`.
 
 type Db = Kysely<Database>;
 
@@ -86,4 +86,34 @@ export async function restrictedRoleUsable(db: Db, role: string): Promise<boolea
     .execute(db)
     .catch(() => ({ rows: [{ usable: false }] }));
   return row.rows[0]?.usable === true;
+}
+
+export function listSchedules(db: Db, procedureId: string) {
+  return db.selectFrom('data_factory_schedules').selectAll().where('procedure_id', '=', procedureId).orderBy('creation_time').orderBy('id').execute();
+}
+
+export async function countSchedules(db: Db, procedureId: string): Promise<number> {
+  const row = await db.selectFrom('data_factory_schedules').select((eb) => eb.fn.countAll<number>().as('n')).where('procedure_id', '=', procedureId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findSchedule(db: Db, id: string, options: { forUpdate?: boolean } = {}) {
+  const q = db.selectFrom('data_factory_schedules').selectAll().where('id', '=', id);
+  return (options.forUpdate ? q.forUpdate() : q).executeTakeFirst();
+}
+
+export function insertSchedule(db: Db, row: Insertable<DataFactorySchedulesTable>) {
+  return db.insertInto('data_factory_schedules').values(row).execute();
+}
+
+/** Updates when the stamp still matches (no stamp: always); false when someone else saved in between. */
+export async function updateSchedule(db: Db, id: string, stamp: string | null, changes: Updateable<DataFactorySchedulesTable>): Promise<boolean> {
+  let q = db.updateTable('data_factory_schedules').set(changes).where('id', '=', id);
+  if (stamp !== null) q = q.where('concurrency_stamp', '=', stamp);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function deleteSchedule(db: Db, id: string) {
+  return db.deleteFrom('data_factory_schedules').where('id', '=', id).execute();
 }

@@ -14,6 +14,11 @@ import {
   ZProcedureRunList,
   ZProcedureRunQuery,
   ZProcedureRunResult,
+  ZProcedureSchedule,
+  ZProcedureScheduleList,
+  ZProcedureScheduleParams,
+  ZScheduleInput,
+  ZUpdateScheduleInput,
   ZProcedureVersionList,
   ZProcedureVersionParams,
   ZRollbackProcedureInput,
@@ -35,6 +40,7 @@ import {
   updateProcedure,
 } from './data-factory.service.ts';
 import { listProcedureRuns, runProcedure } from './run.service.ts';
+import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './schedules.service.ts';
 
 export async function dataFactoryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -115,5 +121,32 @@ export async function dataFactoryRoutes(fastify: FastifyInstance) {
     config: run,
     schema: { summary: "A function's run log, newest first", params: ZProcedureParams, querystring: ZProcedureRunQuery, response: { 200: ZProcedureRunList } },
     handler: (req) => listProcedureRuns(req.ctx, req.params.id, req.query),
+  });
+
+  app.get(`${base}/:id/schedules`, {
+    config: manage,
+    schema: { summary: "A procedure's schedules with their next and last run", params: ZProcedureParams, response: { 200: ZProcedureScheduleList } },
+    handler: (req) => listSchedules(req.ctx, req.params.id),
+  });
+
+  app.post(`${base}/:id/schedules`, {
+    config: manage,
+    schema: { summary: 'Add a schedule (cron of five fields in a time zone, IN values checked against the parameters); its next run is queued', params: ZProcedureParams, body: ZScheduleInput, response: { 200: ZProcedureSchedule } },
+    handler: (req) => createSchedule(req.ctx, req.params.id, req.body),
+  });
+
+  app.put(`${base}/:id/schedules/:scheduleId`, {
+    config: manage,
+    schema: { summary: 'Change a schedule (409 on a stale stamp); its next run is queued again, or removed when disabled', params: ZProcedureScheduleParams, body: ZUpdateScheduleInput, response: { 200: ZProcedureSchedule } },
+    handler: (req) => updateSchedule(req.ctx, req.params.id, req.params.scheduleId, req.body),
+  });
+
+  app.delete(`${base}/:id/schedules/:scheduleId`, {
+    config: manage,
+    schema: { summary: 'Delete a schedule and its queued run (its runs stay in the log)', params: ZProcedureScheduleParams },
+    handler: async (req, reply) => {
+      await deleteSchedule(req.ctx, req.params.id, req.params.scheduleId);
+      return reply.code(204).send();
+    },
   });
 }

@@ -40,6 +40,7 @@ import { forbiddenWordOf } from './body-guard.ts';
 import { factoryError, factoryInvalid } from './data-factory.messages.ts';
 import * as repo from './data-factory.repository.ts';
 import { createFunctionSql, dropFunctionSql } from './factory-sql.ts';
+import { cancelProcedureSchedules } from './schedule-queue.ts';
 
 export const ENTITY_TYPE = 'DataFactoryProcedure';
 export type ProcedureRow = Selectable<DataFactoryProceduresTable>;
@@ -290,6 +291,7 @@ export async function deleteProcedure(ctx: ServiceContext, id: string): Promise<
   await ctx.db.transaction().execute(async (trx) => {
     existing = await requireProcedure(ctx, id, trx, { forUpdate: true });
     if (!existing.source_id) await dropFunctionSql(existing.code).execute(trx);
+    await cancelProcedureSchedules(trx, id);
     await repo.deleteProcedure(trx, id);
     await removePermissions(trx, [factoryProcedurePermission(id)]);
   });

@@ -1,6 +1,15 @@
 /*
  * The data factory (issue 16). Owns `data_factory_procedures`, `data_factory_versions`,
- * `data_factory_runs` and the functions of schema `factory`; runs them as role `tessera_factory`
- * (migration 1000). Uses nothing of the other modules.
+ * `data_factory_runs`, `data_factory_schedules` and the functions of schema `factory`; runs them
+ * as role `tessera_factory` (migration 1000). Registers the job handler of scheduled runs
+ * (`data-factory.schedule`). Calls data sources' stored routines through their public entry.
  */
+import { registerJobHandler } from '../../platform/jobs.ts';
+import { SCHEDULE_QUEUE } from './schedule-queue.ts';
+import { runScheduled } from './schedules.service.ts';
+
 export { dataFactoryRoutes } from './data-factory.routes.ts';
+
+// A run that fails is logged and the schedule goes on; only an unexpected error (the database
+// itself) retries the job, twice at most, so one bad night does not pile up runs.
+registerJobHandler(SCHEDULE_QUEUE, runScheduled, { maxAttempts: 3, retrySeconds: 60 });

@@ -6,7 +6,7 @@
  * answered. Every run is logged (who, when, values, duration, rows, error) and audited, a failed
  * one too.
  */
-import { factoryValue, FACTORY_TYPES, type TFactoryType, type TProcedureDefinition, type TProcedureResultSet, type TProcedureRunList, type TProcedureRunResult, type TRunProcedureInput } from '@tessera/core/contracts/data-factory';
+import { factoryValue, FACTORY_TYPES, type TFactoryType, type TProcedureDefinition, type TProcedureResultSet, type TProcedureRunList, type TProcedureRunResult, type TRunProcedureInput, type TRunTrigger } from '@tessera/core/contracts/data-factory';
 import { factoryProcedurePermission, P } from '@tessera/core/contracts/permissions';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -49,9 +49,31 @@ function typedOut(type: TFactoryType, value: unknown): unknown {
 
 type Answer = { resultSets: TProcedureResultSet[]; outParameters: Record<string, unknown> };
 
-/** A factory function in the product's database, in a transaction of its own under the restricted role. */
+/**
+ * Runs `work` as a unit of its own: its own transaction, or — when `db` is already one (a job's
+ * claim, a save) — a savepoint in it, so the run's failure undoes the run alone and its settings
+ * (timeout, role) do not outlive it.
+ */
+async function ownUnit<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (!db.isTransaction) return db.transaction().execute(work);
+  const before = await sql<{ timeout: string }>`select current_setting('statement_timeout') as timeout`.execute(db);
+  await sql`savepoint factory_run`.execute(db);
+  let answer: T;
+  try {
+    answer = await work(db);
+  } catch (err) {
+    await sql`rollback to savepoint factory_run`.execute(db);
+    throw err;
+  }
+  await sql`release savepoint factory_run`.execute(db);
+  await sql`select set_config('statement_timeout', ${before.rows[0]!.timeout}, true)`.execute(db);
+  await sql`reset role`.execute(db);
+  return answer;
+}
+
+/** A factory function in the product's database, in a unit of its own under the restricted role. */
 async function runFunction(ctx: ServiceContext, row: ProcedureRow, def: TProcedureDefinition, values: Record<string, string | null>, rowCap: number, timeoutSeconds: number, asRole: boolean, elapsed: () => number): Promise<Answer> {
-  const rows = await ctx.db.transaction().execute(async (trx) => {
+  const rows = await ownUnit(ctx.db, async (trx) => {
     await sql`select set_config('statement_timeout', ${String(timeoutSeconds * 1000)}, true)`.execute(trx);
     if (asRole) await sql`set local role ${sql.id(FACTORY_ROLE)}`.execute(trx);
     const answer = await callSql(row.code, def, values, rowCap + 1).execute(trx);
@@ -77,69 +99,111 @@ async function runFunction(ctx: ServiceContext, row: ProcedureRow, def: TProcedu
   };
 }
 
-export async function runProcedure(ctx: ServiceContext, id: string, input: TRunProcedureInput): Promise<TProcedureRunResult> {
-  const row = await requireProcedure(ctx, id);
-  // Its managers run any procedure; anyone else needs the procedure's own code.
-  if (!actorHolds(ctx, P.DataFactory) && !actorHolds(ctx, factoryProcedurePermission(id))) throw factoryError(ctx, 403, 'Forbidden', 'run.noPermission', { code: row.code });
-  const def = definitionOf(row);
+/** Who or what started a run, as the run log shows it. */
+export interface RunOrigin {
+  trigger: TRunTrigger;
+  scheduleId?: string;
+  /** The user named in the log when it is not the actor (a schedule: whoever last saved it). */
+  user?: { id: string | null; name: string | null };
+}
+
+/** The IN values checked against their declared types (defaults for the missing ones): bound texts, and the values as given for the log. */
+function boundValues(ctx: ServiceContext, def: TProcedureDefinition, parameters: Record<string, unknown>) {
   const ins = def.parameters.filter((p) => p.mode !== 'out');
-  for (const name of Object.keys(input.parameters)) {
+  for (const name of Object.keys(parameters)) {
     if (!ins.some((p) => p.name === name)) throw factoryInvalid(ctx, 'run.unknownParameter', [`parameters.${name}`], { name });
   }
   const values: Record<string, string | null> = {};
   const given: Record<string, unknown> = {};
   for (const p of ins) {
-    const value = Object.hasOwn(input.parameters, p.name) ? input.parameters[p.name] : p.defaultValue;
+    const value = Object.hasOwn(parameters, p.name) ? parameters[p.name] : p.defaultValue;
     const parsed = factoryValue(p.type, value);
     if (!parsed.ok) throw factoryInvalid(ctx, 'run.parameterType', [`parameters.${p.name}`], { name: p.name, type: FACTORY_TYPES[p.type] });
     values[p.name] = parsed.bound;
     given[p.name] = value ?? null;
   }
-  const rowCap = Math.min(input.rowCap ?? row.row_cap, row.row_cap);
-  const timeoutSeconds = Math.min(input.timeoutSeconds ?? row.timeout_seconds, row.timeout_seconds);
-  const asRole = await restrictedRole(ctx.db);
+  return { values, given };
+}
+
+/** Checks IN values against a procedure's parameters without running it (a schedule's, when saved). */
+export function checkRunValues(ctx: ServiceContext, row: ProcedureRow, parameters: Record<string, unknown>): void {
+  boundValues(ctx, definitionOf(row), parameters);
+}
+
+export async function runProcedure(ctx: ServiceContext, id: string, input: TRunProcedureInput): Promise<TProcedureRunResult> {
+  const row = await requireProcedure(ctx, id);
+  // Its managers run any procedure; anyone else needs the procedure's own code.
+  if (!actorHolds(ctx, P.DataFactory) && !actorHolds(ctx, factoryProcedurePermission(id))) throw factoryError(ctx, 403, 'Forbidden', 'run.noPermission', { code: row.code });
+  return runChecked(ctx, row, input, { trigger: 'manual' });
+}
+
+/**
+ * Runs a procedure the caller may run; logs and audits the run (a failed one too) in `ctx.db` —
+ * inside the caller's transaction when it is one, where a failed run is undone alone. Values
+ * that do not fit the parameters are a 400, logged only when a schedule gave them (a caller sees
+ * the 400; a schedule's log is where its owner looks).
+ */
+export async function runChecked(ctx: ServiceContext, row: ProcedureRow, input: TRunProcedureInput, origin: RunOrigin): Promise<TProcedureRunResult> {
+  const def = definitionOf(row);
   const runId = uuidv7();
   const startTime = ctx.now();
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const rowCap = Math.min(input.rowCap ?? row.row_cap, row.row_cap);
+  const timeoutSeconds = Math.min(input.timeoutSeconds ?? row.timeout_seconds, row.timeout_seconds);
   let result: TProcedureRunResult | undefined;
   let failure: AppError | undefined;
+  let bound: ReturnType<typeof boundValues> | undefined;
   try {
-    let answer: Answer;
-    if (row.source_id && def.routine) {
-      const parameters = def.parameters.map((p) => ({ name: p.name, mode: p.mode, type: p.type, value: p.mode === 'out' ? null : externalValue(p.type, values[p.name] ?? null) }));
-      const called = await callSourceRoutine(ctx, row.source_id, { routine: def.routine, parameters, limit: rowCap });
-      const outs = def.parameters.filter((p) => p.mode !== 'in');
-      answer = { resultSets: called.resultSets, outParameters: Object.fromEntries(outs.map((p) => [p.name, typedOut(p.type, called.outs[p.name] ?? null)])) };
-    } else {
-      answer = await runFunction(ctx, row, def, values, rowCap, timeoutSeconds, asRole, elapsed);
-    }
-    result = { runId, ...answer, rowCount: answer.resultSets.reduce((n, set) => n + set.rowCount, 0), elapsedMs: elapsed() };
+    bound = boundValues(ctx, def, input.parameters);
   } catch (err) {
-    // An external source's failure (down, slow, read-only, the routine's error) as data sources answer it.
-    const code = (err as { code?: unknown } | null)?.code;
-    if (err instanceof AppError && row.source_id) failure = err;
-    else if (code === QUERY_CANCELED) failure = factoryError(ctx, 504, 'DataFactory.Timeout', 'run.timeout', { code: row.code, seconds: timeoutSeconds });
-    else if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) failure = factoryError(ctx, 400, 'DataFactory.RunFailed', 'run.failed', { code: row.code, reason: String((err as Error).message).slice(0, 1_000) }, { members: ['body'] });
-    else throw err;
+    if (origin.trigger !== 'schedule' || !(err instanceof AppError)) throw err;
+    failure = err;
+  }
+  const given = bound?.given ?? input.parameters;
+  let asRole = false;
+  if (bound) {
+    try {
+      let answer: Answer;
+      if (row.source_id && def.routine) {
+        const parameters = def.parameters.map((p) => ({ name: p.name, mode: p.mode, type: p.type, value: p.mode === 'out' ? null : externalValue(p.type, bound.values[p.name] ?? null) }));
+        const called = await callSourceRoutine(ctx, row.source_id, { routine: def.routine, parameters, limit: rowCap });
+        const outs = def.parameters.filter((p) => p.mode !== 'in');
+        answer = { resultSets: called.resultSets, outParameters: Object.fromEntries(outs.map((p) => [p.name, typedOut(p.type, called.outs[p.name] ?? null)])) };
+      } else {
+        asRole = await restrictedRole(ctx.db);
+        answer = await runFunction(ctx, row, def, bound.values, rowCap, timeoutSeconds, asRole, elapsed);
+      }
+      result = { runId, ...answer, rowCount: answer.resultSets.reduce((n, set) => n + set.rowCount, 0), elapsedMs: elapsed() };
+    } catch (err) {
+      // An external source's failure (down, slow, read-only, the routine's error) as data sources answer it.
+      const code = (err as { code?: unknown } | null)?.code;
+      if (err instanceof AppError && row.source_id) failure = err;
+      else if (code === QUERY_CANCELED) failure = factoryError(ctx, 504, 'DataFactory.Timeout', 'run.timeout', { code: row.code, seconds: timeoutSeconds });
+      else if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) failure = factoryError(ctx, 400, 'DataFactory.RunFailed', 'run.failed', { code: row.code, reason: String((err as Error).message).slice(0, 1_000) }, { members: ['body'] });
+      else throw err;
+    }
   }
   const durationMs = result?.elapsedMs ?? elapsed();
+  const user = origin.user ?? { id: ctx.user?.id ?? null, name: actorName(ctx) };
   await repo.insertRun(ctx.db, {
     id: runId,
-    procedure_id: id,
+    procedure_id: row.id,
     version: row.version,
-    user_id: ctx.user?.id ?? null,
-    user_name: actorName(ctx),
+    user_id: user.id,
+    user_name: user.name,
     start_time: startTime,
     duration_ms: durationMs,
     parameters: JSON.stringify(given),
     row_count: result ? result.rowCount : null,
     error: failure ? failure.message : null,
+    trigger: origin.trigger,
+    schedule_id: origin.scheduleId ?? null,
   });
   await recordAudit(ctx, 'Ran', {
     entityType: ENTITY_TYPE,
-    entityId: id,
-    details: { runId, code: row.code, version: row.version, parameters: given, durationMs, rows: result?.rowCount ?? null, error: failure?.message ?? null, asRole: asRole ? FACTORY_ROLE : null },
+    entityId: row.id,
+    details: { runId, code: row.code, version: row.version, trigger: origin.trigger, scheduleId: origin.scheduleId ?? null, parameters: given, durationMs, rows: result?.rowCount ?? null, error: failure?.message ?? null, asRole: asRole ? FACTORY_ROLE : null },
   });
   if (failure) throw failure;
   return result!;
@@ -152,6 +216,8 @@ export async function listProcedureRuns(ctx: ServiceContext, id: string, window:
   return {
     items: rows.map((r) => ({
       id: r.id,
+      trigger: r.trigger,
+      scheduleId: r.schedule_id,
       version: r.version,
       userName: r.user_name,
       startTime: iso(r.start_time)!,
