@@ -252,3 +252,84 @@ describe('data factory: who may run a procedure (issue 16)', () => {
     expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(`没有运行过程“price_check${suffix}”的权限`);
   }, 120_000);
 });
+
+describe('data factory: a procedure on a schedule (issue 16)', () => {
+  it('schedules a procedure every minute with her values; the server runs it on time, the run log and the schedule say so; switched off and deleted', async (ctx) => {
+    const suffix = attemptSuffix(ctx.task);
+    const code = `minute_sum${suffix}`;
+    const proc = await call<{ id: string }>('POST', '/app/data-factory', {
+      code,
+      name: `每分钟汇总${suffix}`,
+      parameters: [{ name: 'p_count', type: 'integer', defaultValue: 1 }],
+      returns: { kind: 'table', columns: [{ name: 'n', type: 'integer' }] },
+      body: 'begin\n  return query select g from generate_series(1, p_count) g;\nend',
+    });
+    const { page } = await product.newPage();
+    onTestFailed(() => page.screenshot({ path: screenshotPath('data-factory-schedule-failure') }).then(() => undefined));
+    await signInToConsole(page, product);
+    await page.goto(`${product.url}/#/dataSet/storedProcedure`);
+    await page.getByTestId(`factory-edit-${code}`).click();
+    await page.getByTestId('factory-tab-schedules').click();
+    await poll(() => page.getByTestId('factory-schedules').textContent()).toContain('还没有计划');
+
+    // A preset fills the expression, said in words, with the next five times in the chosen zone.
+    await page.getByTestId('factory-schedule-create').click();
+    const dialog = page.getByTestId('factory-schedule-dialog');
+    await page.getByTestId('factory-schedule-preset-30_8_1_5').click();
+    expect(await page.getByTestId('factory-schedule-cron').inputValue()).toBe('30 8 * * 1-5');
+    await poll(() => dialog.textContent()).toContain('在08:30, 星期一至星期五');
+    await page.getByTestId('factory-schedule-zone').click();
+    await page.keyboard.type('Asia/Shang');
+    await option(page, 'Asia/Shanghai').click();
+    await poll(() => dialog.textContent()).toContain('接下来的运行时间（Asia/Shanghai）');
+    const times = await page.getByTestId('factory-schedule-next-runs').locator('.ant-tag').allTextContents();
+    expect(times).toHaveLength(5);
+    for (const time of times) expect(time).toMatch(/^\d{4}-\d{2}-\d{2} 08:30$/);
+    await page.screenshot({ path: screenshotPath('data-factory-schedule-dialog') });
+
+    // A wrong expression is said at once and not saved.
+    await page.getByTestId('factory-schedule-cron').fill('61 * * * *');
+    await poll(() => dialog.textContent()).toContain('不是有效的 cron 表达式');
+    await page.getByTestId('factory-schedule-save').click();
+    expect(await dialog.isVisible()).toBe(true);
+
+    // Every minute, with her value.
+    await page.getByTestId('factory-schedule-cron').fill('* * * * *');
+    await page.getByTestId('factory-schedule-value-p_count').fill('3');
+    await page.getByTestId('factory-schedule-description').fill('试运行');
+    await page.getByTestId('factory-schedule-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    const rows = page.getByTestId('factory-schedules').locator('.ant-table-tbody tr.ant-table-row');
+    await poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('每分钟');
+    expect(await rows.first().textContent()).toContain('{"p_count":3}');
+    expect(await rows.first().textContent()).toContain('尚未运行');
+
+    // The server runs it at the next minute.
+    type Schedule = { id: string; lastRunTime: string | null; lastError: string | null; nextRunTime: string | null };
+    const schedules = () => call<{ items: Schedule[] }>('GET', `/app/data-factory/${proc.id}/schedules`);
+    await poll(async () => (await schedules()).items[0]?.lastRunTime ?? null, 90_000).not.toBeNull();
+    expect((await schedules()).items[0]!.lastError).toBeNull();
+    await page.getByTestId('factory-tab-runs').click();
+    const runs = page.getByTestId('factory-runs').locator('.ant-table-tbody tr.ant-table-row');
+    await poll(() => runs.count()).toBeGreaterThan(0);
+    expect(await runs.first().textContent()).toContain('计划');
+    expect(await runs.first().textContent()).toContain('{"p_count":3}');
+    expect(await runs.first().textContent()).toContain('成功');
+    await page.getByTestId('factory-tab-schedules').click();
+    await poll(() => rows.first().textContent()).toContain('成功');
+    await page.screenshot({ path: screenshotPath('data-factory-schedules') });
+
+    // Switched off: nothing queued.
+    const id = (await schedules()).items[0]!.id;
+    await page.getByTestId(`factory-schedule-enabled-${id}`).click();
+    await poll(() => rows.first().textContent()).toContain('已停用');
+    expect((await schedules()).items[0]!.nextRunTime).toBeNull();
+
+    // Deleted after confirming.
+    await page.getByTestId(`factory-schedule-delete-${id}`).click();
+    await page.getByTestId('factory-schedule-delete-ok').click();
+    await poll(() => page.getByTestId('factory-schedules').textContent()).toContain('还没有计划');
+    expect((await schedules()).items).toEqual([]);
+  }, 180_000);
+});

@@ -9,9 +9,13 @@ import type {
   TProcedureQuery,
   TProcedureRunList,
   TProcedureRunResult,
+  TProcedureSchedule,
+  TProcedureScheduleList,
+  TScheduleInput,
   TProcedureVersionList,
   TRunProcedureInput,
   TUpdateProcedureInput,
+  TUpdateScheduleInput,
 } from '@tessera/core/contracts/data-factory';
 import { api } from '../../../shared/api/client.ts';
 
@@ -26,6 +30,7 @@ export const dataFactoryKeys = {
   versions: (id: string) => ['data-factory', 'versions', id] as const,
   diff: (id: string, from: number, to: number) => ['data-factory', 'diff', id, from, to] as const,
   runs: (id: string, page: { SkipCount: number; MaxResultCount: number }) => ['data-factory', 'runs', id, page] as const,
+  schedules: (id: string) => ['data-factory', 'schedules', id] as const,
   sources: ['data-factory', 'sources'] as const,
   routines: (sourceId: string) => ['data-factory', 'routines', sourceId] as const,
 };
@@ -92,5 +97,31 @@ export function useRunProcedure() {
   return useMutation({
     mutationFn: (v: { id: string; input: TRunProcedureInput }) => api.post<TProcedureRunResult>(`${PATH}/${v.id}/run`, v.input, { silent: true }),
     onSettled: (_data, _err, v) => client.invalidateQueries({ queryKey: ['data-factory', 'runs', v.id] }),
+  });
+}
+
+/** A procedure's schedules; read again when shown and every half minute while shown (a run changes their last and next run). */
+export const useProcedureSchedules = (id: string) =>
+  useQuery({ queryKey: dataFactoryKeys.schedules(id), queryFn: () => api.get<TProcedureScheduleList>(`${PATH}/${id}/schedules`), staleTime: 0, refetchInterval: 30_000 });
+
+export type SaveScheduleVariables = { procedureId: string } & ({ id: null; input: TScheduleInput } | { id: string; input: TUpdateScheduleInput });
+
+/** Create (no id) or change a schedule (PUT with the stamp; 409 when someone saved in between). */
+export function useSaveSchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: SaveScheduleVariables) =>
+      v.id === null
+        ? api.post<TProcedureSchedule>(`${PATH}/${v.procedureId}/schedules`, v.input, { silent: true })
+        : api.put<TProcedureSchedule>(`${PATH}/${v.procedureId}/schedules/${v.id}`, v.input, { silent: true }),
+    onSuccess: (_data, v) => client.invalidateQueries({ queryKey: dataFactoryKeys.schedules(v.procedureId) }),
+  });
+}
+
+export function useDeleteSchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { procedureId: string; id: string }) => api.delete<void>(`${PATH}/${v.procedureId}/schedules/${v.id}`, { silent: true }),
+    onSuccess: (_data, v) => client.invalidateQueries({ queryKey: dataFactoryKeys.schedules(v.procedureId) }),
   });
 }

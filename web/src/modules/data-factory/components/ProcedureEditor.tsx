@@ -12,14 +12,15 @@ import { useProcedure, useSaveProcedure } from '../api/data-factory.ts';
 import { DefinitionForm } from './DefinitionForm.tsx';
 import { draftOf, draftProblems, inputOf, newDraft, type ProcedureDraft } from './procedure-draft.ts';
 import { RunsPanel } from './RunsPanel.tsx';
+import { SchedulesPanel } from './SchedulesPanel.tsx';
 import { TestPanel } from './TestPanel.tsx';
 import { VersionsPanel } from './VersionsPanel.tsx';
 import '../i18n.ts';
 
-export type EditorTab = 'definition' | 'test' | 'versions' | 'runs';
+export type EditorTab = 'definition' | 'test' | 'versions' | 'runs' | 'schedules';
 export type EditorTarget = { kind: 'create' } | { kind: 'edit'; id: string; tab?: EditorTab };
 
-/** Creates or edits a procedure; a saved one also has its test panel, versions and run log. */
+/** Creates or edits a procedure; a saved one also has its test panel, run log, schedules and versions. */
 export function ProcedureEditor({ target, onClose }: { target: EditorTarget | null; onClose(): void }) {
   return (
     <Drawer open={Boolean(target)} onClose={onClose} size={Grid.useBreakpoint().md === false ? '100%' : '80vw'} destroyOnHidden data-testid="factory-editor" title={null} closable={false} styles={{ body: { padding: 16 } }}>
@@ -126,6 +127,7 @@ function EditorBody({ target, onClose }: { target: EditorTarget; onClose(): void
                   { key: 'runs', label: <span data-testid="factory-tab-runs">{t('editor.runsTab')}</span>, children: <RunsPanel procedureId={procedure.id} /> },
                 ]
               : []),
+            { key: 'schedules', label: <span data-testid="factory-tab-schedules">{t('editor.schedulesTab')}</span>, children: <SchedulesPanel key={procedure.concurrencyStamp} procedure={procedure} /> },
             { key: 'versions', label: <span data-testid="factory-tab-versions">{t('editor.versionsTab')}</span>, children: <VersionsPanel procedure={procedure} onRolledBack={restored} /> },
           ]}
         />

@@ -22,6 +22,7 @@ export function RunsPanel({ procedureId }: { procedureId: string }) {
       onChange={(p) => setPaging({ current: p.current ?? 1, pageSize: p.pageSize ?? 10 })}
       columns={[
         { title: t('runs.time'), key: 'time', width: 170, render: (_, r) => new Date(r.startTime).toLocaleString() },
+        { title: t('runs.trigger'), key: 'trigger', width: 80, render: (_, r) => <Tag color={r.trigger === 'schedule' ? 'blue' : r.trigger === 'button' ? 'purple' : undefined}>{t(`runs.triggers.${r.trigger}`)}</Tag> },
         { title: t('runs.user'), key: 'user', dataIndex: 'userName', width: 120 },
         { title: t('runs.version'), key: 'version', dataIndex: 'version', width: 70, align: 'right' },
         { title: t('runs.parameters'), key: 'parameters', ellipsis: true, render: (_, r) => <Typography.Text code>{JSON.stringify(r.parameters)}</Typography.Text> },

@@ -1,12 +1,13 @@
 import { CaretRightOutlined } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Empty, Flex, Input, Space, Table, Typography } from 'antd';
-import { FACTORY_TYPES, type TProcedure, type TProcedureResultSet, type TProcedureRunResult } from '@tessera/core/contracts/data-factory';
+import { Alert, Button, Descriptions, Empty, Flex, Table, Typography } from 'antd';
+import { type TProcedure, type TProcedureResultSet, type TProcedureRunResult } from '@tessera/core/contracts/data-factory';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellText } from '../../data-sources/components/result-format.ts';
 import { errorText } from '../../data-sources/api/server-error.ts';
 import { useRunProcedure } from '../api/data-factory.ts';
 import { textOfValue, valueFromText } from './factory-values.ts';
+import { ParameterInputs } from './ParameterInputs.tsx';
 import '../i18n.ts';
 
 const shown = (value: unknown, nullText: string) => {
@@ -65,33 +66,7 @@ export function TestPanel({ procedure }: { procedure: TProcedure }) {
       {ins.length === 0 ? (
         <Typography.Text type="secondary">{t('test.noParameters')}</Typography.Text>
       ) : (
-        <Descriptions
-          size="small"
-          bordered
-          column={1}
-          items={ins.map((p) => ({
-            key: p.name,
-            label: (
-              <Space size={4}>
-                <Typography.Text code>{p.name}</Typography.Text>
-                <Typography.Text type="secondary">{FACTORY_TYPES[p.type]}</Typography.Text>
-              </Space>
-            ),
-            children: (
-              <Input
-                size="small"
-                value={texts[p.name]}
-                placeholder={t('test.null')}
-                status={parsed[p.name]!.ok ? undefined : 'error'}
-                title={parsed[p.name]!.ok ? undefined : t('test.invalidValue', { type: FACTORY_TYPES[p.type] })}
-                aria-label={p.name}
-                onChange={(e) => setTexts({ ...texts, [p.name]: e.target.value })}
-                onPressEnter={() => !invalid && void run()}
-                data-testid={`factory-test-value-${p.name}`}
-              />
-            ),
-          }))}
-        />
+        <ParameterInputs parameters={ins} texts={texts} onChange={setTexts} onEnter={() => !invalid && void run()} testIdPrefix="factory-test-value" />
       )}
       <div>
         <Button type="primary" icon={<CaretRightOutlined />} disabled={invalid} loading={runner.isPending} onClick={() => void run()} data-testid="factory-test-run">
