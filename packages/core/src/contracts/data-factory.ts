@@ -60,6 +60,11 @@ export const FACTORY_TYPES = {
   timestamptz: 'timestamptz',
   uuid: 'uuid',
   jsonb: 'jsonb',
+  /**
+   * A PostgreSQL source's cursor (an OUT / INOUT parameter or a function's result): the run
+   * fetches each cursor it answers as one more result set. Not for the factory's own functions.
+   */
+  refcursor: 'refcursor',
 } as const;
 export type TFactoryType = keyof typeof FACTORY_TYPES;
 export const ZFactoryType = z.enum(Object.keys(FACTORY_TYPES) as [TFactoryType, ...TFactoryType[]]);
@@ -100,7 +105,13 @@ export type TProcedureReturns = z.infer<typeof ZProcedureReturns>;
 /** A schema's or routine's name in an external source (quoted in the source's own way when called). */
 const routineName = zText().min(1).max(128).regex(/^[^\u0000-\u001f\u007f]+$/, 'no control characters');
 /** The external routine a procedure calls: `schema.name` of its source (the schema: a MySQL database, a PostgreSQL or SQL Server schema). */
-export const ZRoutine = z.object({ schema: routineName, name: routineName, kind: z.enum(['procedure', 'function']) });
+export const ZRoutine = z.object({
+  schema: routineName,
+  name: routineName,
+  kind: z.enum(['procedure', 'function']),
+  /** A function answering rows (SQL Server's table-valued functions, PostgreSQL's `setof` / `table`): selected from, capped. */
+  returnsTable: z.boolean().default(false),
+});
 export type TRoutine = z.infer<typeof ZRoutine>;
 
 /** What a version holds: everything that makes the function, or names the external routine. */
@@ -349,6 +360,9 @@ export function factoryValue(type: TFactoryType, value: unknown): { ok: true; bo
       return typeof value === 'string' && UUID.test(value) ? { ok: true, bound: value.toLowerCase() } : fail;
     case 'jsonb':
       return { ok: true, bound: JSON.stringify(value) };
+    case 'refcursor':
+      // A cursor's name (PostgreSQL names one itself when given NULL).
+      return typeof value === 'string' && value.length <= 63 ? { ok: true, bound: value } : fail;
   }
 }
 
@@ -398,5 +412,6 @@ export function factoryTypeOf(sourceType: string): TFactoryType {
   if (/^(timestamptz|timestamp with time zone|datetimeoffset)$/.test(t)) return 'timestamptz';
   if (/^(uuid|uniqueidentifier)$/.test(t)) return 'uuid';
   if (/^(json|jsonb)$/.test(t)) return 'jsonb';
+  if (t === 'refcursor') return 'refcursor';
   return 'text';
 }

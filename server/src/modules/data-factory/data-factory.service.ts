@@ -121,7 +121,7 @@ async function routineSourceKind(ctx: ServiceContext, sourceId: string): Promise
 
 /**
  * The rules zod cannot say. Every procedure: names once, defaults of their type. A factory
- * function: a body of allowed words, lower-case names, no INOUT, OUT only without a table. An
+ * function: a body of allowed words, lower-case names, no INOUT, no refcursor, OUT only without a table. An
  * external routine (`sourceKind`): a routine named, no body, no table declared (its result sets
  * are what it answers), a function's parameters IN only.
  */
@@ -136,7 +136,13 @@ function checkDefinition(ctx: ServiceContext, def: TProcedureDefinition, sourceK
     def.parameters.forEach((p, i) => {
       if (!FACTORY_IDENTIFIER.test(p.name)) throw factoryInvalid(ctx, 'procedure.factoryName', [`parameters.${i}.name`], { name: p.name });
       if (p.mode === 'inout') throw factoryInvalid(ctx, 'procedure.inoutFactory', [`parameters.${i}.mode`]);
+      if (p.type === 'refcursor') throw factoryInvalid(ctx, 'procedure.refcursorFactory', [`parameters.${i}.type`]);
     });
+    if (def.returns.kind === 'table') {
+      def.returns.columns.forEach((c, i) => {
+        if (c.type === 'refcursor') throw factoryInvalid(ctx, 'procedure.refcursorFactory', [`returns.columns.${i}.type`]);
+      });
+    }
   }
   const seen = new Set<string>();
   const names = [...def.parameters.map((p) => p.name), ...(def.returns.kind === 'table' ? def.returns.columns.map((c) => c.name) : [])];

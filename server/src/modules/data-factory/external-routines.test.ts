@@ -62,6 +62,18 @@ beforeAll(async () => {
     begin
       select count(*) into o_count from ${schema}.orders where total > p_min;
       io_label := io_label || '!';
+    end $$;
+    create procedure ${schema}.order_sets(in p_min numeric, inout c_orders refcursor, inout c_totals refcursor, out o_count int) language plpgsql as $$
+    begin
+      open c_orders for select id, total from ${schema}.orders where total > p_min order by id;
+      open c_totals for select count(*)::int as n, sum(total) as total from ${schema}.orders;
+      select count(*) into o_count from ${schema}.orders where total > p_min;
+    end $$;
+    create function ${schema}.order_cursors() returns setof refcursor language plpgsql as $$
+    declare a refcursor; b refcursor;
+    begin
+      open a for select min(id) as first from ${schema}.orders; return next a;
+      open b for select max(id) as last from ${schema}.orders; return next b;
     end $$;`);
   mariaSource = await source(MARIA);
   writableMaria = await source({ ...MARIA, readOnly: false });
@@ -103,17 +115,18 @@ describe('external routines of the data factory', () => {
       schema: 'test',
       name: `${table}_summary`,
       kind: 'procedure',
+      returnsTable: false,
       parameters: [
         { name: 'p_region', mode: 'in', type: 'text', sourceType: 'varchar(20)' },
         { name: 'o_count', mode: 'out', type: 'integer', sourceType: 'int(11)' },
         { name: 'io_scale', mode: 'inout', type: 'numeric', sourceType: 'decimal(10,2)' },
       ],
     });
-    expect(routines.find((r) => r.name === `${table}_twice`)).toMatchObject({ kind: 'function', parameters: [{ name: 'x', mode: 'in', type: 'integer' }] });
+    expect(routines.find((r) => r.name === `${table}_twice`)).toMatchObject({ kind: 'function', returnsTable: false, parameters: [{ name: 'x', mode: 'in', type: 'integer' }] });
 
     const pgRoutines = (await ok('GET', `${URL}/sources/${pgSource.id}/routines`)).items as { schema: string; name: string }[];
     // The columns of `returns table` are not parameters.
-    expect(pgRoutines.find((r) => r.schema === schema && r.name === 'orders_over')).toEqual({ schema, name: 'orders_over', kind: 'function', parameters: [{ name: 'p_min', mode: 'in', type: 'numeric', sourceType: 'numeric' }] });
+    expect(pgRoutines.find((r) => r.schema === schema && r.name === 'orders_over')).toEqual({ schema, name: 'orders_over', kind: 'function', returnsTable: true, parameters: [{ name: 'p_min', mode: 'in', type: 'numeric', sourceType: 'numeric' }] });
     expect(pgRoutines.find((r) => r.schema === schema && r.name === 'order_stats')).toMatchObject({
       kind: 'procedure',
       parameters: [
@@ -223,6 +236,50 @@ describe('external routines of the data factory', () => {
       returns: { kind: 'void' },
     });
     expect(await ok('POST', `${URL}/${stats.id}/run`, { parameters: { p_min: '9', io_label: "o'k" } })).toMatchObject({ resultSets: [], rowCount: 0, outParameters: { o_count: 6, io_label: "o'k!" } });
+  });
+
+  it('fetches the cursors a PostgreSQL routine opens as result sets: refcursor INOUT values of a procedure, and a setof refcursor function', async () => {
+    const listed = (await ok('GET', `${URL}/sources/${pgSource.id}/routines`)).items;
+    expect(listed.find((r: { name: string }) => r.name === 'order_sets').parameters.map((p: { name: string; mode: string; type: string }) => [p.name, p.mode, p.type])).toEqual([
+      ['p_min', 'in', 'numeric'],
+      ['c_orders', 'inout', 'refcursor'],
+      ['c_totals', 'inout', 'refcursor'],
+      ['o_count', 'out', 'integer'],
+    ]);
+    const sets = await ok('POST', URL, {
+      code: `order_sets_${suffix}`,
+      name: '订单与合计',
+      sourceId: pgSource.id,
+      routine: { schema, name: 'order_sets', kind: 'procedure' },
+      parameters: [
+        { name: 'p_min', type: 'numeric', defaultValue: '15' },
+        { name: 'c_orders', type: 'refcursor', mode: 'inout' },
+        { name: 'c_totals', type: 'refcursor', mode: 'inout' },
+        { name: 'o_count', type: 'integer', mode: 'out' },
+      ],
+      returns: { kind: 'void' },
+      rowCap: 1,
+    });
+    const answer = await ok('POST', `${URL}/${sets.id}/run`, { parameters: { c_orders: 'orders"; drop table x; --' } });
+    expect(answer.resultSets).toEqual([
+      { columns: [{ name: 'id', dataType: 'integer' }, { name: 'total', dataType: 'numeric' }], rows: [{ id: 11, total: '16.50' }], rowCount: 1, truncated: true },
+      { columns: [{ name: 'n', dataType: 'integer' }, { name: 'total', dataType: 'numeric' }], rows: [{ n: 12, total: '117.00' }], rowCount: 1, truncated: false },
+    ]);
+    expect(answer.outParameters).toMatchObject({ o_count: 2, c_orders: 'orders"; drop table x; --' });
+    expect(answer.rowCount).toBe(2);
+
+    const cursors = await ok('POST', URL, { code: `order_cursors_${suffix}`, name: '首末', sourceId: pgSource.id, routine: { schema, name: 'order_cursors', kind: 'function' }, parameters: [], returns: { kind: 'void' } });
+    expect((await ok('POST', `${URL}/${cursors.id}/run`, {})).resultSets).toEqual([
+      { columns: [{ name: 'first', dataType: 'integer' }], rows: [{ first: 1 }], rowCount: 1, truncated: false },
+      { columns: [{ name: 'last', dataType: 'integer' }], rows: [{ last: 12 }], rowCount: 1, truncated: false },
+    ]);
+    // The source's connections are fine afterwards (each call's transaction ended).
+    expect((await ok('POST', `${URL}/${sets.id}/run`, { parameters: { p_min: '100' } })).outParameters.o_count).toBe(0);
+
+    // The factory's own functions do not take cursors.
+    const refused = await call('POST', URL, { code: `own_cursor_${suffix}`, name: 'x', parameters: [{ name: 'c', type: 'refcursor', mode: 'out' }], returns: { kind: 'void' }, body: 'begin end' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe('refcursor 只用于 PostgreSQL 数据源的过程：数据工厂的函数请返回数据表');
   });
 
   it('a read-only source refuses a procedure that writes (a writable one runs it); a source that is down answers 502 quickly; both logged', async () => {

@@ -71,10 +71,12 @@ const CONNECT_TIMEOUT_MS = 5_000;
 
 // Types pg would turn into JavaScript Dates (shifted into this server's zone): kept as the server's text.
 const PG_TEXT_TYPES = new Set([1082, 1083, 1114, 1184, 1266]);
+/** The type of a cursor's name (`refcursor`). */
+const PG_REFCURSOR = 1790;
 const PG_TYPE_NAMES: Record<number, string> = {
   16: 'boolean', 17: 'bytea', 18: 'char', 19: 'name', 20: 'bigint', 21: 'smallint', 23: 'integer', 25: 'text', 26: 'oid', 114: 'json',
   700: 'real', 701: 'double precision', 1042: 'character', 1043: 'character varying', 1082: 'date', 1083: 'time', 1114: 'timestamp',
-  1184: 'timestamp with time zone', 1266: 'time with time zone', 1700: 'numeric', 2950: 'uuid', 3802: 'jsonb',
+  1184: 'timestamp with time zone', 1266: 'time with time zone', 1700: 'numeric', 1790: 'refcursor', 2950: 'uuid', 3802: 'jsonb',
 };
 
 const PG_FAILURES: [RegExp, SourceFailure][] = [
@@ -113,31 +115,71 @@ function postgresClient(s: SourceSettings): SourceClient {
   });
   // An idle connection the source drops must not bring the process down.
   pool.on('error', () => undefined);
-  const query = async (sql: string, parameters: unknown[]): Promise<SourceResult> => {
+  /** A statement on `on` (the pool, or the one connection of a call's transaction). */
+  const run = async (on: pg.Pool | pg.PoolClient, sql: string, parameters: unknown[]): Promise<SourceResult & { typeIds: number[] }> => {
     try {
-      const result = await pool.query({ text: sql, values: parameters, rowMode: 'array' });
+      const result = await on.query({ text: sql, values: parameters, rowMode: 'array' });
       const writes = /^(INSERT|UPDATE|DELETE|MERGE)$/.test(result.command ?? '');
       return {
         columns: (result.fields ?? []).map((f) => ({ name: f.name, dataType: PG_TYPE_NAMES[f.dataTypeID] ?? `oid ${f.dataTypeID}` })),
         rows: (result.rows as unknown[][]) ?? [],
         affectedRows: writes ? (result.rowCount ?? 0) : null,
+        typeIds: (result.fields ?? []).map((f) => f.dataTypeID),
       };
     } catch (error) {
       throw pgFailure(error);
     }
   };
+  const query = async (sql: string, parameters: unknown[]): Promise<SourceResult> => {
+    const { typeIds: _, ...result } = await run(pool, sql, parameters);
+    return result;
+  };
   return {
     query,
+    /**
+     * One transaction on one connection, so the cursors the routine opens (refcursor OUT values, a
+     * function's `setof refcursor`) are still open to be fetched — each one more result set,
+     * capped — before it ends.
+     */
     async call(routine) {
       const statement = postgresCall(routine);
-      const result = await query(statement.sql, statement.values);
-      // A procedure's one row, or a function's with OUT parameters, holds their values in their order; else its rows are the result.
-      const outNames = routine.parameters.filter((p) => p.mode !== 'in').map((p) => p.name);
-      if (routine.routine.kind === 'procedure' || outNames.length > 0) {
-        const first = result.rows[0] ?? [];
-        return { resultSets: [], outs: Object.fromEntries(outNames.map((name, i) => [name, first[i] ?? null])) };
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw pgFailure(error);
       }
-      return { resultSets: [result], outs: {} };
+      try {
+        await run(client, 'begin', []);
+        const { typeIds, ...result } = await run(client, statement.sql, statement.values);
+        const cursors = async (names: unknown[]) => {
+          const sets: SourceResult[] = [];
+          for (const name of names) {
+            if (typeof name !== 'string') continue;
+            const { typeIds: _, ...set } = await run(client, `fetch forward ${Math.max(0, Math.trunc(routine.limit))} from "${name.replace(/"/g, '""')}"`, []);
+            sets.push(set);
+          }
+          return sets;
+        };
+        // A procedure's one row, or a function's with OUT parameters, holds their values in their order; else its rows are the result.
+        const outNames = routine.parameters.filter((p) => p.mode !== 'in').map((p) => p.name);
+        let answer: RoutineAnswer;
+        if (routine.routine.kind === 'procedure' || outNames.length > 0) {
+          const first = result.rows[0] ?? [];
+          answer = { resultSets: await cursors(typeIds.flatMap((id, i) => (id === PG_REFCURSOR ? [first[i]] : []))), outs: Object.fromEntries(outNames.map((name, i) => [name, first[i] ?? null])) };
+        } else if (typeIds.length === 1 && typeIds[0] === PG_REFCURSOR) {
+          answer = { resultSets: await cursors(result.rows.map((r) => r[0])), outs: {} };
+        } else {
+          answer = { resultSets: [result], outs: {} };
+        }
+        await run(client, 'commit', []);
+        client.release();
+        return answer;
+      } catch (error) {
+        // A connection whose transaction failed is not put back as it is.
+        client.release(true);
+        throw error;
+      }
     },
     close: () => pool.end(),
   };

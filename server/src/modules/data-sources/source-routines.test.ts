@@ -5,7 +5,7 @@ import { mssqlCall, mysqlCall, postgresCall, routinesOf, type RoutineCall } from
 // its call is tested here only, README "Data sources"): names quoted in each dialect's way even
 // when hostile, values only as bound parameters, OUT values through variables or OUTPUT.
 
-const hostile = { schema: 'sales"`]', name: 'summary"); drop table users; --', kind: 'procedure' } as const;
+const hostile = { schema: 'sales"`]', name: 'summary"); drop table users; --', kind: 'procedure', returnsTable: false } as const;
 const parameters: RoutineCall['parameters'] = [
   { name: 'p_region', mode: 'in', type: 'text', value: "east' or '1'='1" },
   { name: 'o_count', mode: 'out', type: 'integer', value: null },
@@ -22,7 +22,7 @@ describe('calls of stored routines', () => {
       call: { sql: 'call `sales"``]`.`summary"); drop table users; --`(?, @tessera_p2, @tessera_p3)', values: ["east' or '1'='1"] },
       outs: { sql: 'select @tessera_p2 as `o_count`, @tessera_p3 as `io_scale`', values: [] },
     });
-    expect(mysqlCall({ routine: { schema: 'test', name: 'twice', kind: 'function' }, parameters: [parameters[0]!], limit: 10 })).toEqual({
+    expect(mysqlCall({ routine: { schema: 'test', name: 'twice', kind: 'function', returnsTable: false }, parameters: [parameters[0]!], limit: 10 })).toEqual({
       setup: [],
       call: { sql: 'select `test`.`twice`(?) as `value`', values: ["east' or '1'='1"] },
       outs: null,
@@ -34,7 +34,7 @@ describe('calls of stored routines', () => {
       sql: 'call "sales""`]"."summary""); drop table users; --"(cast($1 as text), cast(null as integer), cast($2 as numeric))',
       values: ["east' or '1'='1", '1.5'],
     });
-    expect(postgresCall({ routine: { schema: 'public', name: 'orders_over', kind: 'function' }, parameters: [{ name: 'p_min', mode: 'in', type: 'double', value: '2' }], limit: 1001 })).toEqual({
+    expect(postgresCall({ routine: { schema: 'public', name: 'orders_over', kind: 'function', returnsTable: false }, parameters: [{ name: 'p_min', mode: 'in', type: 'double', value: '2' }], limit: 1001 })).toEqual({
       sql: 'select * from "public"."orders_over"(cast($1 as double precision)) limit 1001',
       values: ['2'],
     });
@@ -45,8 +45,14 @@ describe('calls of stored routines', () => {
       sql: 'exec [sales"`]]].[summary"); drop table users; --] @p_region = @p1, @o_count = @p2 output, @io_scale = @p3 output',
       values: ["east' or '1'='1", null, '1.5'],
     });
-    expect(mssqlCall({ routine: { schema: 'dbo', name: 'twice', kind: 'function' }, parameters: [{ name: 'x', mode: 'in', type: 'integer', value: 21 }], limit: 10 })).toEqual({ sql: 'select [dbo].[twice](@p1) as [value]', values: [21] });
-    expect(mssqlCall({ routine: { schema: 'dbo', name: 'tick', kind: 'procedure' }, parameters: [], limit: 10 }).sql).toBe('exec [dbo].[tick]');
+    expect(mssqlCall({ routine: { schema: 'dbo', name: 'twice', kind: 'function', returnsTable: false }, parameters: [{ name: 'x', mode: 'in', type: 'integer', value: 21 }], limit: 10 })).toEqual({ sql: 'select [dbo].[twice](@p1) as [value]', values: [21] });
+    expect(mssqlCall({ routine: { schema: 'dbo', name: 'tick', kind: 'procedure', returnsTable: false }, parameters: [], limit: 10 }).sql).toBe('exec [dbo].[tick]');
+    // A table-valued function: its rows, capped in the database; a hostile name stays quoted.
+    const tvf = { schema: 'sales', name: 'orders_of]; drop table x; --', kind: 'function', returnsTable: true } as const;
+    expect(mssqlCall({ routine: tvf, parameters: [parameters[0]!, { name: 'p_min', mode: 'in', type: 'numeric', value: '2' }], limit: 1001 })).toEqual({
+      sql: 'select top (1001) * from [sales].[orders_of]]; drop table x; --](@p1, @p2)',
+      values: ["east' or '1'='1", '2'],
+    });
   });
 
   it('reads the catalogue: parameters grouped under their routine, overloads apart, types mapped, SQL Server’s @ dropped', () => {
@@ -57,20 +63,23 @@ describe('calls of stored routines', () => {
         ['public', 'f', 'function', '', 'in', 'timestamp with time zone', '101'],
         ['public', 'f', 'function', 'b', 'in', 'boolean', '102'],
         ['public', 'tick', 'procedure', null, null, null, '103'],
+        ['dbo', 'orders_of', 'FUNCTION', '@p_min', 'IN', 'decimal', 'orders_of', 1],
       ]),
     ).toEqual([
       {
         schema: 'dbo',
         name: 'summary',
         kind: 'procedure',
+        returnsTable: false,
         parameters: [
           { name: 'p_region', mode: 'in', type: 'text', sourceType: 'nvarchar' },
           { name: 'o_count', mode: 'inout', type: 'integer', sourceType: 'int' },
         ],
       },
-      { schema: 'public', name: 'f', kind: 'function', parameters: [{ name: 'p1', mode: 'in', type: 'timestamptz', sourceType: 'timestamp with time zone' }] },
-      { schema: 'public', name: 'f', kind: 'function', parameters: [{ name: 'b', mode: 'in', type: 'boolean', sourceType: 'boolean' }] },
-      { schema: 'public', name: 'tick', kind: 'procedure', parameters: [] },
+      { schema: 'public', name: 'f', kind: 'function', returnsTable: false, parameters: [{ name: 'p1', mode: 'in', type: 'timestamptz', sourceType: 'timestamp with time zone' }] },
+      { schema: 'public', name: 'f', kind: 'function', returnsTable: false, parameters: [{ name: 'b', mode: 'in', type: 'boolean', sourceType: 'boolean' }] },
+      { schema: 'public', name: 'tick', kind: 'procedure', returnsTable: false, parameters: [] },
+      { schema: 'dbo', name: 'orders_of', kind: 'function', returnsTable: true, parameters: [{ name: 'p_min', mode: 'in', type: 'numeric', sourceType: 'decimal' }] },
     ]);
   });
 });

@@ -90,14 +90,17 @@ export const mssqlParameter = (i: number) => `p${i + 1}`;
 
 /**
  * A procedure: `exec` with each parameter by its own name, OUT and INOUT as `output` (their values
- * come back as tedious's return values). A function: a `select` of its (scalar) value.
+ * come back as tedious's return values). A table-valued function: its rows selected, capped with
+ * `top`; a scalar one: a `select` of its value.
  */
 export function mssqlCall(call: RoutineCall): Statement {
   const name = qualified('mssql', call.routine);
   const values = call.parameters.map((p) => (takesValue(p) ? p.value : null));
-  if (call.routine.kind === 'function') return { sql: `select ${name}(${call.parameters.map((_, i) => `@${mssqlParameter(i)}`).join(', ')}) as [value]`, values };
-  const args = call.parameters.map((p, i) => `@${p.name} = @${mssqlParameter(i)}${answers(p) ? ' output' : ''}`);
-  return { sql: `exec ${name}${args.length ? ` ${args.join(', ')}` : ''}`, values };
+  const args = call.parameters.map((_, i) => `@${mssqlParameter(i)}`).join(', ');
+  if (call.routine.kind === 'function' && call.routine.returnsTable) return { sql: `select top (${Math.max(0, Math.trunc(call.limit))}) * from ${name}(${args})`, values };
+  if (call.routine.kind === 'function') return { sql: `select ${name}(${args}) as [value]`, values };
+  const named = call.parameters.map((p, i) => `@${p.name} = @${mssqlParameter(i)}${answers(p) ? ' output' : ''}`);
+  return { sql: `exec ${name}${named.length ? ` ${named.join(', ')}` : ''}`, values };
 }
 
 // ---------------------------------------------------------------- catalogue
@@ -106,14 +109,14 @@ const MAX_ROUTINES = 2_000;
 
 /**
  * One row per parameter (a routine without any: one row of nulls), routines in name order: schema,
- * name, kind ('procedure' | 'function' in any case), parameter name, mode, type, and what tells
- * overloads apart (PostgreSQL's oid, the others' specific name).
+ * name, kind ('procedure' | 'function' in any case), parameter name, mode, type, what tells
+ * overloads apart (PostgreSQL's oid, the others' specific name), and 1 for a function answering rows.
  */
 export function routinesSql(kind: TSqlSourceKind): string {
   switch (kind) {
     case 'mysql':
       // The source's database; position 0 is a function's return value.
-      return `select r.ROUTINE_SCHEMA, r.ROUTINE_NAME, r.ROUTINE_TYPE, p.PARAMETER_NAME, p.PARAMETER_MODE, p.DTD_IDENTIFIER, r.SPECIFIC_NAME
+      return `select r.ROUTINE_SCHEMA, r.ROUTINE_NAME, r.ROUTINE_TYPE, p.PARAMETER_NAME, p.PARAMETER_MODE, p.DTD_IDENTIFIER, r.SPECIFIC_NAME, 0
         from information_schema.ROUTINES r
         left join information_schema.PARAMETERS p on p.SPECIFIC_SCHEMA = r.ROUTINE_SCHEMA and p.SPECIFIC_NAME = r.ROUTINE_NAME and p.ROUTINE_TYPE = r.ROUTINE_TYPE and p.ORDINAL_POSITION > 0
         where r.ROUTINE_SCHEMA = database()
@@ -122,7 +125,7 @@ export function routinesSql(kind: TSqlSourceKind): string {
     case 'postgres':
       // Functions and procedures outside the catalogues and extensions, not triggers; the columns of
       // `returns table` (mode t) are results, not parameters; variadic ones are IN.
-      return `select n.nspname, p.proname, case p.prokind when 'p' then 'procedure' else 'function' end, a.name, case a.mode when 'o' then 'out' when 'b' then 'inout' else 'in' end, format_type(a.type, null), p.oid::text
+      return `select n.nspname, p.proname, case p.prokind when 'p' then 'procedure' else 'function' end, a.name, case a.mode when 'o' then 'out' when 'b' then 'inout' else 'in' end, format_type(a.type, null), p.oid::text, case when p.proretset then 1 else 0 end
         from pg_proc p
         join pg_namespace n on n.oid = p.pronamespace
         left join lateral (
@@ -135,7 +138,7 @@ export function routinesSql(kind: TSqlSourceKind): string {
         order by n.nspname, p.proname, p.oid, a.i
         limit ${MAX_ROUTINES * 10}`;
     case 'mssql':
-      return `select top ${MAX_ROUTINES * 10} r.ROUTINE_SCHEMA, r.ROUTINE_NAME, r.ROUTINE_TYPE, p.PARAMETER_NAME, p.PARAMETER_MODE, p.DATA_TYPE, r.SPECIFIC_NAME
+      return `select top ${MAX_ROUTINES * 10} r.ROUTINE_SCHEMA, r.ROUTINE_NAME, r.ROUTINE_TYPE, p.PARAMETER_NAME, p.PARAMETER_MODE, p.DATA_TYPE, r.SPECIFIC_NAME, case when r.DATA_TYPE = 'TABLE' then 1 else 0 end
         from INFORMATION_SCHEMA.ROUTINES r
         left join INFORMATION_SCHEMA.PARAMETERS p on p.SPECIFIC_SCHEMA = r.SPECIFIC_SCHEMA and p.SPECIFIC_NAME = r.SPECIFIC_NAME and p.ORDINAL_POSITION > 0
         order by r.ROUTINE_SCHEMA, r.ROUTINE_NAME, p.ORDINAL_POSITION`;
@@ -147,11 +150,12 @@ export function routinesOf(rows: unknown[][]): TSourceRoutine[] {
   const routines: TSourceRoutine[] = [];
   let last: TSourceRoutine | undefined;
   let lastKey = '';
-  for (const [schema, name, kind, parameter, mode, type, specific] of rows) {
+  for (const [schema, name, kind, parameter, mode, type, specific, returnsTable] of rows) {
     const key = `${String(schema)}\u0000${String(specific)}\u0000${String(kind)}`;
     if (!last || key !== lastKey) {
       if (routines.length >= MAX_ROUTINES) break;
-      last = { schema: String(schema), name: String(name), kind: String(kind).toLowerCase() === 'procedure' ? 'procedure' : 'function', parameters: [] };
+      const isProcedure = String(kind).toLowerCase() === 'procedure';
+      last = { schema: String(schema), name: String(name), kind: isProcedure ? 'procedure' : 'function', returnsTable: !isProcedure && Number(returnsTable ?? 0) === 1, parameters: [] };
       lastKey = key;
       routines.push(last);
     }

@@ -9,7 +9,9 @@ import { useFactorySources, useSourceRoutines } from '../api/data-factory.ts';
 import { rowKey, withRoutine, type ProcedureDraft } from './procedure-draft.ts';
 import '../i18n.ts';
 
-const TYPE_OPTIONS = (Object.keys(FACTORY_TYPES) as TFactoryType[]).map((t) => ({ value: t, label: FACTORY_TYPES[t] }));
+const ALL_TYPE_OPTIONS = (Object.keys(FACTORY_TYPES) as TFactoryType[]).map((t) => ({ value: t, label: FACTORY_TYPES[t] }));
+/** refcursor belongs to routines of PostgreSQL sources; the factory's own functions return tables. */
+const TYPE_OPTIONS = ALL_TYPE_OPTIONS.filter((o) => o.value !== 'refcursor');
 /** The picker's value for the product's own database (a Select option needs a value). */
 const FACTORY = '';
 const routineKey = (r: { schema: string; name: string; kind: string }) => `${r.kind}\u0000${r.schema}\u0000${r.name}`;
@@ -35,7 +37,7 @@ export function DefinitionForm({ draft, onChange, wrong, onSave, saved }: Defini
   const sources = useFactorySources(true);
   const routines = useSourceRoutines(draft.sourceId);
   const external = draft.sourceId !== null;
-  const routineLabel = (r: { schema: string; name: string; kind: string }) => `${r.schema}.${r.name}（${t(r.kind === 'procedure' ? 'editor.procedureKind' : 'editor.functionKind')}）`;
+  const routineLabel = (r: { schema: string; name: string; kind: string; returnsTable?: boolean }) => `${r.schema}.${r.name}（${t(r.kind === 'procedure' ? 'editor.procedureKind' : r.returnsTable ? 'editor.tableFunctionKind' : 'editor.functionKind')}）`;
   // The saved routine shows by name while the source's list loads (or when the source no longer has it).
   const listed = routines.data?.items ?? [];
   const routineOptions = [...(draft.routine && !listed.some((r) => routineKey(r) === routineKey(draft.routine!)) ? [draft.routine] : []), ...listed].map((r) => ({ value: routineKey(r), label: routineLabel(r) }));
@@ -142,7 +144,7 @@ export function DefinitionForm({ draft, onChange, wrong, onSave, saved }: Defini
             title: t('editor.paramType'),
             key: 'type',
             width: 170,
-            render: (_, p, i) => <Select size="small" style={{ width: '100%' }} value={p.type} options={TYPE_OPTIONS} aria-label={`${t('editor.paramType')} ${i + 1}`} onChange={(type) => setParam(p.key, { type })} data-testid={`factory-param-type-${i}`} />,
+            render: (_, p, i) => <Select size="small" style={{ width: '100%' }} value={p.type} options={external ? ALL_TYPE_OPTIONS : TYPE_OPTIONS} aria-label={`${t('editor.paramType')} ${i + 1}`} onChange={(type) => setParam(p.key, { type })} data-testid={`factory-param-type-${i}`} />,
           },
           {
             title: t('editor.paramMode'),

@@ -46,6 +46,7 @@ describe('the procedure editor draft', () => {
       schema: 'shop',
       name: 'summary',
       kind: 'procedure',
+      returnsTable: false,
       parameters: [
         { name: 'pRegion', mode: 'in', type: 'text', sourceType: 'varchar(20)' },
         { name: 'oCount', mode: 'out', type: 'integer', sourceType: 'int' },
@@ -54,7 +55,7 @@ describe('the procedure editor draft', () => {
     expect(draftProblems(picked).size).toBe(0);
     expect(inputOf(picked)).toMatchObject({
       sourceId: draft.sourceId,
-      routine: { schema: 'shop', name: 'summary', kind: 'procedure' },
+      routine: { schema: 'shop', name: 'summary', kind: 'procedure', returnsTable: false },
       parameters: [
         { name: 'pRegion', type: 'text', mode: 'in', defaultValue: null },
         { name: 'oCount', type: 'integer', mode: 'out', defaultValue: null },

@@ -78,7 +78,7 @@ export function inputOf(d: ProcedureDraft): TProcedureInput {
 export function withRoutine(d: ProcedureDraft, r: TSourceRoutine): ProcedureDraft {
   return {
     ...d,
-    routine: { schema: r.schema, name: r.name, kind: r.kind },
+    routine: { schema: r.schema, name: r.name, kind: r.kind, returnsTable: r.returnsTable },
     parameters: r.parameters.map((p) => ({ key: rowKey(), name: p.name, type: p.type, mode: p.mode, defaultText: '' })),
   };
 }
