@@ -11,6 +11,7 @@ import { zJson, zText } from './text.ts';
 //   query-page-data          ZQueryPageDataInput       → ZPageDataResult        one record with all child views
 //   save-page                ZSavePageInput            → ZPageDataResult        master + children, one transaction
 //   save-view                ZSaveViewInput            → ZSaveViewResult        rows of one view, one transaction
+//   run-procedure            ZRunButtonProcedureInput  → ZRunButtonProcedureResult  a "run procedure" page button: save, then the data factory procedure (issue 16)
 //   delete-data              ZDeleteDataInput          → ZDeleteDataResult      master records (soft delete) + history
 //   query-drop-down-data     ZQueryDropDownInput       → ZDropDownResult        options of a list / lookup control
 //   query-open-windows-data  ZQueryOpenWindowInput     → ZOpenWindowResult      the lookup window of a 1010 control
@@ -128,6 +129,35 @@ export const ZSavePageInput = z.object({
   offsetMinutes: ZOffsetMinutes,
 });
 export type TSavePageInput = z.infer<typeof ZSavePageInput>;
+
+/**
+ * A page button whose action is `runProcedure` (issue 16): it saves the record, then runs a data
+ * factory procedure with IN values computed by formulas over the saved record — inside the save's
+ * transaction (`inSave`: the procedure's failure undoes the save) or after it (`afterSave`: the
+ * save stands; the procedure's failure is reported beside it).
+ */
+export const PROCEDURE_TIMINGS = ['inSave', 'afterSave'] as const;
+export const ZProcedureButton = z.object({
+  procedureId: z.uuid(),
+  procedureParameters: z
+    .array(z.object({ name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/), formula: zText().max(4000) }))
+    .max(50)
+    .default([]),
+  procedureTiming: z.enum(PROCEDURE_TIMINGS).default('afterSave'),
+});
+export type TProcedureButton = z.infer<typeof ZProcedureButton>;
+
+export const ZRunButtonProcedureInput = ZSavePageInput.extend({ buttonId: zText().min(1).max(64) });
+export type TRunButtonProcedureInput = z.infer<typeof ZRunButtonProcedureInput>;
+export const ZRunButtonProcedureResult = z.object({
+  /** The record as saved (afterSave: saved whatever the procedure did). */
+  page: ZPageDataResult,
+  /** The procedure's answer, null when it failed after the save. */
+  run: z.object({ runId: zText(), rowCount: z.number().int(), elapsedMs: z.number(), outParameters: z.record(z.string(), z.unknown()) }).nullable(),
+  /** afterSave: why the procedure failed (the record is saved). */
+  error: zText().nullable(),
+});
+export type TRunButtonProcedureResult = z.infer<typeof ZRunButtonProcedureResult>;
 
 /** Rows of one view: top-level records (each its own record) or child rows of existing records. */
 export const ZSaveViewInput = z.object({

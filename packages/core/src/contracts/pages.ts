@@ -358,6 +358,8 @@ export const DESIGN_PROBLEM_KINDS = [
   'containerControls',
   'duplicateId',
   'unknownControlType',
+  /** A "run procedure" button (issue 16): no procedure, an unknown one or parameter, a formula that does not compile, or one the designer may not run. */
+  'procedureButton',
 ] as const;
 export const ZDesignProblem = z.object({
   kind: z.enum(DESIGN_PROBLEM_KINDS),
@@ -543,6 +545,10 @@ export const PROPERTY_WIDGETS = [
   'buttonAction',
   /** A list of { dataControlId, assignmentFormula } (custom button actions). */
   'assignments',
+  /** A data factory procedure the designer may run ("run procedure" buttons, issue 16). */
+  'procedure',
+  /** A list of { name, formula }: the procedure's IN values computed from the saved record. */
+  'procedureParameters',
 ] as const;
 export const ZPropertyWidget = z.enum(PROPERTY_WIDGETS);
 export type TPropertyWidget = z.infer<typeof ZPropertyWidget>;

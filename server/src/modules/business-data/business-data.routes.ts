@@ -18,6 +18,8 @@ import {
   ZReserveDocumentNumberResult,
   ZVoidDocumentNumberInput,
   ZSavePageInput,
+  ZRunButtonProcedureInput,
+  ZRunButtonProcedureResult,
   ZSaveViewInput,
   ZSaveViewResult,
   ZViewPreferences,
@@ -31,6 +33,7 @@ import { getViewPreferences, pageRuntime, putViewPreferences, recordHistory } fr
 import { queryDropDownData, queryOpenWindowData, reserveNumberForControl, voidNumberForControl } from './lookup.service.ts';
 import { queryPageData, queryViewData } from './query.service.ts';
 import { deleteData, savePage, saveView } from './save.service.ts';
+import { runButtonProcedure } from './button-procedure.service.ts';
 import { registerExcelRoutes } from './excel.routes.ts';
 
 /*
@@ -62,6 +65,15 @@ export async function businessDataRoutes(fastify: FastifyInstance) {
     config: guard,
     schema: { summary: 'Save a master record with its child rows in one transaction (409 on a stale ConcurrencyStamp)', body: ZSavePageInput, response: { 200: ZPageDataResult } },
     handler: (req) => savePage(req.ctx, req.body),
+  });
+  app.post(`${base}/run-procedure`, {
+    config: guard,
+    schema: {
+      summary: "A run-procedure page button: save the record (as save-page), then run the button's data factory procedure with values from the saved record — in the save's transaction (its failure undoes the save) or after it (the save stands; the failure is answered in `error`)",
+      body: ZRunButtonProcedureInput,
+      response: { 200: ZRunButtonProcedureResult },
+    },
+    handler: (req) => runButtonProcedure(req.ctx, req.body),
   });
   app.post(`${base}/save-view`, {
     config: guard,

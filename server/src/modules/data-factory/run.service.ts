@@ -105,6 +105,21 @@ export interface RunOrigin {
   scheduleId?: string;
   /** The user named in the log when it is not the actor (a schedule: whoever last saved it). */
   user?: { id: string | null; name: string | null };
+  /**
+   * The run is inside a caller's transaction that its failure will roll back (a page button run
+   * in the save's transaction): a failed run is not logged there but handed back on the error, for
+   * `logDeferredRun` once that transaction has ended.
+   */
+  deferFailureLog?: boolean;
+}
+
+/** The log entries of failed runs whose caller's transaction was rolled back, by their error. */
+const deferredLogs = new WeakMap<object, (ctx: ServiceContext) => Promise<void>>();
+
+/** Writes the log entry and audit of a failed run handed back on `err` (see `RunOrigin.deferFailureLog`); nothing for other errors. */
+export async function logDeferredRun(ctx: ServiceContext, err: unknown): Promise<void> {
+  const write = err && typeof err === 'object' ? deferredLogs.get(err) : undefined;
+  if (write) await write(ctx);
 }
 
 /** The IN values checked against their declared types (defaults for the missing ones): bound texts, and the values as given for the log. */
@@ -186,25 +201,29 @@ export async function runChecked(ctx: ServiceContext, row: ProcedureRow, input: 
   }
   const durationMs = result?.elapsedMs ?? elapsed();
   const user = origin.user ?? { id: ctx.user?.id ?? null, name: actorName(ctx) };
-  await repo.insertRun(ctx.db, {
-    id: runId,
-    procedure_id: row.id,
-    version: row.version,
-    user_id: user.id,
-    user_name: user.name,
-    start_time: startTime,
-    duration_ms: durationMs,
-    parameters: JSON.stringify(given),
-    row_count: result ? result.rowCount : null,
-    error: failure ? failure.message : null,
-    trigger: origin.trigger,
-    schedule_id: origin.scheduleId ?? null,
-  });
-  await recordAudit(ctx, 'Ran', {
-    entityType: ENTITY_TYPE,
-    entityId: row.id,
-    details: { runId, code: row.code, version: row.version, trigger: origin.trigger, scheduleId: origin.scheduleId ?? null, parameters: given, durationMs, rows: result?.rowCount ?? null, error: failure?.message ?? null, asRole: asRole ? FACTORY_ROLE : null },
-  });
+  const log = async (on: ServiceContext) => {
+    await repo.insertRun(on.db, {
+      id: runId,
+      procedure_id: row.id,
+      version: row.version,
+      user_id: user.id,
+      user_name: user.name,
+      start_time: startTime,
+      duration_ms: durationMs,
+      parameters: JSON.stringify(given),
+      row_count: result ? result.rowCount : null,
+      error: failure ? failure.message : null,
+      trigger: origin.trigger,
+      schedule_id: origin.scheduleId ?? null,
+    });
+    await recordAudit(on, 'Ran', {
+      entityType: ENTITY_TYPE,
+      entityId: row.id,
+      details: { runId, code: row.code, version: row.version, trigger: origin.trigger, scheduleId: origin.scheduleId ?? null, parameters: given, durationMs, rows: result?.rowCount ?? null, error: failure?.message ?? null, asRole: asRole ? FACTORY_ROLE : null },
+    });
+  };
+  if (failure && origin.deferFailureLog) deferredLogs.set(failure, log);
+  else await log(ctx);
   if (failure) throw failure;
   return result!;
 }
@@ -228,4 +247,22 @@ export async function listProcedureRuns(ctx: ServiceContext, id: string, window:
     })),
     totalCount,
   };
+}
+
+/**
+ * Runs a procedure for a page button (business-data's `runProcedure` action): the button's
+ * permission is the caller's check, made there; here the procedure must exist. `ctx.db` may be the
+ * save's transaction (see `RunOrigin.deferFailureLog`).
+ */
+export async function runForButton(ctx: ServiceContext, procedureId: string, parameters: Record<string, unknown>, options: { inCallerTransaction: boolean }): Promise<TProcedureRunResult> {
+  const row = await requireProcedure(ctx, procedureId);
+  return runChecked(ctx, row, { parameters }, { trigger: 'button', deferFailureLog: options.inCallerTransaction });
+}
+
+/** A procedure as a page button's design names it: its IN parameters, and whether `ctx`'s actor may run it (null: there is none). */
+export async function procedureForButton(ctx: ServiceContext, procedureId: string): Promise<{ code: string; name: string; inParameters: string[]; mayRun: boolean } | null> {
+  const row = await repo.findProcedure(ctx.db, procedureId);
+  if (!row) return null;
+  const def = definitionOf(row);
+  return { code: row.code, name: row.name, inParameters: def.parameters.filter((p) => p.mode !== 'out').map((p) => p.name), mayRun: actorHolds(ctx, P.DataFactory) || actorHolds(ctx, factoryProcedurePermission(row.id)) };
 }

@@ -181,14 +181,27 @@ const BUTTON_ACTIONS: TControlDesigner['buttonActions'] = [
   { code: 'export', title: bi('导出', 'Export'), scope: 'both', enabled: true },
   { code: 'print', title: bi('打印', 'Print'), scope: 'page', enabled: false },
   { code: 'submitForApproval', title: bi('提交审批', 'Submit for approval'), scope: 'page', enabled: false },
+  { code: 'runProcedure', title: bi('运行过程', 'Run procedure'), scope: 'page', enabled: true },
   { code: 'custom', title: bi('自定义（执行赋值）', 'Custom (runs assignments)'), scope: 'both', enabled: true },
 ];
+
+const RUNS_PROCEDURE = { shownWhen: { key: 'buttonType', value: 'runProcedure' } } as const;
 
 const BUTTON_PROPERTIES: TDesignerProperty[] = [
   prop('code', 'code', bi('编码', 'Code'), bi('按钮编码，用作权限编码 Biz.页面.按钮；页面内唯一，不能是 Access 或 Field。', 'The button code, used in the permission code Biz.page.button; unique in the page; not Access or Field.')),
   prop('title', 'text', bi('标题', 'Title'), bi('按钮上的文字。', 'The text on the button.'), { required: true, default: '' }),
   prop('buttonType', 'buttonAction', bi('动作', 'Action'), bi('内置动作，或执行赋值的自定义动作。', 'A built-in action, or a custom action running assignments.'), { required: true, default: 'custom' }),
   prop('assignments', 'assignments', bi('赋值', 'Assignments'), bi('自定义动作：依次把公式结果写入控件。', 'Custom actions: writes each formula result into its control, in order.'), { default: [] }),
+  prop('procedureId', 'procedure', bi('过程', 'Procedure'), bi('数据工厂中要运行的过程；只能选择你自己有权运行的过程。', 'The data factory procedure to run; only procedures you may run yourself.'), { ...RUNS_PROCEDURE, required: true }),
+  prop('procedureParameters', 'procedureParameters', bi('过程参数', 'Procedure parameters'), bi('每个参数的值：对保存后的记录计算的公式，例如 {amount} * 2；未填的参数取过程的默认值。', 'Each parameter\'s value: a formula over the saved record, such as {amount} * 2; a parameter left out takes the procedure\'s default.'), { ...RUNS_PROCEDURE, default: [] }),
+  prop('procedureTiming', 'select', bi('运行时机', 'When it runs'), bi('保存时：与保存在同一事务中，过程出错则保存也撤销。保存后：先保存，过程出错时记录仍已保存。', 'In the save: one transaction with the save; if the procedure fails, the save is undone. After the save: the record is saved first and stays saved if the procedure fails.'), {
+    ...RUNS_PROCEDURE,
+    default: 'afterSave',
+    choices: [
+      { value: 'afterSave', title: bi('保存后', 'After the save') },
+      { value: 'inSave', title: bi('保存时（同一事务）', 'In the save (one transaction)') },
+    ],
+  }),
 ];
 
 export function controlDesigner(): TControlDesigner {

@@ -7,6 +7,7 @@ import {
   dataViews,
   ZHiddenColumn,
   type TDesignCheckResult,
+  type TDesignProblem,
   type TPublishInput,
   type TPublishPlan,
   type TPublishResult,
@@ -15,6 +16,9 @@ import type { Database, LocalizedText } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ensurePagePermissions } from '../authorization/index.ts';
+import { ZProcedureButton } from '@tessera/core/contracts/business-data';
+import { compileFormula } from '@tessera/core/formula/index';
+import { procedureForButton } from '../data-factory/index.ts';
 import { findSourceMethod } from '../data-sources/index.ts';
 import { checkDesign, lookupSourceIds, querySourceOf, sourceQueryRefs, sourceViewOf, type QuerySource, type SourceView } from './design-check.ts';
 import { requestTranslator, type Translate } from './pages.messages.ts';
@@ -52,14 +56,40 @@ async function queryResolver(db: Db, definition: TPageDefinition) {
   return (ref: { sourceId: string; methodCode: string }) => found.get(keyOf(ref)) ?? null;
 }
 
-export async function checkDefinition(db: Db, pageId: string, definition: TPageDefinition, t: Translate): Promise<TDesignCheckResult> {
-  const problems = checkDesign(definition, t, await sourceResolver(db, pageId, definition), await queryResolver(db, definition));
+/**
+ * The "run procedure" page buttons (issue 16): a procedure that exists and that the designer may
+ * run herself (a button is a grant to run it), parameters it has, formulas that compile.
+ */
+async function procedureButtonProblems(ctx: ServiceContext, db: Db, definition: TPageDefinition, t: Translate): Promise<TDesignProblem[]> {
+  const problems: TDesignProblem[] = [];
+  for (const button of definition.pageButtons ?? []) {
+    if (String(button.buttonType ?? '') !== 'runProcedure') continue;
+    const add = (message: string) => problems.push({ kind: 'procedureButton', message, controlId: button.id, viewId: null });
+    const label = button.title || button.code || button.id;
+    const config = ZProcedureButton.safeParse(button);
+    const procedure = config.success ? await procedureForButton({ ...ctx, db }, config.data.procedureId) : null;
+    if (!config.success || !procedure) {
+      add(t('check.procedureMissing', { button: label }));
+      continue;
+    }
+    if (!procedure.mayRun) add(t('check.procedureForbidden', { procedure: procedure.name, button: label }));
+    for (const p of config.data.procedureParameters) {
+      if (!procedure.inParameters.includes(p.name)) add(t('check.procedureParameter', { button: label, procedure: procedure.name, name: p.name }));
+      const compiled = compileFormula(p.formula);
+      if (!compiled.ok) add(t('check.procedureFormula', { button: label, name: p.name, message: compiled.errors[0]!.message }));
+    }
+  }
+  return problems;
+}
+
+export async function checkDefinition(ctx: ServiceContext, db: Db, pageId: string, definition: TPageDefinition, t: Translate): Promise<TDesignCheckResult> {
+  const problems = [...checkDesign(definition, t, await sourceResolver(db, pageId, definition), await queryResolver(db, definition)), ...(await procedureButtonProblems(ctx, db, definition, t))];
   return { ok: problems.length === 0, problems };
 }
 
 export async function checkPage(ctx: ServiceContext, id: string): Promise<TDesignCheckResult> {
   const page = await requirePage(ctx.db, id);
-  return checkDefinition(ctx.db, id, ZPageDefinition.parse(page.draft), requestTranslator(ctx));
+  return checkDefinition(ctx, ctx.db, id, ZPageDefinition.parse(page.draft), requestTranslator(ctx));
 }
 
 /** Every published version of the page folded into what the schema diff needs. */
@@ -90,7 +120,7 @@ export async function publishPlan(ctx: ServiceContext, id: string, confirmHideCo
   const page = await requirePage(ctx.db, id);
   const design = ZPageDefinition.parse(page.draft);
   const nextVersion = (page.published_version ?? 0) + 1;
-  const check = await checkDefinition(ctx.db, id, design, t);
+  const check = await checkDefinition(ctx, ctx.db, id, design, t);
   if (!check.ok) return toPlan(id, nextVersion, check, null);
   const schema = await planSchema(ctx.db, design, await loadHistory(ctx.db, id), nextVersion, { confirmHideColumns, t });
   return toPlan(id, nextVersion, check, schema);
@@ -142,7 +172,7 @@ async function publish(
       design = ZPageDefinition.parse(target.definition);
     }
     const nextVersion = (page.published_version ?? 0) + 1;
-    const check = await checkDefinition(trx, id, design, t);
+    const check = await checkDefinition(ctx, trx, id, design, t);
     if (!check.ok) {
       const message = t('page.designProblems', { count: check.problems.length });
       return {
