@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
@@ -331,5 +331,77 @@ describe('data factory: a procedure on a schedule (issue 16)', () => {
     await page.getByTestId('factory-schedule-delete-ok').click();
     await poll(() => page.getByTestId('factory-schedules').textContent()).toContain('还没有计划');
     expect((await schedules()).items).toEqual([]);
+  }, 180_000);
+});
+
+describe('data factory: a page button that runs a procedure (issue 16)', () => {
+  it('a designer puts a procedure on a page button with a formula per parameter; a clerk saves through it and a refusal undoes the save', async (ctx) => {
+    const suffix = attemptSuffix(ctx.task);
+    const procedureName = `核对订单${suffix}`;
+    const proc = await call<{ id: string }>('POST', '/app/data-factory', {
+      code: `check_order${suffix}`,
+      name: procedureName,
+      parameters: [{ name: 'p_amount', type: 'numeric', defaultValue: 0 }],
+      returns: { kind: 'table', columns: [{ name: 'doubled', type: 'numeric' }] },
+      body: "begin\n  if p_amount < 0 then raise exception '金额不能为负'; end if;\n  return query select p_amount;\nend",
+    });
+    const master = { id: randomUUID(), code: 'main', title: '订单', viewType: 1, dataControls: [{ id: randomUUID(), code: 'amount', title: '金额', controlType: 1003, isDisplayed: true, isEdit: true }, { id: randomUUID(), code: 'note', title: '备注', controlType: 1001, isDisplayed: true, isEdit: true }], viewButtons: [], viewControls: [] };
+    const pageCode = `checkedOrder${suffix}`;
+    const pageId = (await call<{ id: string }>('POST', '/app/page-definition', { code: pageCode, name: { 'zh-CN': `核对单${suffix}`, 'en-US': 'Checked order' }, definition: { viewControls: [master], pageButtons: [], dataLinkages: [] } })).id;
+
+    const { page } = await product.newPage({ width: 1600, height: 960 });
+    onTestFailed(() => page.screenshot({ path: screenshotPath('data-factory-button-failure'), fullPage: true }).then(() => undefined));
+    await signInToConsole(page, product);
+
+    // The designer: a page button "run procedure", the procedure picked, amount × 2, in the save.
+    await page.goto(`${product.url}/#/pageDefinition?id=${pageId}`);
+    await page.getByTestId('page-designer').waitFor();
+    await page.getByRole('tab', { name: '按钮' }).click();
+    const buttons = page.getByTestId('buttons-panel');
+    await buttons.getByRole('button', { name: /添加按钮/ }).first().hover();
+    await page.locator('.ant-dropdown:visible').last().getByText('运行过程', { exact: true }).click();
+    const buttonProps = buttons.getByTestId('properties-panel');
+    await buttonProps.locator('#prop-title').fill('保存并核对');
+    await buttonProps.getByTestId('prop-procedure').click();
+    await page.keyboard.type(`check_order${suffix}`);
+    await option(page, `${procedureName} \\(check_order${suffix}\\)`).click();
+    const formula = buttonProps.getByTestId('procedure-parameter-p_amount').getByLabel('p_amount');
+    await formula.click();
+    await page.keyboard.type('{amount} * 2', { delay: 15 });
+    await page.keyboard.press('Escape');
+    await buttonProps.locator('#prop-procedureTiming').click();
+    await option(page, '保存时（同一事务）').click();
+    await page.screenshot({ path: screenshotPath('data-factory-button-designer') });
+    await poll(() => page.getByTestId('save-state').getAttribute('data-state')).toBe('saved');
+    await page.getByRole('button', { name: /发\s*布/ }).click();
+    const dialog = page.getByTestId('publish-dialog');
+    await page.getByTestId('publish-confirm').click();
+    await poll(() => dialog.textContent(), 30_000).toMatch(/已发布第 1 版/);
+    const published = await call<{ definition: { pageButtons: Record<string, unknown>[] } }>('GET', `/app/page-definition/${pageId}/versions/1`);
+    expect(published.definition.pageButtons[0]).toMatchObject({ buttonType: 'runProcedure', procedureId: proc.id, procedureParameters: [{ name: 'p_amount', formula: '{amount} * 2' }], procedureTiming: 'inSave' });
+
+    // The clerk's form: the button saves and runs it.
+    const menu = await call<{ id: string }>('POST', '/app/business-menu', { title: { 'zh-CN': `核对单${suffix}`, 'en-US': 'Checked orders' }, pageDefinitionId: pageId, isJump: true });
+    await page.goto(`${product.url}/#/menu/${menu.id}/params/${menu.id}`);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await page.locator('#f-main-amount').fill('12.5');
+    await page.locator('#f-main-note').fill('第一单');
+    await page.getByRole('button', { name: '保存并核对' }).click();
+    await poll(() => page.getByText('已保存，过程已运行（1 行）').count()).toBeGreaterThan(0);
+    type Run = { trigger: string; parameters: Record<string, unknown>; error: string | null };
+    const runs = () => call<{ items: Run[] }>('GET', `/app/data-factory/${proc.id}/runs?MaxResultCount=10`);
+    expect((await runs()).items[0]).toMatchObject({ trigger: 'button', parameters: { p_amount: 25 }, error: null });
+    await page.screenshot({ path: screenshotPath('data-factory-button-runtime') });
+
+    // A negative amount: the procedure refuses, the form says why and nothing is saved.
+    await page.getByRole('button', { name: /返回列表/ }).click();
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await page.locator('#f-main-amount').fill('-3');
+    await page.locator('#f-main-note').fill('负数单');
+    await page.getByRole('button', { name: '保存并核对' }).click();
+    await poll(() => page.getByText(/金额不能为负/).count()).toBeGreaterThan(0);
+    const list = await call<{ items: { note: string }[] }>('POST', '/app/business-data/query-view-data', { pageId, viewId: master.id, filterConditions: [], SkipCount: 0, MaxResultCount: 20 });
+    expect(list.items.map((r) => r.note)).toEqual(['第一单']);
+    expect((await runs()).items[0]).toMatchObject({ trigger: 'button', parameters: { p_amount: -6 }, error: expect.stringContaining('金额不能为负') });
   }, 180_000);
 });

@@ -23,6 +23,7 @@ import { SQL_SOURCE_KINDS } from './data-sources.ts';
 //   POST   /{id}/schedules            ZScheduleInput             → ZProcedureSchedule (its first run queued)
 //   PUT    /{id}/schedules/{scheduleId} ZUpdateScheduleInput     → ZProcedureSchedule (409 on a stale stamp)
 //   DELETE /{id}/schedules/{scheduleId}                          → 204 (its queued run removed)
+//   GET    /runnable                                             → ZRunnableProcedureList (P.DataFactoryRun: the ones the caller may run, for a page button)
 //   GET    /sources                                              → ZFactorySourceList (the SQL data sources a procedure may be registered on)
 //   GET    /sources/{sourceId}/routines                          → ZSourceRoutineList (the source's procedures and functions with their parameters)
 // Permission: P.DataFactory for every route but the two run routes (P.DataFactoryRun).
@@ -250,6 +251,18 @@ export const ZProcedureRun = z.object({
 export type TProcedureRun = z.infer<typeof ZProcedureRun>;
 export const ZProcedureRunList = pagedResult(ZProcedureRun);
 export type TProcedureRunList = z.infer<typeof ZProcedureRunList>;
+
+/** A procedure the caller may run, as the page designer's "run procedure" button picks it. */
+export const ZRunnableProcedure = z.object({
+  id: z.uuid(),
+  code: zText(),
+  name: zText(),
+  /** IN and INOUT parameters (what a button gives values for). */
+  parameters: z.array(ZProcedureParameter),
+});
+export type TRunnableProcedure = z.infer<typeof ZRunnableProcedure>;
+export const ZRunnableProcedureList = z.object({ items: z.array(ZRunnableProcedure) });
+export type TRunnableProcedureList = z.infer<typeof ZRunnableProcedureList>;
 
 // ---------------------------------------------------------------- schedules
 

@@ -161,5 +161,9 @@ describe('a run-procedure page button', () => {
     const theirPlan = await theirs.call('GET', `/api/app/page-definition/${created.id}/publish-plan`);
     expect(theirPlan.statusCode, theirPlan.body).toBe(200);
     expect(theirPlan.json().problems.map((p: { message: string }) => p.message)).toContain('你没有运行过程“核对订单”的权限，不能把它配置到按钮“mine”上');
+    // Nor does the designer's picker offer it; an administrator's lists it with its IN parameters.
+    expect((await theirs.call('GET', `${FACTORY}/runnable`)).statusCode).toBe(403);
+    const offered = (await ok('GET', `${FACTORY}/runnable`)).items;
+    expect(offered.find((p: { id: string }) => p.id === procedureId)).toMatchObject({ code: 'check_order', name: '核对订单', parameters: [{ name: 'p_id', type: 'uuid' }, { name: 'p_amount', type: 'numeric' }] });
   });
 });

@@ -14,6 +14,7 @@ import {
   ZProcedureRunList,
   ZProcedureRunQuery,
   ZProcedureRunResult,
+  ZRunnableProcedureList,
   ZProcedureSchedule,
   ZProcedureScheduleList,
   ZProcedureScheduleParams,
@@ -39,7 +40,7 @@ import {
   rollbackProcedure,
   updateProcedure,
 } from './data-factory.service.ts';
-import { listProcedureRuns, runProcedure } from './run.service.ts';
+import { listProcedureRuns, listRunnableProcedures, runProcedure } from './run.service.ts';
 import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './schedules.service.ts';
 
 export async function dataFactoryRoutes(fastify: FastifyInstance) {
@@ -52,6 +53,12 @@ export async function dataFactoryRoutes(fastify: FastifyInstance) {
     config: manage,
     schema: { summary: 'Data factory functions, paged: Filter (code, name, description); Sorting code|name|version|creationTime|lastModificationTime', querystring: ZProcedureQuery, response: { 200: ZProcedureList } },
     handler: (req) => listProcedures(req.ctx, req.query),
+  });
+
+  app.get(`${base}/runnable`, {
+    config: run,
+    schema: { summary: 'The procedures the caller may run, with their IN parameters (the page designer picks one for a "run procedure" button)', response: { 200: ZRunnableProcedureList } },
+    handler: (req) => listRunnableProcedures(req.ctx),
   });
 
   app.get(`${base}/sources`, {

@@ -6,7 +6,7 @@
  * answered. Every run is logged (who, when, values, duration, rows, error) and audited, a failed
  * one too.
  */
-import { factoryValue, FACTORY_TYPES, type TFactoryType, type TProcedureDefinition, type TProcedureResultSet, type TProcedureRunList, type TProcedureRunResult, type TRunProcedureInput, type TRunTrigger } from '@tessera/core/contracts/data-factory';
+import { factoryValue, FACTORY_TYPES, type TFactoryType, type TProcedureDefinition, type TProcedureResultSet, type TProcedureRunList, type TProcedureRunResult, type TRunnableProcedureList, type TRunProcedureInput, type TRunTrigger } from '@tessera/core/contracts/data-factory';
 import { factoryProcedurePermission, P } from '@tessera/core/contracts/permissions';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -265,4 +265,14 @@ export async function procedureForButton(ctx: ServiceContext, procedureId: strin
   if (!row) return null;
   const def = definitionOf(row);
   return { code: row.code, name: row.name, inParameters: def.parameters.filter((p) => p.mode !== 'out').map((p) => p.name), mayRun: actorHolds(ctx, P.DataFactory) || actorHolds(ctx, factoryProcedurePermission(row.id)) };
+}
+
+/** The procedures the caller may run (all of them for its managers), by name; at most 1,000. */
+export async function listRunnableProcedures(ctx: ServiceContext): Promise<TRunnableProcedureList> {
+  const rows = await repo.listProcedures(ctx.db, undefined, { column: 'name', direction: 'asc' }, { offset: 0, limit: 1_000 });
+  return {
+    items: rows
+      .filter((r) => actorHolds(ctx, P.DataFactory) || actorHolds(ctx, factoryProcedurePermission(r.id)))
+      .map((r) => ({ id: r.id, code: r.code, name: r.name, parameters: definitionOf(r).parameters.filter((p) => p.mode !== 'out') })),
+  };
 }

@@ -5,6 +5,7 @@ import type {
   TImportViewDataResult,
   TOpenWindowResult,
   TPageDataResult,
+  TRunButtonProcedureResult,
   TPageRuntime,
   TQueryViewDataResult,
   TRecordHistoryList,
@@ -54,6 +55,9 @@ export const useViewData = (q: ViewQuery, enabled = true) => useQuery({ ...viewD
 export const queryPageData = (pageId: string, id: string) => api.post<TPageDataResult>(`${BASE}/query-page-data`, { pageId, id, offsetMinutes: offsetMinutes() });
 export const savePage = (pageId: string, viewDataList: { viewId: string; dataList: Record<string, unknown>[] }[]) =>
   api.post<TPageDataResult>(`${BASE}/save-page`, { pageId, viewDataList, offsetMinutes: offsetMinutes() }, { silent: true });
+/** A "run procedure" page button: saves, then runs the button's procedure (issue 16). */
+export const runButtonProcedure = (pageId: string, buttonId: string, viewDataList: { viewId: string; dataList: Record<string, unknown>[] }[]) =>
+  api.post<TRunButtonProcedureResult>(`${BASE}/run-procedure`, { pageId, buttonId, viewDataList, offsetMinutes: offsetMinutes() }, { silent: true });
 export const deleteRecords = (pageId: string, ids: string[]) => api.post<{ deleted: number }>(`${BASE}/delete-data`, { pageId, ids });
 export const queryOpenWindow = (body: { pageId: string; dataControlId: string; filter?: string; record?: Record<string, unknown>; skipCount: number; maxResultCount: number }) =>
   api.post<TOpenWindowResult>(`${BASE}/query-open-windows-data`, { ...body, offsetMinutes: offsetMinutes() });

@@ -16,7 +16,7 @@ import { PageRenderer, type ChangeCause, type PageRendererServices } from '../..
 import { checkControlValue } from '../../../shared/components/page-renderer/control-rules.ts';
 import { recordExtras, useRecordEditGrant } from '../../../shared/components/record-extras.ts';
 import type { RecordEditsHandle } from '../../../shared/components/record-view.ts';
-import { businessDataKeys, deleteRecords, fetchDictionaryLabels, fetchSystemDate, offsetMinutes, queryDropDown, queryOpenWindow, queryPageData, reserveDocumentNumber, savePage, voidDocumentNumber } from '../api/business-data.ts';
+import { businessDataKeys, deleteRecords, fetchDictionaryLabels, fetchSystemDate, offsetMinutes, queryDropDown, queryOpenWindow, queryPageData, reserveDocumentNumber, runButtonProcedure, savePage, voidDocumentNumber } from '../api/business-data.ts';
 import { HistoryDrawer } from './HistoryDrawer.tsx';
 
 const toPageData = (result: TPageDataResult): TPageData => ({
@@ -224,16 +224,25 @@ export function RecordForm({
     if (cause === 'edit') setDirty(true);
   }, []);
 
-  const save = useCallback(async () => {
+  /** Saves the form; through a "run procedure" button (`procedureButtonId`), its procedure runs with the save. */
+  const save = useCallback(async (procedureButtonId?: string) => {
     if (!data || saving) return;
     setSaving(true);
     setProblems([]);
     try {
-      const result = await savePage(runtime.pageId, data.viewDataList);
+      let result: TPageDataResult;
+      if (procedureButtonId) {
+        const answer = await runButtonProcedure(runtime.pageId, procedureButtonId, data.viewDataList);
+        result = answer.page;
+        if (answer.error) message.warning(t('procedureFailed', { message: answer.error }));
+        else message.success(t('procedureRan', { count: answer.run?.rowCount ?? 0 }));
+      } else {
+        result = await savePage(runtime.pageId, data.viewDataList);
+        message.success(t('saved'));
+      }
       numbers.used();
       setData(toPageData(result));
       setDirty(false);
-      message.success(t('saved'));
       await client.invalidateQueries({ queryKey: businessDataKeys.list(runtime.pageId) });
       const id = String(result.viewDataList.find((v) => v.viewId === runtime.masterViewId)?.dataList[0]?.Id ?? '');
       if (!recordId && id) onSaved(id);
@@ -321,9 +330,10 @@ export function RecordForm({
   }, [onFormHandle, runtime.pageId, numbers, reread, t]);
   // Page buttons of the design with a built-in action (the renderer runs custom assignment buttons itself).
   const onButton = useCallback(
-    (button: { buttonType?: unknown }) => {
+    (button: { id?: string; buttonType?: unknown }) => {
       const action = String(button.buttonType ?? '');
       if (action === 'save' && canSave) void save();
+      if (action === 'runProcedure' && canSave) void save((button as { id: string }).id);
       if (action === 'delete' && recordId && runtime.actions.delete) {
         modal.confirm({
           title: t('confirmDelete'),

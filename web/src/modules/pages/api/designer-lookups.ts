@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TRunnableProcedureList } from '@tessera/core/contracts/data-factory';
 import type { TDataSourceQueryCatalog } from '@tessera/core/contracts/data-sources';
 import type { TDictionaryList, TDictionaryOption } from '@tessera/core/contracts/dictionaries';
 import type { TDocumentNumberRule } from '@tessera/core/contracts/document-numbers';
@@ -49,4 +50,13 @@ export const useSourceQueries = () =>
     queryKey: ['designer', 'source-queries'],
     queryFn: () => api.get<TDataSourceQueryCatalog>('/app/data-source/queries'),
     staleTime: 30_000,
+  });
+
+/** Data factory procedures the designer may run herself: the choices of a "run procedure" button (403 without the right: none). */
+export const useRunnableProcedures = () =>
+  useQuery({
+    queryKey: ['designer', 'runnable-procedures'],
+    queryFn: () => api.get<TRunnableProcedureList>('/app/data-factory/runnable', undefined, { silent: true }),
+    staleTime: 60_000,
+    retry: false,
   });

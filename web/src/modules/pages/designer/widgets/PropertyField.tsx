@@ -2,6 +2,7 @@ import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Form, Input, InputNumber, Select, Switch, Tooltip } from 'antd';
 import { VIEW_TYPES, type TDesignerProperty } from '@tessera/core/contracts/pages';
 import type { TAssignment } from '@tessera/core/page-definition';
+import type { TProcedureButton } from '@tessera/core/contracts/business-data';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormulaEditor } from '../../../../shared/components/formula-editor/FormulaEditor.tsx';
@@ -15,6 +16,7 @@ import { CodeInput } from './CodeInput.tsx';
 import { DefaultValueEditor } from './DefaultValueEditor.tsx';
 import { DataSourcePicker, JoinConditionsEditor, MapFieldsEditor, SourceQueryEditor, useDataSourceView } from './LookupWidgets.tsx';
 import { OptionsEditor } from './OptionsEditor.tsx';
+import { ProcedureParametersEditor, ProcedurePicker } from './ProcedureWidgets.tsx';
 import type { WidgetContext, WidgetProps } from './widget-types.ts';
 
 export interface PropertyFieldProps {
@@ -142,6 +144,10 @@ export const PropertyField = memo(function PropertyField({ ctx, property, elemen
               .map((a) => ({ value: a.code, label: a.enabled ? text(a.title) : `${text(a.title)}（${t('props.notYet')}）`, disabled: !a.enabled }))}
           />
         );
+      case 'procedure':
+        return <ProcedurePicker {...(p as WidgetProps<string | null>)} />;
+      case 'procedureParameters':
+        return <ProcedureParametersEditor {...(p as WidgetProps<TProcedureButton['procedureParameters'] | null>)} />;
       default:
         if ((property.widget as string) === 'assignments') {
           return <AssignmentsEditor ctx={ctx} value={(value as TAssignment[]) ?? []} onChange={(v) => onSet(property.key, v)} />;
