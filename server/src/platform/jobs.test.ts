@@ -47,7 +47,14 @@ registerJobHandler(
     await sql`insert into job_test_marks (job_id, note) values (${job.id}, 'half-done')`.execute(ctx.db);
     throw new Error(`attempt ${job.attempts + 1} failed`);
   },
-  { maxAttempts: 3, retrySeconds: 10 },
+  {
+    maxAttempts: 3,
+    retrySeconds: 10,
+    // Told once, when the job is given up, in a transaction of its own.
+    onGiveUp: async (ctx, job, err) => {
+      await sql`insert into job_test_marks (job_id, note) values (${job.id}, ${`gave up: ${(err as Error).message}`})`.execute(ctx.db);
+    },
+  },
 );
 
 describe('the job queue', () => {
@@ -89,7 +96,7 @@ describe('the job queue', () => {
     expect(await worker(at('2030-01-01T00:00:30Z')).runDue()).toBe(1);
     row = await db().selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: 'failed', attempts: 3, last_error: 'Error: attempt 3 failed' });
-    expect(await marks()).toEqual([]);
+    expect((await marks()).map((m) => m.note)).toEqual(['gave up: attempt 3 failed']);
   });
 
   it('keeps one pending job per queue and key: setting it again moves it, cancelling removes it', async () => {

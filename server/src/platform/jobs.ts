@@ -36,13 +36,19 @@ interface QueueOptions {
   maxAttempts: number;
   /** The wait before attempt n + 1 is `retrySeconds × 2^(n−1)` (default 30 s). */
   retrySeconds: number;
+  /**
+   * Called once the job is marked failed for good (its own transaction): a module whose jobs
+   * chain (a schedule's next run) starts the chain again here. Its own failure is only logged.
+   */
+  onGiveUp?: (ctx: ServiceContext, job: JobRow, err: unknown) => Promise<void>;
 }
 
 const handlers = new Map<string, { handle: JobHandler; options: QueueOptions }>();
+const DEFAULT_OPTIONS: QueueOptions = { maxAttempts: 5, retrySeconds: 30 };
 
 /** A module registers the handler of its queue once, from its `index.ts` (registering again replaces it). */
 export function registerJobHandler(queue: string, handle: JobHandler, options: Partial<QueueOptions> = {}): void {
-  handlers.set(queue, { handle, options: { maxAttempts: 5, retrySeconds: 30, ...options } });
+  handlers.set(queue, { handle, options: { ...DEFAULT_OPTIONS, ...options } });
 }
 
 export interface EnqueueJob {
@@ -190,7 +196,7 @@ export class JobWorker {
 
   /** The handler's work rolled back: count the attempt and retry later, or give up. */
   private async recordFailure({ job, err }: { job: JobRow; err: unknown }, now: Date) {
-    const options = handlers.get(job.queue)?.options ?? { maxAttempts: 5, retrySeconds: 30 };
+    const options = handlers.get(job.queue)?.options ?? DEFAULT_OPTIONS;
     const attempts = job.attempts + 1;
     const giveUp = attempts >= options.maxAttempts;
     this.host.log.warn({ err, jobId: job.id, queue: job.queue, attempts, giveUp }, 'job failed');
@@ -204,5 +210,11 @@ export class JobWorker {
       .where('id', '=', job.id)
       .where('state', '=', 'pending')
       .execute();
+    if (giveUp && options.onGiveUp) {
+      await this.host.db
+        .transaction()
+        .execute((trx) => options.onGiveUp!({ ...systemContext(this.host, { now: () => now }), db: trx }, job, err))
+        .catch((hookErr: unknown) => this.host.log.error({ err: hookErr, jobId: job.id, queue: job.queue }, 'job give-up hook failed'));
+    }
   }
 }

@@ -8,11 +8,11 @@
  */
 import { registerJobHandler } from '../../platform/jobs.ts';
 import { SCHEDULE_QUEUE } from './schedule-queue.ts';
-import { runScheduled } from './schedules.service.ts';
+import { runScheduled, scheduledRunGaveUp } from './schedules.service.ts';
 
 export { dataFactoryRoutes } from './data-factory.routes.ts';
 export { logDeferredRun, procedureForButton, runForButton } from './run.service.ts';
 
 // A run that fails is logged and the schedule goes on; only an unexpected error (the database
-// itself) retries the job, twice at most, so one bad night does not pile up runs.
-registerJobHandler(SCHEDULE_QUEUE, runScheduled, { maxAttempts: 3, retrySeconds: 60 });
+// itself) retries the job, twice at most, then the schedule notes it and waits for its next time.
+registerJobHandler(SCHEDULE_QUEUE, runScheduled, { maxAttempts: 3, retrySeconds: 60, onGiveUp: scheduledRunGaveUp });

@@ -146,3 +146,16 @@ export async function runScheduled(ctx: ServiceContext, job: JobRow): Promise<vo
   const next = await queueNextRun(ctx.db, schedule, now);
   await repo.updateSchedule(ctx.db, schedule.id, null, { last_run_time: now, last_error: error, next_run_time: next });
 }
+
+/**
+ * A due run's job failed for good (the database itself, not the procedure: those are logged runs):
+ * the schedule notes it and its next time is queued, so a schedule never stops by itself.
+ */
+export async function scheduledRunGaveUp(ctx: ServiceContext, job: JobRow, err: unknown): Promise<void> {
+  const schedule = await repo.findSchedule(ctx.db, String(job.payload.scheduleId), { forUpdate: true });
+  if (!schedule?.enabled) return;
+  const now = ctx.now();
+  const next = await queueNextRun(ctx.db, schedule, now);
+  const reason = err instanceof Error ? err.message : String(err);
+  await repo.updateSchedule(ctx.db, schedule.id, null, { last_run_time: now, last_error: reason.slice(0, 2_000), next_run_time: next });
+}

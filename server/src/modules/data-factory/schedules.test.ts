@@ -2,7 +2,9 @@ import { P } from '@tessera/core/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser, FIXTURE_PASSWORD, grant } from '../../../test/access-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { systemContext } from '../../platform/context.ts';
 import { JobWorker } from '../../platform/jobs.ts';
+import { scheduledRunGaveUp } from './schedules.service.ts';
 
 // Scheduled runs of data factory procedures (issue 16), on the embedded database and on
 // PostgreSQL with DATABASE_URL: a schedule queues its next run in the durable job queue; the
@@ -131,6 +133,18 @@ describe('data factory schedules', () => {
     await runDueAt(due);
     expect((await runsOf(slow.id))[0]).toMatchObject({ trigger: 'schedule', error: '过程“sched_slow”在 1 秒内没有完成，已取消' });
     expect(await scheduleOf(slow.id, schedule.id)).toMatchObject({ lastError: expect.stringContaining('sched_slow'), nextRunTime: new Date(due.getTime() + HOUR).toISOString() });
+  });
+
+  it('a run whose job fails for good (the database, not the procedure) is noted on the schedule, and the next time is queued', async () => {
+    const proc = await ok('POST', URL, counter('sched_gave_up'));
+    const s = await ok('POST', `${URL}/${proc.id}/schedules`, { cron: '0 3 * * *', timeZone: 'UTC' });
+    const due = new Date(s.nextRunTime);
+    const [job] = await t.app.db.selectFrom('jobs').selectAll().where('queue', '=', QUEUE).where('key', '=', s.id).where('state', '=', 'pending').execute();
+    // What the queue does once the job's last attempt failed: the module's give-up hook, in a transaction of its own.
+    await t.app.db.updateTable('jobs').set({ state: 'failed' }).where('id', '=', job!.id).execute();
+    await t.app.db.transaction().execute((trx) => scheduledRunGaveUp({ ...systemContext(t.app, { now: () => due }), db: trx }, { id: job!.id, queue: QUEUE, key: s.id, payload: { scheduleId: s.id }, runAt: due, attempts: 2 }, new Error('connection terminated')));
+    expect(await scheduleOf(proc.id, s.id)).toMatchObject({ lastRunTime: due.toISOString(), lastError: 'connection terminated', nextRunTime: new Date(due.getTime() + 24 * HOUR).toISOString() });
+    expect((await queued(s.id)).map((j) => new Date(j.run_at).toISOString())).toEqual([new Date(due.getTime() + 24 * HOUR).toISOString()]);
   });
 
   it('removes the queued run when disabled, queues it again when enabled; deleting the schedule or the procedure removes it; a stale stamp is a 409', async () => {
