@@ -166,4 +166,15 @@ describe('a run-procedure page button', () => {
     const offered = (await ok('GET', `${FACTORY}/runnable`)).items;
     expect(offered.find((p: { id: string }) => p.id === procedureId)).toMatchObject({ code: 'check_order', name: '核对订单', parameters: [{ name: 'p_id', type: 'uuid' }, { name: 'p_amount', type: 'numeric' }] });
   });
+
+  it('a procedure a published page runs from a button cannot be deleted; the page names it', async () => {
+    const refused = await t.call(admin, { method: 'DELETE', url: `${FACTORY}/${procedureId}` });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'DataFactory.ProcedureInUse', details: { pages: [expect.stringContaining('button_orders')] } });
+    expect(refused.json().error.message).toMatch(/^过程正被以下已发布页面的按钮使用，不能删除：/);
+    expect((await t.call(admin, { method: 'GET', url: `${FACTORY}/${procedureId}` })).statusCode).toBe(200);
+    // A procedure no published page runs is deleted as before.
+    const free = await ok('POST', FACTORY, { code: 'free_one', name: '空闲', returns: { kind: 'void' }, body: 'begin end' });
+    expect((await t.call(admin, { method: 'DELETE', url: `${FACTORY}/${free.id}` })).statusCode).toBe(204);
+  });
 });

@@ -4,6 +4,7 @@ import { moduleMessages } from '../../platform/module-messages.ts';
 const texts = {
   'zh-CN': {
     'procedure.notFound': '过程不存在',
+    'procedure.inUse': '过程正被以下已发布页面的按钮使用，不能删除：{pages}',
     'procedure.versionNotFound': '过程没有第 {version} 版',
     'procedure.codeTaken': '编码“{code}”已被另一个过程使用',
     'procedure.nameTwice': '名称“{name}”在参数和返回列中出现了两次',
@@ -30,6 +31,7 @@ const texts = {
   },
   'en-US': {
     'procedure.notFound': 'The procedure does not exist',
+    'procedure.inUse': 'Buttons of these published pages run the procedure, so it cannot be deleted: {pages}',
     'procedure.versionNotFound': 'The procedure has no version {version}',
     'procedure.codeTaken': 'Code "{code}" is used by another procedure',
     'procedure.nameTwice': 'Name "{name}" is used twice among the parameters and returned columns',

@@ -40,6 +40,7 @@ import { forbiddenWordOf } from './body-guard.ts';
 import { factoryError, factoryInvalid } from './data-factory.messages.ts';
 import * as repo from './data-factory.repository.ts';
 import { createFunctionSql, dropFunctionSql } from './factory-sql.ts';
+import { pagesUsingProcedure } from './procedure-usage.ts';
 import { cancelProcedureSchedules } from './schedule-queue.ts';
 
 export const ENTITY_TYPE = 'DataFactoryProcedure';
@@ -296,6 +297,8 @@ export async function deleteProcedure(ctx: ServiceContext, id: string): Promise<
   let existing: ProcedureRow | undefined;
   await ctx.db.transaction().execute(async (trx) => {
     existing = await requireProcedure(ctx, id, trx, { forUpdate: true });
+    const pages = await pagesUsingProcedure(trx, id);
+    if (pages.length) throw factoryError(ctx, 400, 'DataFactory.ProcedureInUse', 'procedure.inUse', { pages: pages.join('、') }, { details: { pages } });
     if (!existing.source_id) await dropFunctionSql(existing.code).execute(trx);
     await cancelProcedureSchedules(trx, id);
     await repo.deleteProcedure(trx, id);

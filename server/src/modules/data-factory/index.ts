@@ -12,6 +12,7 @@ import { runScheduled, scheduledRunGaveUp } from './schedules.service.ts';
 
 export { dataFactoryRoutes } from './data-factory.routes.ts';
 export { logDeferredRun, procedureForButton, runForButton } from './run.service.ts';
+export { registerProcedureUsage } from './procedure-usage.ts';
 
 // A run that fails is logged and the schedule goes on; only an unexpected error (the database
 // itself) retries the job, twice at most, then the schedule notes it and waits for its next time.

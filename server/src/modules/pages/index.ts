@@ -4,8 +4,9 @@
  * (`biz_*`) that publishing creates; business-data reads and writes rows of the latter through the
  * helpers below.
  */
+import { registerProcedureUsage } from '../data-factory/index.ts';
 import { registerDictionaryUsageResolver } from '../dictionaries/index.ts';
-import { publishedPagesUsingDictionaryCode } from './pages.repository.ts';
+import { publishedPagesRunningProcedure, publishedPagesUsingDictionaryCode } from './pages.repository.ts';
 
 export { pageRoutes } from './pages.routes.ts';
 export { bizTable, bizTableName, ident, isContainerView, nextCreationTime } from './biz-schema.ts';
@@ -25,3 +26,6 @@ export {
 
 // Deleting or re-coding a dictionary is refused while a published page's drop-down uses it.
 registerDictionaryUsageResolver((db, dictionary) => publishedPagesUsingDictionaryCode(db, dictionary.code));
+
+// Deleting a data factory procedure is refused while a published page's button runs it.
+registerProcedureUsage(publishedPagesRunningProcedure);

@@ -157,6 +157,17 @@ export async function publishedPagesUsingDictionaryCode(db: Db, code: string): P
   return rows.map((r) => r.name);
 }
 
+/** Published pages (their latest version) with a page button that runs the procedure. */
+export async function publishedPagesRunningProcedure(db: Db, procedureId: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select coalesce(nullif(p.name->>'zh-CN', ''), nullif(p.name->>'en-US', ''), p.code) as name
+    from page_definitions p
+    join page_definition_versions v on v.page_id = p.id and v.version = p.published_version
+    where jsonb_path_exists(v.definition, 'lax $.pageButtons[*] ? (@.buttonType == "runProcedure" && @.procedureId == $id)', jsonb_build_object('id', ${procedureId}::text))
+    order by p.code`.execute(db);
+  return rows.map((r) => r.name);
+}
+
 /** The number of rows of a business table (publishing and deleting decide by it). */
 export async function countBizRows(db: Db, table: string): Promise<number> {
   return Number((await sql<{ n: string }>`select count(*) as n from ${bizTable(table)}`.execute(db)).rows[0]!.n);

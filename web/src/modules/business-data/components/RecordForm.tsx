@@ -162,6 +162,8 @@ export function RecordForm({
   const [loading, setLoading] = useState(Boolean(recordId));
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
+  // The page button whose save is under way (a run-procedure button spins while its procedure runs).
+  const [busyButtonId, setBusyButtonId] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   // The host's check of the edits found a field to fix: every field shows its message.
   const [checkFailed, setCheckFailed] = useState(false);
@@ -228,6 +230,7 @@ export function RecordForm({
   const save = useCallback(async (procedureButtonId?: string) => {
     if (!data || saving) return;
     setSaving(true);
+    setBusyButtonId(procedureButtonId ?? null);
     setProblems([]);
     try {
       let result: TPageDataResult;
@@ -254,6 +257,7 @@ export function RecordForm({
       message.error(err.status === 409 ? t('conflict', { message: err.message }) : list.length ? t('invalid', { count: list.length }) : err.message);
     } finally {
       setSaving(false);
+      setBusyButtonId(null);
     }
   }, [data, saving, runtime, message, t, client, recordId, onSaved, numbers]);
 
@@ -400,6 +404,7 @@ export function RecordForm({
           services={services}
           showAllErrors={problems.length > 0 || checkFailed}
           onButton={onButton}
+          busyButtonId={busyButtonId}
         />
       )}
       <HistoryDrawer pageId={runtime.pageId} recordId={recordId} open={showHistory} onClose={() => setShowHistory(false)} />

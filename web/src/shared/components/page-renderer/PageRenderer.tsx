@@ -11,6 +11,8 @@
  * - `fixedRowViews?: ReadonlySet<string>` — child views whose rows cannot be added, copied or deleted.
  * - `showAllErrors?: boolean` — show every field's validation message (after a failed save);
  *   otherwise only touched fields show theirs.
+ * - `busyButtonId?: string | null` — the page button whose action is under way: it spins, the
+ *   other page buttons are disabled until it ends.
  * - `services?: PageRendererServices` — server-backed pieces, all optional: `queryLookup(query)` rows for
  *   lookup windows, `loadOptions(control)` dictionary/query options, `fetchDocumentNumber(control, view)`
  *   for docNoOccasion 1, `now()` server date, `dictionary(code, value)` DICT() labels, `currentUser` /
@@ -222,7 +224,8 @@ export function PageRenderer(props: PageRendererProps) {
               <Button
                 key={b.id}
                 type={buttonAction(b) === 'save' ? 'primary' : 'default'}
-                disabled={readOnly || pageState.readOnly.has(b.id)}
+                loading={props.busyButtonId === b.id}
+                disabled={readOnly || pageState.readOnly.has(b.id) || (Boolean(props.busyButtonId) && props.busyButtonId !== b.id)}
                 onClick={() => value.runButton(b, null)}
               >
                 {localizedTitle(b as { title: string; code?: string | null }, i18n.language)}

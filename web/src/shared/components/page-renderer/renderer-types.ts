@@ -73,6 +73,8 @@ export interface PageRendererProps {
   services?: PageRendererServices;
   /** Shows every field's validation message (e.g. after a failed save). */
   showAllErrors?: boolean;
+  /** The page button whose action is under way (a save, a procedure run): it spins and the page buttons wait. */
+  busyButtonId?: string | null;
   /** Business runtime: runs a button's action (the renderer runs custom assignment actions itself). */
   onButton?(button: { id: string; code?: string | null; buttonType?: unknown }, view: TView | null): void;
 }
