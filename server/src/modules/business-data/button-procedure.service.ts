@@ -60,30 +60,30 @@ export async function runButtonProcedure(ctx: ServiceContext, input: TRunButtonP
   const entries = entriesOf(page, input.viewDataList, t);
   await primeQueryChoices(session, entries.values());
 
-  let run: Awaited<ReturnType<typeof runForButton>> | null = null;
-  let values: Record<string, unknown> = {};
-  let saved: SaveResult;
+  type Run = Awaited<ReturnType<typeof runForButton>>;
+  let saved: { result: SaveResult; values: Record<string, unknown>; run: Run | null };
   try {
     saved = await ctx.db.transaction().execute(async (trx) => {
       const result = await savePageInTrx(ctx, trx, session, entries);
-      values = parameterValues(session, procedureParameters, result);
-      if (procedureTiming === 'inSave') run = await runForButton({ ...ctx, db: trx }, procedureId, values, { inCallerTransaction: true });
-      return result;
+      const values = parameterValues(session, procedureParameters, result);
+      const run = procedureTiming === 'inSave' ? await runForButton({ ...ctx, db: trx }, procedureId, values, { inCallerTransaction: true }) : null;
+      return { result, values, run };
     });
   } catch (err) {
     await logDeferredRun(ctx, err);
     throw err;
   }
+  let { run } = saved;
   let error: string | null = null;
   if (procedureTiming === 'afterSave') {
     try {
-      run = await runForButton(ctx, procedureId, values, { inCallerTransaction: false });
+      run = await runForButton(ctx, procedureId, saved.values, { inCallerTransaction: false });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       error = err.message;
     }
   }
-  const answered = await labelPageDisplay(ctx, ctx.db, t, page, saved.readAccess, answerOf({ ...session, access: saved.readAccess }, saved.written));
-  const ran = run as Awaited<ReturnType<typeof runForButton>> | null;
-  return { page: answered, run: ran && { runId: ran.runId, rowCount: ran.rowCount, elapsedMs: ran.elapsedMs, outParameters: ran.outParameters }, error };
+  const { readAccess, written } = saved.result;
+  const answered = await labelPageDisplay(ctx, ctx.db, t, page, readAccess, answerOf({ ...session, access: readAccess }, written));
+  return { page: answered, run: run && { runId: run.runId, rowCount: run.rowCount, elapsedMs: run.elapsedMs, outParameters: run.outParameters }, error };
 }

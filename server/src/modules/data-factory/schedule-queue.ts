@@ -21,8 +21,17 @@ export async function queueNextRun(db: Kysely<Database>, s: Pick<Selectable<Data
   return next;
 }
 
+/**
+ * Notes a run's outcome on the schedule (time, error or null) and queues its next time after it.
+ */
+export async function noteRunAndQueueNext(db: Kysely<Database>, s: Pick<Selectable<DataFactorySchedulesTable>, 'id' | 'cron' | 'time_zone' | 'enabled'>, at: Date, error: string | null): Promise<void> {
+  const next = await queueNextRun(db, s, at);
+  await repo.updateSchedule(db, s.id, null, { last_run_time: at, last_error: error, next_run_time: next });
+}
+
 /** Removes the queued runs of a procedure's schedules (the procedure is being deleted, in `db`'s transaction). */
 export async function cancelProcedureSchedules(db: Kysely<Database>, procedureId: string): Promise<void> {
-  for (const s of await repo.listSchedules(db, procedureId)) await cancelJobs(db, SCHEDULE_QUEUE, s.id);
+  const ids = (await repo.listSchedules(db, procedureId)).map((s) => s.id);
+  if (ids.length) await db.deleteFrom('jobs').where('queue', '=', SCHEDULE_QUEUE).where('state', '=', 'pending').where('key', 'in', ids).execute();
 }
 

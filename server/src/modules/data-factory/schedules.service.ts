@@ -20,7 +20,7 @@ import { factoryError, factoryInvalid } from './data-factory.messages.ts';
 import * as repo from './data-factory.repository.ts';
 import { actorName, requireProcedure } from './data-factory.service.ts';
 import { checkRunValues, runChecked } from './run.service.ts';
-import { queueNextRun, SCHEDULE_QUEUE } from './schedule-queue.ts';
+import { noteRunAndQueueNext, queueNextRun, SCHEDULE_QUEUE } from './schedule-queue.ts';
 
 const ENTITY_TYPE = 'DataFactorySchedule';
 
@@ -58,6 +58,13 @@ async function requireSchedule(ctx: ServiceContext, db: Kysely<Database>, proced
   return row;
 }
 
+/** A schedule's values checked against the procedure's parameters, its fields as stored, and its next run queued (or removed). */
+async function checkedAndQueued(ctx: ServiceContext, trx: Kysely<Database>, procedure: Parameters<typeof checkRunValues>[1], id: string, input: TScheduleInput, now: Date) {
+  checkRunValues(ctx, procedure, input.parameters);
+  const row = { id, cron: input.cron.trim(), time_zone: canonicalZone(input.timeZone), enabled: input.enabled };
+  return { row, next: await queueNextRun(trx, row, now) };
+}
+
 const auditOf = (s: TProcedureSchedule) => ({ cron: s.cron, timeZone: s.timeZone, parameters: s.parameters, enabled: s.enabled, description: s.description });
 
 export async function createSchedule(ctx: ServiceContext, procedureId: string, input: TScheduleInput): Promise<TProcedureSchedule> {
@@ -65,10 +72,8 @@ export async function createSchedule(ctx: ServiceContext, procedureId: string, i
   const saved = await ctx.db.transaction().execute(async (trx) => {
     const procedure = await requireProcedure(ctx, procedureId, trx, { forUpdate: true });
     if ((await repo.countSchedules(trx, procedureId)) >= DATA_FACTORY_LIMITS.schedules) throw factoryInvalid(ctx, 'schedule.tooMany', ['cron'], { count: DATA_FACTORY_LIMITS.schedules });
-    checkRunValues(ctx, procedure, input.parameters);
     const now = ctx.now();
-    const row = { id, cron: input.cron.trim(), time_zone: canonicalZone(input.timeZone), enabled: input.enabled };
-    const next = await queueNextRun(trx, row, now);
+    const { row, next } = await checkedAndQueued(ctx, trx, procedure, id, input, now);
     await repo.insertSchedule(trx, {
       ...row,
       procedure_id: procedureId,
@@ -93,10 +98,8 @@ export async function updateSchedule(ctx: ServiceContext, procedureId: string, i
     const existing = await requireSchedule(ctx, trx, procedureId, id);
     if (existing.concurrency_stamp !== input.concurrencyStamp) throw conflict({ id, concurrencyStamp: existing.concurrency_stamp });
     before = toSchedule(existing);
-    checkRunValues(ctx, procedure, input.parameters);
     const now = ctx.now();
-    const row = { id, cron: input.cron.trim(), time_zone: canonicalZone(input.timeZone), enabled: input.enabled };
-    const next = await queueNextRun(trx, row, now);
+    const { row, next } = await checkedAndQueued(ctx, trx, procedure, id, input, now);
     await repo.updateSchedule(trx, id, null, {
       cron: row.cron,
       time_zone: row.time_zone,
@@ -142,9 +145,7 @@ export async function runScheduled(ctx: ServiceContext, job: JobRow): Promise<vo
     if (!(err instanceof AppError)) throw err;
     error = err.message;
   }
-  const now = ctx.now();
-  const next = await queueNextRun(ctx.db, schedule, now);
-  await repo.updateSchedule(ctx.db, schedule.id, null, { last_run_time: now, last_error: error, next_run_time: next });
+  await noteRunAndQueueNext(ctx.db, schedule, ctx.now(), error);
 }
 
 /**
@@ -154,8 +155,5 @@ export async function runScheduled(ctx: ServiceContext, job: JobRow): Promise<vo
 export async function scheduledRunGaveUp(ctx: ServiceContext, job: JobRow, err: unknown): Promise<void> {
   const schedule = await repo.findSchedule(ctx.db, String(job.payload.scheduleId), { forUpdate: true });
   if (!schedule?.enabled) return;
-  const now = ctx.now();
-  const next = await queueNextRun(ctx.db, schedule, now);
-  const reason = err instanceof Error ? err.message : String(err);
-  await repo.updateSchedule(ctx.db, schedule.id, null, { last_run_time: now, last_error: reason.slice(0, 2_000), next_run_time: next });
+  await noteRunAndQueueNext(ctx.db, schedule, ctx.now(), (err instanceof Error ? err.message : String(err)).slice(0, 2_000));
 }

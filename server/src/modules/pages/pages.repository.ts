@@ -147,23 +147,22 @@ export async function publishedPagesMentioning(db: Db, text: string): Promise<st
  * draft can still be changed by its designer, a published page is in use. One indexed join and a
  * JSON path test per published page.
  */
-export async function publishedPagesUsingDictionaryCode(db: Db, code: string): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`
-    select coalesce(nullif(p.name->>'zh-CN', ''), nullif(p.name->>'en-US', ''), p.code) as name
-    from page_definitions p
-    join page_definition_versions v on v.page_id = p.id and v.version = p.published_version
-    where jsonb_path_exists(v.definition, 'lax $.**.options.dictionaryCode ? (@ == $code)', jsonb_build_object('code', ${code}::text))
-    order by p.code`.execute(db);
-  return rows.map((r) => r.name);
+export function publishedPagesUsingDictionaryCode(db: Db, code: string): Promise<string[]> {
+  return publishedPagesMatching(db, 'lax $.**.options.dictionaryCode ? (@ == $value)', code);
 }
 
 /** Published pages (their latest version) with a page button that runs the procedure. */
-export async function publishedPagesRunningProcedure(db: Db, procedureId: string): Promise<string[]> {
+export function publishedPagesRunningProcedure(db: Db, procedureId: string): Promise<string[]> {
+  return publishedPagesMatching(db, 'lax $.pageButtons[*] ? (@.buttonType == "runProcedure" && @.procedureId == $value)', procedureId);
+}
+
+/** Names of the published pages whose published definition matches a JSON path (`$value`: the value sought), by code. */
+async function publishedPagesMatching(db: Db, path: string, value: string): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     select coalesce(nullif(p.name->>'zh-CN', ''), nullif(p.name->>'en-US', ''), p.code) as name
     from page_definitions p
     join page_definition_versions v on v.page_id = p.id and v.version = p.published_version
-    where jsonb_path_exists(v.definition, 'lax $.pageButtons[*] ? (@.buttonType == "runProcedure" && @.procedureId == $id)', jsonb_build_object('id', ${procedureId}::text))
+    where jsonb_path_exists(v.definition, ${path}::jsonpath, jsonb_build_object('value', ${value}::text))
     order by p.code`.execute(db);
   return rows.map((r) => r.name);
 }

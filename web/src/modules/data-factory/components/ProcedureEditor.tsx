@@ -15,6 +15,7 @@ import { RunsPanel } from './RunsPanel.tsx';
 import { SchedulesPanel } from './SchedulesPanel.tsx';
 import { TestPanel } from './TestPanel.tsx';
 import { VersionsPanel } from './VersionsPanel.tsx';
+import { ProblemAlert, type Problem } from './ProblemAlert.tsx';
 import '../i18n.ts';
 
 export type EditorTab = 'definition' | 'test' | 'versions' | 'runs' | 'schedules';
@@ -38,7 +39,7 @@ function EditorBody({ target, onClose }: { target: EditorTarget; onClose(): void
   const [draft, setDraft] = useState<ProcedureDraft | null>(target.kind === 'create' ? newDraft() : null);
   const [tab, setTab] = useState<EditorTab>(target.kind === 'edit' ? (target.tab ?? 'definition') : 'definition');
   const [tried, setTried] = useState(false);
-  const [problem, setProblem] = useState<{ title: string; messages: string[] } | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const save = useSaveProcedure();
 
   // The stored copy when it arrives (once: later refetches must not overwrite the user's edits).
@@ -79,16 +80,7 @@ function EditorBody({ target, onClose }: { target: EditorTarget; onClose(): void
   if (!draft) return <Skeleton active />;
   const definition = (
     <>
-      {problem && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={problem.title}
-          description={problem.messages.length ? problem.messages.map((m, i) => <div key={i}>{m}</div>) : undefined}
-          data-testid="factory-save-error"
-        />
-      )}
+      <ProblemAlert problem={problem} testId="factory-save-error" />
       <DefinitionForm draft={draft} onChange={setDraft} wrong={wrong} onSave={() => void submit()} saved={procedure !== null} />
       {procedure && (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }} data-testid="factory-permission">

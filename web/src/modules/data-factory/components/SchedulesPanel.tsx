@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Flex, Form, Input, Modal, Select, Space, Switch, Table, Tag, Tooltip, Typography, type ButtonProps } from 'antd';
+import { Button, Empty, Flex, Form, Input, Modal, Select, Space, Switch, Table, Tag, Tooltip, Typography, type ButtonProps } from 'antd';
 import { cronRuns, DATA_FACTORY_LIMITS, type TProcedure, type TProcedureSchedule } from '@tessera/core/contracts/data-factory';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useDeleteSchedule, useProcedureSchedules, useSaveSchedule } from '../ap
 import { textOfValue, valueFromText } from './factory-values.ts';
 import { ParameterInputs } from './ParameterInputs.tsx';
 import { browserTimeZone, describeCron, timeIn, timeZones } from './schedule-text.ts';
+import { ProblemAlert, type Problem } from './ProblemAlert.tsx';
 import '../i18n.ts';
 
 const PRESETS = [
@@ -179,7 +180,7 @@ function ScheduleDialog({ procedure, editing, onClose }: { procedure: TProcedure
   const [enabled, setEnabled] = useState(existing?.enabled ?? true);
   const [texts, setTexts] = useState<Record<string, string>>(() => Object.fromEntries(ins.map((p) => [p.name, textOfValue(existing && Object.hasOwn(existing.parameters, p.name) ? existing.parameters[p.name] : p.defaultValue)])));
   const [tried, setTried] = useState(false);
-  const [problem, setProblem] = useState<{ title: string; messages: string[] } | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z })), []);
 
   const runs = cronRuns(cron, timeZone, 5);
@@ -219,16 +220,7 @@ function ScheduleDialog({ procedure, editing, onClose }: { procedure: TProcedure
       destroyOnHidden
     >
       <div data-testid="factory-schedule-dialog">
-      {problem && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={problem.title}
-          description={problem.messages.length ? problem.messages.map((m, i) => <div key={i}>{m}</div>) : undefined}
-          data-testid="factory-schedule-error"
-        />
-      )}
+      <ProblemAlert problem={problem} testId="factory-schedule-error" />
       <Form layout="vertical" onFinish={() => void submit()}>
         <Form.Item label={t('schedules.presets')} style={{ marginBottom: 8 }}>
           <Space wrap size={4}>
