@@ -187,4 +187,74 @@ describe('data sources (issue 16)', () => {
     await page.getByTestId(`data-source-delete-${source.id}`).waitFor({ state: 'detached' });
     expect((await call<{ totalCount: number }>('GET', `/app/data-source?Filter=${encodeURIComponent(name)}`)).totalCount).toBe(0);
   }, 180_000);
+
+  it('reads the product’s own database: a published page’s view browsed, queried, another table refused', async (ctx) => {
+    const { page } = await product.newPage();
+    onTestFailed(() => page.screenshot({ path: screenshotPath('data-sources-own-failure') }).then(() => undefined));
+    // A published page of this try's own, with two records.
+    const tag = `Own${randomUUID().slice(0, 6)}`;
+    const viewId = randomUUID();
+    const controls = [
+      { id: randomUUID(), code: 'Code', title: '编码', controlType: 1001, isDisplayed: true, isEdit: true },
+      { id: randomUUID(), code: 'Name', title: '名称', controlType: 1001, isDisplayed: true, isEdit: true },
+    ];
+    const definition = { viewControls: [{ id: viewId, code: 'Item', title: '物料', viewType: 1, dataControls: controls, viewButtons: [], viewControls: [] }], pageButtons: [], dataLinkages: [] };
+    const pageId = (await call<{ id: string }>('POST', '/app/page-definition', { code: tag, name: { 'zh-CN': `物料${tag}`, 'en-US': 'Items' }, definition })).id;
+    await call('POST', `/app/page-definition/${pageId}/publish`, {});
+    await call('POST', '/app/business-data/save-page', { pageId, viewDataList: [{ viewId, dataList: [{ Code: 'M1', Name: '螺丝' }] }] });
+    await call('POST', '/app/business-data/save-page', { pageId, viewDataList: [{ viewId, dataList: [{ Code: 'M2', Name: '垫片' }] }] });
+
+    await signInToConsole(page, product);
+    const name = `本系统${attemptSuffix(ctx.task)}`;
+    await page.goto(`${product.url}/#/dataSet/source`);
+    await page.getByTestId('data-source-create').click();
+    await page.getByTestId('data-source-name').fill(name);
+    await page.getByTestId('data-source-kind').click();
+    await option(page, '本系统数据库').click();
+    // No connection to fill in: what the source reads is said instead; read-only cannot be turned off.
+    await page.getByTestId('data-source-own-help').waitFor();
+    expect(await page.getByTestId('data-source-host').count()).toBe(0);
+    expect(await page.getByTestId('data-source-read-only').isDisabled()).toBe(true);
+    await page.getByTestId('data-source-form-test').click();
+    const tested = page.getByTestId('data-source-form-test-result');
+    await poll(() => tested.getAttribute('data-ok'), 30_000).toBe('true');
+    expect(await tested.textContent()).toContain('PostgreSQL');
+    await page.screenshot({ path: screenshotPath('data-sources-own-form') });
+    await page.getByTestId('data-source-save').click();
+    await page.getByTestId('data-source-form').waitFor({ state: 'detached' });
+    const source = (await call<{ items: { id: string }[] }>('GET', `/app/data-source?Filter=${encodeURIComponent(name)}`)).items[0]!;
+
+    // The workbench lists the page's view with what it shows; a click writes its query.
+    await page.getByTestId(`data-source-query-${source.id}`).click();
+    const schema = page.getByTestId('data-source-schema-biz_views');
+    await schema.waitFor({ timeout: 30_000 });
+    await schema.click();
+    const viewTitle = page.getByTestId(`data-source-table-biz_views.${tag}__Item`);
+    await viewTitle.waitFor();
+    expect(await viewTitle.textContent()).toContain(`物料${tag} · 物料`);
+    await poll(() => page.locator('.ant-tree-treenode-motion').count()).toBe(0);
+    await viewTitle.click();
+    await poll(() => sqlText(page)).toBe(`select * from biz_views."${tag}__Item"`);
+    await writeSql(page, `select "Code", "Name" from "${tag}__Item" where "Name" <> :skip order by "Code"`);
+    await page.getByTestId('data-source-param-value-skip').fill('垫片');
+    await page.getByTestId('data-source-run').click();
+    await poll(() => page.getByTestId('data-source-result-status').textContent(), 30_000).toMatch(/^1 行 · \d+ ms$/);
+    expect(await page.getByTestId('data-source-result').locator('.ant-table-tbody').textContent()).toContain('螺丝');
+    await page.screenshot({ path: screenshotPath('data-sources-own-query') });
+
+    // The product's own tables are not there to read.
+    await writeSql(page, 'select * from users');
+    await page.getByTestId('data-source-run').click();
+    const refusal = page.getByTestId('data-source-query-error');
+    await refusal.waitFor({ timeout: 30_000 });
+    expect(await refusal.getAttribute('data-code')).toBe('DataSource.Refused');
+    expect(await refusal.textContent()).toContain('“users”不是已发布页面的视图');
+    await page.screenshot({ path: screenshotPath('data-sources-own-refused') });
+
+    await page.keyboard.press('Escape');
+    await page.getByTestId('data-source-sql').waitFor({ state: 'detached' });
+    await page.getByTestId(`data-source-delete-${source.id}`).click();
+    await page.getByTestId('data-source-delete-ok').click();
+    await page.getByTestId(`data-source-delete-${source.id}`).waitFor({ state: 'detached' });
+  }, 180_000);
 });

@@ -33,6 +33,7 @@ import * as m1000 from './migrations/1000-data-factory.ts';
 import * as m1001 from './migrations/1001-data-factory-external.ts';
 import * as m1002 from './migrations/1002-data-factory-permissions.ts';
 import * as m1003 from './migrations/1003-data-factory-schedules.ts';
+import * as m1004 from './migrations/1004-own-data-source.ts';
 
 /** Migrations are listed here in order; a new module appends its file. */
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '1001-data-factory-external': m1001,
   '1002-data-factory-permissions': m1002,
   '1003-data-factory-schedules': m1003,
+  '1004-own-data-source': m1004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -100,9 +100,34 @@ class PGliteDriver implements Driver {
   }
 }
 
+/**
+ * A statement whose rows come back as arrays with the result's fields (names may repeat), values
+ * of the types in `textTypes` as the database writes them: what the product's own database as a
+ * data source answers (embedded only; on a server that source has a pool of its own).
+ */
+export interface ArrayRowsQuery extends CompiledQuery {
+  arrayRows: { textTypes: readonly number[] };
+}
+export interface ArrayRowsResult extends QueryResult<unknown[]> {
+  fields: { name: string; dataTypeID: number }[];
+}
+export const arrayRowsQuery = (text: string, parameters: readonly unknown[], textTypes: readonly number[]): ArrayRowsQuery => ({
+  ...CompiledQuery.raw(text, [...parameters]),
+  arrayRows: { textTypes },
+});
+
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const arrayRows = (compiledQuery as Partial<ArrayRowsQuery>).arrayRows;
+    if (arrayRows) {
+      const asText = (v: string) => v;
+      const result = await this.pglite.query<R>(compiledQuery.sql, compiledQuery.parameters as unknown[], {
+        rowMode: 'array',
+        parsers: Object.fromEntries(arrayRows.textTypes.map((oid) => [oid, asText])),
+      });
+      return { rows: result.rows, fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) } as QueryResult<R>;
+    }
     if (compiledQuery.parameters.length === 0 && /;\s*\S/.test(compiledQuery.sql)) {
       // A parameterless script (migrations): the simple protocol runs several statements at once.
       const results = await this.pglite.exec(compiledQuery.sql);

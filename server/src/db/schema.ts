@@ -97,7 +97,7 @@ export interface DataSourcesTable {
   id: string;
   name: string;
   description: Generated<string>;
-  kind: 'postgres' | 'mysql' | 'mssql' | 'http';
+  kind: 'postgres' | 'mysql' | 'mssql' | 'http' | 'own';
   host: string;
   port: number;
   database_name: string;

@@ -50,14 +50,24 @@ export const DATA_SOURCE_LIMITS = {
 
 /** What a source is: a database spoken to in SQL, or an HTTP/REST API (http). */
 export const SQL_SOURCE_KINDS = ['postgres', 'mysql', 'mssql'] as const;
-export const DATA_SOURCE_KINDS = [...SQL_SOURCE_KINDS, 'http'] as const;
+/**
+ * `own`: the product's own database, read through read-only views of the published pages (schema
+ * `biz_views`, one view per data view, named `<page code>__<view code>`), in PostgreSQL's SQL.
+ */
+export const DATA_SOURCE_KINDS = [...SQL_SOURCE_KINDS, 'http', 'own'] as const;
 export const ZDataSourceKind = z.enum(DATA_SOURCE_KINDS);
 export type TDataSourceKind = z.infer<typeof ZDataSourceKind>;
 export type TSqlSourceKind = (typeof SQL_SOURCE_KINDS)[number];
 /** How each database kind is named on screen and in messages (product names: the same in every language). */
 export const SQL_SOURCE_KIND_NAMES = { postgres: 'PostgreSQL', mysql: 'MySQL / MariaDB', mssql: 'SQL Server' } as const satisfies Record<TSqlSourceKind, string>;
 /** The port a kind listens on unless told otherwise (an HTTP source's is its base URL's). */
-export const DEFAULT_PORTS: Record<TDataSourceKind, number> = { postgres: 5432, mysql: 3306, mssql: 1433, http: 443 };
+export const DEFAULT_PORTS: Record<TDataSourceKind, number> = { postgres: 5432, mysql: 3306, mssql: 1433, http: 443, own: 0 };
+/** The SQL a source speaks (the product's own database: PostgreSQL's); null for an HTTP source. */
+export const sqlDialectOf = (kind: TDataSourceKind): TSqlSourceKind | null => (kind === 'http' ? null : kind === 'own' ? 'postgres' : kind);
+/** The schema of the views of published pages that an `own` source reads. */
+export const OWN_VIEWS_SCHEMA = 'biz_views';
+/** A view's comment starts `tessera:page:<page id>` on a line of its own; the next line says what it shows. */
+export const OWN_VIEW_OWNER_PREFIX = 'tessera:page:';
 
 /** A host name or address: letters, digits, dots, hyphens, colons (IPv6), underscores. */
 const ZHost = zText().trim().min(1).max(DATA_SOURCE_LIMITS.host).regex(/^[A-Za-z0-9._:-]+$/, 'a host name or address');
@@ -206,18 +216,34 @@ export const ZHttpRequest = z
 export type THttpRequest = z.infer<typeof ZHttpRequest>;
 export type THttpRequestInput = z.input<typeof ZHttpRequest>;
 
+/** The product's own database: no connection settings; always read-only (a sent `readOnly` must be true). */
+const ZOwnSettingsBase = ZSettingsBase.pick({ name: true, description: true, poolSize: true, statementTimeoutSeconds: true, rowCap: true }).extend({
+  kind: z.literal('own'),
+  readOnly: z.literal(true, 'the product\'s own database is read only').default(true),
+});
+
 const stamp = zText().min(1).max(64);
 const ZSqlCreate = ZSettingsBase.extend({ password });
 const ZHttpCreate = ZHttpSettingsBase.extend({ secret });
-/** A database source's settings, or an HTTP source's (by `kind`). */
-export const ZCreateDataSourceInput = z.discriminatedUnion('kind', [ZSqlCreate, ZHttpCreate]);
+const ZOwnCreate = ZOwnSettingsBase;
+/** A database source's settings, an HTTP source's or the product's own database's (by `kind`). */
+export const ZCreateDataSourceInput = z.discriminatedUnion('kind', [ZSqlCreate, ZHttpCreate, ZOwnCreate]);
 export type TCreateDataSourceInput = z.infer<typeof ZCreateDataSourceInput>;
 export type TCreateSqlSourceInput = z.infer<typeof ZSqlCreate>;
 export type TCreateHttpSourceInput = z.infer<typeof ZHttpCreate>;
-export const ZUpdateDataSourceInput = z.discriminatedUnion('kind', [ZSqlCreate.extend({ concurrencyStamp: stamp }), ZHttpCreate.extend({ concurrencyStamp: stamp })]);
+export type TCreateOwnSourceInput = z.infer<typeof ZOwnCreate>;
+export const ZUpdateDataSourceInput = z.discriminatedUnion('kind', [
+  ZSqlCreate.extend({ concurrencyStamp: stamp }),
+  ZHttpCreate.extend({ concurrencyStamp: stamp }),
+  ZOwnCreate.extend({ concurrencyStamp: stamp }),
+]);
 export type TUpdateDataSourceInput = z.infer<typeof ZUpdateDataSourceInput>;
 /** Settings being edited, tried before they are saved; `sourceId` lends a stored password or secret when none is given. */
-export const ZTestDataSourceInput = z.discriminatedUnion('kind', [ZSqlCreate.extend({ sourceId: z.uuid().optional() }), ZHttpCreate.extend({ sourceId: z.uuid().optional() })]);
+export const ZTestDataSourceInput = z.discriminatedUnion('kind', [
+  ZSqlCreate.extend({ sourceId: z.uuid().optional() }),
+  ZHttpCreate.extend({ sourceId: z.uuid().optional() }),
+  ZOwnCreate.extend({ sourceId: z.uuid().optional() }),
+]);
 export type TTestDataSourceInput = z.infer<typeof ZTestDataSourceInput>;
 
 export const ZDataSource = z.object({
@@ -260,13 +286,20 @@ export const ZDataSourceTestResult = z.object({
 export type TDataSourceTestResult = z.infer<typeof ZDataSourceTestResult>;
 
 export const ZDataSourceObjects = z.object({
-  schemas: z.array(z.object({ name: zText(), tables: z.array(z.object({ name: zText(), kind: z.enum(['table', 'view']) })) })),
+  schemas: z.array(
+    z.object({
+      name: zText(),
+      /** `comment`: what the object is (the product's own database: the page and view it shows). */
+      tables: z.array(z.object({ name: zText(), kind: z.enum(['table', 'view']), comment: zText().nullish() })),
+    }),
+  ),
 });
 export type TDataSourceObjects = z.infer<typeof ZDataSourceObjects>;
 
 export const ZDataSourceColumnsQuery = z.object({ schema: text(128).min(1), table: text(128).min(1) });
 export const ZDataSourceColumns = z.object({
-  columns: z.array(z.object({ name: zText(), dataType: zText(), nullable: z.boolean(), isPrimaryKey: z.boolean() })),
+  /** `comment`: what the column holds (the product's own database: the control's title). */
+  columns: z.array(z.object({ name: zText(), dataType: zText(), nullable: z.boolean(), isPrimaryKey: z.boolean(), comment: zText().nullish() })),
 });
 export type TDataSourceColumns = z.infer<typeof ZDataSourceColumns>;
 

@@ -7,6 +7,7 @@
  * declared type, and may be answered from a per-node cache for `cacheSeconds`.
  */
 import {
+  sqlDialectOf,
   ZDataSourceMethodParameter,
   ZHttpRequest,
   type TDataSourceMethod,
@@ -126,7 +127,7 @@ function checkParameters(ctx: ServiceContext, source: SourceRow, input: TDataSou
   if (source.kind === 'http' && !input.request) throw sourceInvalid(ctx, 'method.requestMissing', ['request']);
   if (source.kind !== 'http' && !input.sql) throw sourceInvalid(ctx, 'method.sqlMissing', ['sql']);
   if (source.kind !== 'http' && input.request) throw sourceInvalid(ctx, 'source.notHttp', ['request'], { name: source.name });
-  const used = source.kind === 'http' ? httpParameterNames(input.request!) : sqlParameterNames(input.sql, source.kind);
+  const used = source.kind === 'http' ? httpParameterNames(input.request!) : sqlParameterNames(input.sql, sqlDialectOf(source.kind)!);
   const declared = input.parameters.map((p) => p.name);
   const twice = declared.find((name, i) => declared.indexOf(name) !== i);
   if (twice) throw sourceInvalid(ctx, 'method.parameterTwice', ['parameters'], { name: twice });

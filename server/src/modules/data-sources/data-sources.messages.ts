@@ -32,6 +32,13 @@ const texts = {
     'method.missing': '数据源“{name}”中没有编码为“{code}”的查询',
     'method.notRows': '查询“{code}”不是返回数据行的查询（SELECT 或 WITH；HTTP 数据源：GET 请求）',
     'method.unknownColumn': '查询“{code}”的结果中没有列“{column}”',
+    'own.syntax': 'SQL 有语法错误：{subject}',
+    'own.notSelect': '本系统数据库只能执行一条 SELECT 查询（可以带 WITH、UNION、子查询）',
+    'own.notView': '“{subject}”不是已发布页面的视图：本系统数据库只能读取“表和视图”中列出的 biz_views 视图',
+    'own.function': '本系统数据库的查询不能调用函数“{subject}”',
+    'own.type': '本系统数据库的查询不能转换为类型“{subject}”',
+    'own.construct': '本系统数据库的查询不能使用 {subject}',
+    'own.noRoutines': '本系统数据库没有可登记的存储过程：请在数据工厂中编写过程',
   },
   'en-US': {
     'source.notFound': 'The data source does not exist',
@@ -63,6 +70,13 @@ const texts = {
     'method.missing': 'Data source "{name}" has no query with code "{code}"',
     'method.notRows': 'Query "{code}" does not return rows (SELECT or WITH; an HTTP source: a GET request)',
     'method.unknownColumn': 'The result of query "{code}" has no column "{column}"',
+    'own.syntax': 'The SQL has a syntax error: {subject}',
+    'own.notSelect': 'The product\'s own database runs one SELECT query (WITH, UNION and sub-queries are fine)',
+    'own.notView': '"{subject}" is not a view of a published page: the product\'s own database reads only the biz_views views listed under Tables and views',
+    'own.function': 'A query of the product\'s own database may not call function "{subject}"',
+    'own.type': 'A query of the product\'s own database may not cast to type "{subject}"',
+    'own.construct': 'A query of the product\'s own database may not use {subject}',
+    'own.noRoutines': 'The product\'s own database has no stored routines to register: write the procedure in the data factory',
   },
 };
 

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { OWN_VIEWS_SCHEMA } from '@tessera/core/contracts/data-sources';
 import type { DataSourceMethodsTable, DataSourcesTable, Database } from '../../db/schema.ts';
 import { likePattern } from '../../platform/sql-values.ts';
 
@@ -63,9 +64,28 @@ export function allSources(db: Db) {
   return db.selectFrom('data_sources').select(['id', 'name', 'kind']).orderBy('name').orderBy('id').execute();
 }
 
-/** The database sources (not HTTP), by name: where the data factory may register routines. */
+/** The external database sources (not HTTP, not the product's own), by name: where the data factory may register routines. */
 export function sqlSources(db: Db) {
-  return db.selectFrom('data_sources').select(['id', 'name', 'kind', 'read_only']).where('kind', '<>', 'http').orderBy('name').orderBy('id').execute();
+  return db.selectFrom('data_sources').select(['id', 'name', 'kind', 'read_only']).where('kind', 'not in', ['http', 'own']).orderBy('name').orderBy('id').execute();
+}
+
+/** The views of published pages an own source reads, with what they show (their comment's second line on). */
+export async function ownViews(db: Db): Promise<{ name: string; comment: string | null }[]> {
+  const rows = await sql<{ name: string; comment: string | null }>`
+    select c.relname as name, obj_description(c.oid, 'pg_class') as comment
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = ${OWN_VIEWS_SCHEMA} and c.relkind = 'v' order by c.relname`.execute(db);
+  return rows.rows;
+}
+
+/** A view's columns in order, with their types and comments (the controls' titles). */
+export async function ownViewColumns(db: Db, view: string): Promise<{ name: string; type: string; comment: string | null }[]> {
+  const rows = await sql<{ name: string; type: string; comment: string | null }>`
+    select a.attname as name, format_type(a.atttypid, a.atttypmod) as type, col_description(c.oid, a.attnum) as comment
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
+     where n.nspname = ${OWN_VIEWS_SCHEMA} and c.relname = ${view} and c.relkind = 'v' and a.attnum > 0 and not a.attisdropped
+     order by a.attnum`.execute(db);
+  return rows.rows;
 }
 
 /** The names of these sources. */

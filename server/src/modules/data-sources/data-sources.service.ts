@@ -22,7 +22,7 @@ import { forgetSourceAnswers } from './source-answers.ts';
 import * as repo from './data-sources.repository.ts';
 import { cappedSql, columnsSql, objectsSql, SYSTEM_SCHEMAS, versionSql } from './source-sql.ts';
 import { dropSourceClient, jsonValue, openSourceClient, SourceError, sourceClient, type SourceClient, type SourceSettings } from './source-clients.ts';
-import type { TSqlSourceKind } from '@tessera/core/contracts/data-sources';
+import { OWN_VIEW_OWNER_PREFIX, OWN_VIEWS_SCHEMA, sqlDialectOf, type TSqlSourceKind } from '@tessera/core/contracts/data-sources';
 
 const ENTITY_TYPE = 'DataSource';
 export type SourceRow = Selectable<DataSourcesTable>;
@@ -75,6 +75,21 @@ export async function getDataSource(ctx: ServiceContext, id: string): Promise<TD
 
 function columnsOf(input: TCreateDataSourceInput | TUpdateDataSourceInput) {
   const common = { name: input.name, description: input.description, kind: input.kind, row_cap: input.rowCap, read_only: input.readOnly };
+  if (input.kind === 'own') {
+    return {
+      ...common,
+      read_only: true,
+      host: '',
+      port: 0,
+      database_name: '',
+      user_name: '',
+      ssl: false,
+      pool_size: input.poolSize,
+      statement_timeout_seconds: input.statementTimeoutSeconds,
+      http_settings: null,
+      timeout_ms: null,
+    };
+  }
   if (input.kind !== 'http') {
     return {
       ...common,
@@ -107,7 +122,7 @@ function columnsOf(input: TCreateDataSourceInput | TUpdateDataSourceInput) {
 }
 
 /** The password or, for an HTTP source, the secret of its authentication (absent keeps, '' removes). */
-const secretOf = (input: TCreateDataSourceInput | TUpdateDataSourceInput) => (input.kind === 'http' ? input.secret : input.password);
+const secretOf = (input: TCreateDataSourceInput | TUpdateDataSourceInput) => (input.kind === 'http' ? input.secret : input.kind === 'own' ? undefined : input.password);
 
 const auditOf = (s: TDataSource) => ({ name: s.name, kind: s.kind, host: s.host, port: s.port, database: s.database, user: s.user, readOnly: s.readOnly, hasPassword: s.hasPassword });
 
@@ -158,8 +173,9 @@ export async function deleteDataSource(ctx: ServiceContext, id: string): Promise
 
 // ---------------------------------------------------------------- connecting
 
-const settingsOf = (row: SourceRow, password: string | null): SourceSettings => ({
-  kind: row.kind as TSqlSourceKind,
+const settingsOf = (ctx: ServiceContext, row: Pick<SourceRow, 'kind' | 'host' | 'port' | 'database_name' | 'user_name' | 'ssl' | 'pool_size' | 'statement_timeout_seconds' | 'read_only'>, password: string | null): SourceSettings => ({
+  kind: row.kind as TSqlSourceKind | 'own',
+  ...(row.kind === 'own' ? { own: { db: ctx.db, databaseUrl: ctx.config.databaseUrl ?? null } } : {}),
   host: row.host,
   port: row.port,
   database: row.database_name,
@@ -174,7 +190,7 @@ const settingsOf = (row: SourceRow, password: string | null): SourceSettings => 
 /** The pool of a database source; an HTTP source has none (its routes that take SQL answer 400). */
 export function clientOf(ctx: ServiceContext, row: SourceRow): SourceClient {
   if (row.kind === 'http') throw sourceInvalid(ctx, 'source.notSql', ['sql'], { name: row.name });
-  return sourceClient(row.id, row.concurrency_stamp, () => settingsOf(row, storedPassword(ctx, row)));
+  return sourceClient(row.id, row.concurrency_stamp, () => settingsOf(ctx, row, row.kind === 'own' ? null : storedPassword(ctx, row)));
 }
 
 async function versionOf(client: SourceClient, kind: TSqlSourceKind): Promise<TDataSourceTestResult> {
@@ -190,6 +206,14 @@ async function versionOf(client: SourceClient, kind: TSqlSourceKind): Promise<TD
 
 /** Settings being edited: a connection of their own, closed after the answer. */
 export async function testDataSourceSettings(ctx: ServiceContext, input: TTestDataSourceInput): Promise<TDataSourceTestResult> {
+  if (input.kind === 'own') {
+    const client = openSourceClient(settingsOf(ctx, { ...columnsOf(input), pool_size: 1 }, null));
+    try {
+      return await versionOf(client, 'postgres');
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+  }
   const given = input.kind === 'http' ? input.secret : input.password;
   let password = given ?? null;
   if (given === undefined && input.sourceId) password = storedPassword(ctx, await requireSource(ctx, input.sourceId));
@@ -205,15 +229,22 @@ export async function testDataSourceSettings(ctx: ServiceContext, input: TTestDa
 export async function testDataSource(ctx: ServiceContext, id: string): Promise<TDataSourceTestResult> {
   const row = await requireSource(ctx, id);
   if (row.kind === 'http') return testHttpSettings(httpSettingsOf(row), storedPassword(ctx, row));
-  return versionOf(clientOf(ctx, row), row.kind);
+  return versionOf(clientOf(ctx, row), sqlDialectOf(row.kind)!);
 }
 
 // ---------------------------------------------------------------- browsing
 
 const MAX_OBJECTS = 5_000;
 
+/** What a view of a published page shows: its comment after the line that names its page. */
+const ownComment = (comment: string | null) => (comment?.startsWith(OWN_VIEW_OWNER_PREFIX) ? comment.split('\n').slice(1).join(' ') || null : comment);
+
 export async function listDataSourceObjects(ctx: ServiceContext, id: string): Promise<TDataSourceObjects> {
   const row = await requireSource(ctx, id);
+  if (row.kind === 'own') {
+    const views = await repo.ownViews(ctx.db);
+    return { schemas: [{ name: OWN_VIEWS_SCHEMA, tables: views.map((v) => ({ name: v.name, kind: 'view' as const, comment: ownComment(v.comment) })) }] };
+  }
   const client = clientOf(ctx, row);
   const kind = row.kind as TSqlSourceKind;
   let result;
@@ -234,6 +265,10 @@ export async function listDataSourceObjects(ctx: ServiceContext, id: string): Pr
 
 export async function listDataSourceColumns(ctx: ServiceContext, id: string, schema: string, table: string): Promise<TDataSourceColumns> {
   const row = await requireSource(ctx, id);
+  if (row.kind === 'own') {
+    const columns = schema === OWN_VIEWS_SCHEMA ? await repo.ownViewColumns(ctx.db, table) : [];
+    return { columns: columns.map((c) => ({ name: c.name, dataType: c.type, nullable: c.name !== 'Id', isPrimaryKey: c.name === 'Id', comment: c.comment })) };
+  }
   const client = clientOf(ctx, row);
   const sql = columnsSql(row.kind as TSqlSourceKind);
   try {
@@ -261,7 +296,7 @@ const OTHER_READS = new Set(['show', 'describe', 'desc', 'explain', 'table']);
  */
 export async function executeStatement(ctx: ServiceContext, row: SourceRow, sql: string, values: Record<string, TQueryParameterValue>, options: { columnsOnly?: boolean } = {}): Promise<TDataSourceQueryResult> {
   if (row.kind === 'http') throw sourceInvalid(ctx, 'source.notSql', ['sql'], { name: row.name });
-  const dialect: SqlDialect = row.kind;
+  const dialect: SqlDialect = sqlDialectOf(row.kind)!;
   const statements = sqlStatements(sql, dialect);
   if (statements.count !== 1) throw sourceInvalid(ctx, 'source.oneStatement', ['sql']);
   const keyword = statements.keywords[0]!;

@@ -14,8 +14,14 @@ import mysql, { type FieldPacket, type Pool as MysqlPool, type ResultSetHeader }
 import pg from 'pg';
 import { Pool as TarnPool } from 'tarn';
 import { Connection, Request, TYPES } from 'tedious';
-import type { TSqlSourceKind as TDataSourceKind } from '@tessera/core/contracts/data-sources';
+import { sql, type Kysely } from 'kysely';
+import { OWN_VIEWS_SCHEMA, type TSqlSourceKind } from '@tessera/core/contracts/data-sources';
+import type { Database } from '../../db/schema.ts';
+import { arrayRowsQuery, type ArrayRowsResult } from '../../db/pglite-dialect.ts';
+import { loadSqlParser, ownSqlRefusal, type OwnSqlRefusal } from './own-sql-guard.ts';
 import { mssqlCall, mssqlParameter, mysqlCall, postgresCall, type RoutineCall } from './source-routines.ts';
+
+type TDataSourceKind = TSqlSourceKind | 'own';
 
 export interface SourceSettings {
   kind: TDataSourceKind;
@@ -28,6 +34,12 @@ export interface SourceSettings {
   poolSize: number;
   statementTimeoutSeconds: number;
   readOnly: boolean;
+  /** PostgreSQL: connect by this URL instead (the product's own database on a server). */
+  connectionString?: string;
+  /** PostgreSQL: the sessions' search path. */
+  searchPath?: string;
+  /** The product's own database (kind `own`): its handle, and its server's URL (none: embedded). */
+  own?: { db: Kysely<Database>; databaseUrl: string | null };
 }
 
 export interface SourceResult {
@@ -52,11 +64,13 @@ export interface SourceClient {
 
 /** What went wrong, as the API tells it. */
 /** `response`: an HTTP source answered, but not with JSON of a 2xx status (or too much of it). */
-export type SourceFailure = 'unavailable' | 'timeout' | 'readOnly' | 'query' | 'response';
+/** `refused`: the product's own database does not run that query (own-sql-guard.ts; `refusal` says why). */
+export type SourceFailure = 'unavailable' | 'timeout' | 'readOnly' | 'query' | 'response' | 'refused';
 export class SourceError extends Error {
   constructor(
     readonly failure: SourceFailure,
     message: string,
+    readonly refusal: OwnSqlRefusal | null = null,
   ) {
     super(message);
   }
@@ -97,7 +111,9 @@ function pgFailure(error: unknown): SourceError {
 
 function postgresClient(s: SourceSettings): SourceClient {
   const timeoutMs = s.statementTimeoutSeconds * 1000;
+  const options = [s.readOnly ? '-c default_transaction_read_only=on' : '', s.searchPath ? `-c search_path=${s.searchPath}` : ''].filter(Boolean).join(' ');
   const pool = new pg.Pool({
+    ...(s.connectionString ? { connectionString: s.connectionString } : {}),
     host: s.host,
     port: s.port,
     database: s.database,
@@ -110,7 +126,7 @@ function postgresClient(s: SourceSettings): SourceClient {
     statement_timeout: timeoutMs,
     query_timeout: timeoutMs + GRACE_MS,
     application_name: 'tessera',
-    options: s.readOnly ? '-c default_transaction_read_only=on' : undefined,
+    options: options || undefined,
     types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (PG_TEXT_TYPES.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
   });
   // An idle connection the source drops must not bring the process down.
@@ -407,7 +423,53 @@ function bounded(client: SourceClient, s: SourceSettings): SourceClient {
   };
 }
 
-const CLIENTS: Record<TDataSourceKind, (settings: SourceSettings) => SourceClient> = { postgres: postgresClient, mysql: mysqlClient, mssql: mssqlClient };
+// ---------------------------------------------------------------- the product's own database
+
+/** The names of the views of published pages (the only relations a query of the own database reads). */
+export async function ownViewNames(db: Kysely<Database>): Promise<Set<string>> {
+  const rows = await sql<{ name: string }>`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = ${OWN_VIEWS_SCHEMA} and c.relkind = 'v'`.execute(db);
+  return new Set(rows.rows.map((r) => r.name));
+}
+
+/**
+ * The product's own database (kind `own`): every statement is first checked by the guard
+ * (own-sql-guard.ts), then run read-only with the views schema as its search path — on a
+ * PostgreSQL server through a pool of its own (its size, statement timeout, read-only sessions), on
+ * the embedded database in a read-only transaction of the product's one connection. The embedded
+ * database has no statement timer: a statement that took longer than the limit is answered a
+ * timeout only when it ends.
+ */
+function ownClient(s: SourceSettings): SourceClient {
+  const { db, databaseUrl } = s.own!;
+  const server = databaseUrl ? postgresClient({ ...s, kind: 'postgres', connectionString: databaseUrl, readOnly: true, searchPath: OWN_VIEWS_SCHEMA }) : null;
+  const limitMs = s.statementTimeoutSeconds * 1000;
+  const embedded = (text: string, parameters: unknown[]) =>
+    db.transaction().execute(async (trx) => {
+      await sql`set transaction read only`.execute(trx);
+      await sql`select set_config('search_path', ${OWN_VIEWS_SCHEMA}, true)`.execute(trx);
+      const started = performance.now();
+      let result: ArrayRowsResult;
+      try {
+        result = (await trx.executeQuery(arrayRowsQuery(text, parameters, [...PG_TEXT_TYPES, 20, 1700]))) as unknown as ArrayRowsResult;
+      } catch (error) {
+        throw pgFailure(error);
+      }
+      if (performance.now() - started > limitMs) throw new SourceError('timeout', `the statement took longer than ${s.statementTimeoutSeconds} s`);
+      return { columns: result.fields.map((f) => ({ name: f.name, dataType: PG_TYPE_NAMES[f.dataTypeID] ?? `oid ${f.dataTypeID}` })), rows: result.rows, affectedRows: null };
+    });
+  return {
+    async query(text, parameters) {
+      await loadSqlParser();
+      const refusal = ownSqlRefusal(text, await ownViewNames(db));
+      if (refusal) throw new SourceError('refused', refusal.subject, refusal);
+      return server ? server.query(text, parameters) : embedded(text, parameters);
+    },
+    call: () => Promise.reject(new SourceError('query', 'the product\'s own database calls no routines as a source: use the data factory')),
+    close: () => server?.close() ?? Promise.resolve(),
+  };
+}
+
+const CLIENTS: Record<TDataSourceKind, (settings: SourceSettings) => SourceClient> = { postgres: postgresClient, mysql: mysqlClient, mssql: mssqlClient, own: ownClient };
 
 export function openSourceClient(settings: SourceSettings): SourceClient {
   return bounded(CLIENTS[settings.kind](settings), settings);

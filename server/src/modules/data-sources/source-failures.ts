@@ -45,5 +45,7 @@ export function failed(ctx: ServiceContext, row: Pick<SourceRow, 'name' | 'kind'
       return sourceError(ctx, 400, 'DataSource.ReadOnly', 'source.readOnly', { name: row.name }, { members: ['sql'] });
     case 'query':
       return sourceError(ctx, 400, 'DataSource.QueryFailed', 'source.queryFailed', { reason }, { members: ['sql'] });
+    case 'refused':
+      return sourceError(ctx, 400, 'DataSource.Refused', `own.${error.refusal?.code ?? 'construct'}` as const, { subject: (error.refusal?.subject ?? reason).slice(0, 300) }, { members: ['sql'] });
   }
 }

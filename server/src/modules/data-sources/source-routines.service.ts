@@ -25,7 +25,7 @@ export async function listRoutineSources(ctx: ServiceContext): Promise<TFactoryS
 /** One database source, or null when there is none of that id or it is an HTTP source. */
 export async function findRoutineSource(ctx: ServiceContext, id: string): Promise<TFactorySource | null> {
   const row = await repo.findSource(ctx.db, id);
-  return row && row.kind !== 'http' ? toRoutineSource(row) : null;
+  return row && row.kind !== 'http' && row.kind !== 'own' ? toRoutineSource(row) : null;
 }
 
 /** Names of sources by id (a deleted one is missing). */
@@ -36,6 +36,7 @@ export async function sourceNamesOf(ctx: ServiceContext, ids: string[]): Promise
 async function requireSqlSource(ctx: ServiceContext, id: string) {
   const row = await requireSource(ctx, id);
   if (row.kind === 'http') throw sourceInvalid(ctx, 'source.notSql', ['sourceId'], { name: row.name });
+  if (row.kind === 'own') throw sourceInvalid(ctx, 'own.noRoutines', ['sourceId']);
   return row;
 }
 

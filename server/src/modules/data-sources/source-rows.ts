@@ -8,7 +8,7 @@
  * for cacheSeconds — and the conditions, search, order and page are applied to them here
  * (source-rows-memory.ts).
  */
-import type { TSqlSourceKind as TDataSourceKind, TQueryParameterValue } from '@tessera/core/contracts/data-sources';
+import { sqlDialectOf, type TSqlSourceKind as TDataSourceKind, type TQueryParameterValue } from '@tessera/core/contracts/data-sources';
 import { sqlStatements } from '@tessera/core/helpers/sql-parameters';
 import type { Db, ServiceContext } from '../../platform/context.ts';
 import { runValues, toMethod } from './data-source-methods.service.ts';
@@ -153,11 +153,11 @@ export async function readSourceRows(ctx: ServiceContext, request: SourceRowsReq
     const { page, count } = rowsInMemory(whole, request, { rowCap: source.row_cap, has, unknown });
     return { columns: method.columns, rows: page, totalCount: request.count ? count : null, cached: false };
   }
-  const keyword = sqlStatements(method.sql, source.kind).keywords[0];
+  const keyword = sqlStatements(method.sql, sqlDialectOf(source.kind)!).keywords[0];
   if (!keyword || !['select', 'with', 'values'].includes(keyword)) throw sourceError(ctx, 400, 'DataSource.MethodNotRows', 'method.notRows', { code: method.code }, { members: ['sourceQuery'] });
   const values = runValues(ctx, method.parameters, request.parameters);
 
-  const { page, count, bound } = rowsSql(source.kind, method.sql, values, request, { rowCap: source.row_cap, has, unknown });
+  const { page, count, bound } = rowsSql(sqlDialectOf(source.kind)!, method.sql, values, request, { rowCap: source.row_cap, has, unknown });
   const [result, counted] = await Promise.all([
     executeStatement(ctx, source, page, bound),
     request.count ? executeStatement(ctx, source, count, bound) : Promise.resolve(null),

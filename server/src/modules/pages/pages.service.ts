@@ -63,6 +63,7 @@ import { designChanges } from './design-diff.ts';
 import { readLiveTables } from './live-schema.ts';
 import { pagesError, requestTranslator } from './pages.messages.ts';
 import * as repo from './pages.repository.ts';
+import { dropPageViews } from './page-views.ts';
 import { iso, isUniqueViolation } from '../../platform/sql-values.ts';
 
 type PageRow = Selectable<PageDefinitionsTable>;
@@ -336,6 +337,7 @@ export async function deletePageDefinition(ctx: ServiceContext, id: string) {
       return d;
     };
     const drop = [...live.keys()].filter((t) => !keep.has(t)).sort((a, b) => depth(b) - depth(a));
+    await dropPageViews(trx, id);
     for (const table of drop) await repo.dropBizTable(trx, table);
     const permissionNames = await removePermissionGroup(trx, `Biz.${existing.code}`);
     await repo.deletePage(trx, id);

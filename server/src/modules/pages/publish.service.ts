@@ -15,6 +15,7 @@ import {
 import type { Database, LocalizedText } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
+import { createPageViews, dropPageViews } from './page-views.ts';
 import { ensurePagePermissions } from '../authorization/index.ts';
 import { ZProcedureButton } from '@tessera/core/contracts/business-data';
 import { compileFormula } from '@tessera/core/formula/index';
@@ -193,7 +194,10 @@ async function publish(
         }),
       };
     }
+    // The page's read-only views (page-views.ts) would hold its tables' columns in place.
+    await dropPageViews(trx, id);
     await applySteps(trx, schema.steps);
+    await createPageViews(trx, page, design);
     const now = new Date();
     await repo.insertVersion(trx, {
       page_id: id,

@@ -15,8 +15,11 @@ describe('data source texts', () => {
     expect(en).toEqual(zh);
   });
 
-  it('names every kind, the same way in both languages', () => {
+  it('names every kind; product names the same way in both languages, the product’s own database in each', () => {
     expect(Object.keys(dataSourceTexts['zh-CN'].kinds).sort()).toEqual([...DATA_SOURCE_KINDS].sort());
-    expect(dataSourceTexts['en-US'].kinds).toEqual(dataSourceTexts['zh-CN'].kinds);
+    const { own: zhOwn, ...zhProducts } = dataSourceTexts['zh-CN'].kinds;
+    const { own: enOwn, ...enProducts } = dataSourceTexts['en-US'].kinds;
+    expect(enProducts).toEqual(zhProducts);
+    expect([zhOwn, enOwn]).toEqual(['本系统数据库', 'This product’s database']);
   });
 });

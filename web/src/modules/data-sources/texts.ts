@@ -7,7 +7,7 @@ const kinds = { ...SQL_SOURCE_KIND_NAMES, http: 'HTTP / REST' };
 
 export const dataSourceTexts = {
   'zh-CN': {
-    kinds,
+    kinds: { ...kinds, own: '本系统数据库' },
     list: {
       title: '数据源',
       search: '搜索名称、主机或数据库',
@@ -62,6 +62,9 @@ export const dataSourceTexts = {
       readOnly: '只读',
       readOnlyHelp: '开启时，写入（insert、update、delete）和 DDL（create、alter、drop）都会被拒绝。',
       readOnlyHttpHelp: '开启时只发送 GET 和 HEAD 请求（HTTP 的安全方法）；要调用用 POST 查询的接口，请关闭只读。',
+      readOnlyOwnHelp: '本系统数据库总是只读的。',
+      ownTitle: '读取已发布页面的数据',
+      ownHelp: '每个已发布页面的每个数据视图都是 biz_views 中的一个只读视图，名为“页面编码__视图编码”，列名就是控件编码（另有 Id、CreationTime 等系统列），只含未删除的记录。查询只能是一条 SELECT，只能读取这些视图，只能调用常用的聚合、文本、数字、日期和 JSON 函数。查询不按使用者的数据权限过滤。',
       timeoutMs: '请求超时（毫秒）',
       timeoutMsHelp: '超过这个时间没有回答的请求会被放弃（{{min}}–{{max}}）',
       poolSize: '连接池大小',
@@ -220,7 +223,7 @@ export const dataSourceTexts = {
     },
   },
   'en-US': {
-    kinds,
+    kinds: { ...kinds, own: 'This product’s database' },
     list: {
       title: 'Data sources',
       search: 'Search name, host or database',
@@ -275,6 +278,9 @@ export const dataSourceTexts = {
       readOnly: 'Read-only',
       readOnlyHelp: 'When on, writes (insert, update, delete) and DDL (create, alter, drop) are refused.',
       readOnlyHttpHelp: 'When on, only GET and HEAD requests are sent (HTTP’s safe methods); to call an API that searches with POST, turn read-only off.',
+      readOnlyOwnHelp: 'This product’s database is always read-only.',
+      ownTitle: 'Reads the data of published pages',
+      ownHelp: 'Each data view of each published page is a read-only view in biz_views named "page code__view code", its columns named by the control codes (plus system columns such as Id and CreationTime), holding the records not deleted. A query is one SELECT that reads only these views and calls only the common aggregate, text, number, date and JSON functions. Queries are not filtered by the data permissions of whoever uses them.',
       timeoutMs: 'Request timeout (ms)',
       timeoutMsHelp: 'A request without an answer in this time is abandoned ({{min}}–{{max}})',
       poolSize: 'Pool size',

@@ -1,4 +1,4 @@
-import { Checkbox, Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Alert, Checkbox, Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { DATA_SOURCE_KINDS, DATA_SOURCE_LIMITS, HTTP_LIMITS, type TDataSourceKind } from '@tessera/core/contracts/data-sources';
 import { useTranslation } from 'react-i18next';
 import { HOST_PATTERN, type DataSourceFormValues } from './data-source-form.ts';
@@ -37,6 +37,8 @@ export function DataSourceFields({ hasPassword, clearPassword, kind, authKind }:
 
       {kind === 'http' ? (
         <HttpSourceFields hasPassword={hasPassword} clearPassword={clearPassword} authKind={authKind} />
+      ) : kind === 'own' ? (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('form.ownTitle')} description={t('form.ownHelp')} data-testid="data-source-own-help" />
       ) : (
         <SqlConnectionFields hasPassword={hasPassword} clearPassword={clearPassword} />
       )}
@@ -44,8 +46,8 @@ export function DataSourceFields({ hasPassword, clearPassword, kind, authKind }:
       <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
         {t('form.limits')}
       </Divider>
-      <Form.Item name="readOnly" label={t('form.readOnly')} valuePropName="checked" extra={t(kind === 'http' ? 'form.readOnlyHttpHelp' : 'form.readOnlyHelp')}>
-        <Switch data-testid="data-source-read-only" />
+      <Form.Item name="readOnly" label={t('form.readOnly')} valuePropName="checked" extra={t(kind === 'http' ? 'form.readOnlyHttpHelp' : kind === 'own' ? 'form.readOnlyOwnHelp' : 'form.readOnlyHelp')}>
+        <Switch disabled={kind === 'own'} data-testid="data-source-read-only" />
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={8}>

@@ -31,6 +31,8 @@ export function ObjectTree({ source, dialect, onInsert, height }: ObjectTreeProp
   const expandedKeys = filter.trim() ? [...new Set([...expanded, ...schemas.map((s) => schemaKey(s.name))])] : expanded;
   const treeData = useMemo(() => schemas.map((s): TreeDataNode => schemaNode(s, columns, t)), [schemas, columns, t]);
   const loadedKeys = Object.keys(columns);
+  // What a table or view is (the product's own database: the page and view it shows).
+  const comments = useMemo(() => new Map(schemas.flatMap((s) => s.tables.flatMap((tb) => (tb.comment ? [[tableKey(s.name, tb.name), tb.comment] as const] : [])))), [schemas]);
 
   const toggle = (key: string) => setExpanded((keys) => (keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key]));
 
@@ -46,7 +48,14 @@ export function ObjectTree({ source, dialect, onInsert, height }: ObjectTreeProp
     if (parsed.type === 'table')
       return (
         <Tooltip title={t('workbench.insertHint')} mouseEnterDelay={0.8}>
-          <span data-testid={`data-source-table-${parsed.schema}.${parsed.table}`}>{plainTitle(node.title)}</span>
+          <span data-testid={`data-source-table-${parsed.schema}.${parsed.table}`}>
+            {plainTitle(node.title)}
+            {comments.has(key) && (
+              <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', lineHeight: 1.3 }}>
+                {comments.get(key)}
+              </Typography.Text>
+            )}
+          </span>
         </Tooltip>
       );
     return typeof node.title === 'function' ? node.title(node) : node.title;
@@ -141,6 +150,12 @@ function columnNodes(schema: string, table: string, state: ColumnsState, t: (key
     title: (
       <span>
         {c.name} <Typography.Text type="secondary" style={{ fontSize: 12 }}>{c.dataType}</Typography.Text>
+        {c.comment && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {' · '}
+            {c.comment}
+          </Typography.Text>
+        )}
       </span>
     ),
   }));

@@ -34,6 +34,8 @@ export interface DataSourceFormValues {
 /** The fields a server's validation member may name (`body.port` → `port`). */
 export const FORM_FIELDS = ['name', 'description', 'kind', 'host', 'port', 'database', 'user', 'password', 'ssl', 'readOnly', 'poolSize', 'statementTimeoutSeconds', 'rowCap', 'baseUrl', 'headers', 'testPath', 'timeoutMs'];
 
+/** The product's own database: no connection, only its limits. */
+export const OWN_CONNECTION_FIELDS = ['kind', 'poolSize', 'statementTimeoutSeconds', 'rowCap'];
 /** The fields a connection test needs filled. */
 export const CONNECTION_FIELDS = ['kind', 'host', 'port', 'database', 'user', 'password', 'poolSize', 'statementTimeoutSeconds', 'rowCap'];
 /** An HTTP source's: its URL, headers, authentication and timeout. */
@@ -114,6 +116,17 @@ export function portAfterKindChange(port: number | null | undefined, from: TData
 /** The settings to save or test; `password` only when one was typed or clearing was asked for. */
 export function settingsInput(v: DataSourceFormValues): TCreateDataSourceInput {
   const password = v.clearPassword ? '' : v.password ? v.password : undefined;
+  if (v.kind === 'own') {
+    return {
+      name: v.name.trim(),
+      description: (v.description ?? '').trim(),
+      kind: 'own',
+      readOnly: true,
+      poolSize: Number(v.poolSize ?? DATA_SOURCE_LIMITS.poolSize.default),
+      statementTimeoutSeconds: Number(v.statementTimeoutSeconds ?? DATA_SOURCE_LIMITS.statementTimeoutSeconds.default),
+      rowCap: Number(v.rowCap ?? DATA_SOURCE_LIMITS.rowCap.default),
+    };
+  }
   if (v.kind === 'http') {
     return {
       name: v.name.trim(),

@@ -11,7 +11,8 @@ import { validValues } from '../../../shared/ui/form-values.ts';
 import { useDataSource, useSaveDataSource, useTestDataSourceSettings } from '../api/data-sources.ts';
 import { errorText, serverError } from '../api/server-error.ts';
 import { ConnectionTestResult, type ConnectionTestOutcome } from '../components/ConnectionTestResult.tsx';
-import { CONNECTION_FIELDS, FORM_FIELDS, formValuesOf, HTTP_CONNECTION_FIELDS, httpFormField, newFormValues, portAfterKindChange, settingsInput, type DataSourceFormValues } from '../components/data-source-form.ts';
+import { CONNECTION_FIELDS, FORM_FIELDS, formValuesOf, HTTP_CONNECTION_FIELDS,
+  OWN_CONNECTION_FIELDS, httpFormField, newFormValues, portAfterKindChange, settingsInput, type DataSourceFormValues } from '../components/data-source-form.ts';
 import { DataSourceFields } from '../components/DataSourceFields.tsx';
 import '../i18n.ts';
 
@@ -64,6 +65,8 @@ export function DataSourceForm({ target, onClose }: { target: DataSourceFormTarg
   const onValuesChange = (changed: Partial<DataSourceFormValues>, all: DataSourceFormValues) => {
     if (changed.kind && changed.kind !== kind.current) {
       form.setFieldValue('port', portAfterKindChange(all.port, kind.current, changed.kind));
+      // The product's own database is read only.
+      if (changed.kind === 'own') form.setFieldValue('readOnly', true);
       kind.current = changed.kind;
     }
     // A result no longer says anything about the settings now in the form.
@@ -71,14 +74,15 @@ export function DataSourceForm({ target, onClose }: { target: DataSourceFormTarg
   };
 
   const tryConnection = async () => {
-    const fields = form.getFieldValue('kind') === 'http' ? HTTP_CONNECTION_FIELDS : CONNECTION_FIELDS;
+    const chosen = form.getFieldValue('kind') as TDataSourceKind;
+    const fields = chosen === 'http' ? HTTP_CONNECTION_FIELDS : chosen === 'own' ? OWN_CONNECTION_FIELDS : CONNECTION_FIELDS;
     const valid = await validValues({ validateFields: () => form.validateFields(fields as (keyof DataSourceFormValues)[], { recursive: true }) });
     if (!valid) return;
     const input = settingsInput(form.getFieldsValue(true) as DataSourceFormValues);
     setOutcome(null);
     try {
       // The test needs a name (contract: the settings' shape) but uses none: an unnamed source is tried by its host.
-      const result = await test.mutateAsync({ ...input, name: input.name || (input.kind === 'http' ? input.baseUrl : input.host), ...(editId ? { sourceId: editId } : {}) });
+      const result = await test.mutateAsync({ ...input, name: input.name || (input.kind === 'http' ? input.baseUrl : input.kind === 'own' ? t('kinds.own') : input.host), ...(editId ? { sourceId: editId } : {}) });
       setOutcome(result.ok ? result : { ...result, message: result.message ?? t('form.testFailed') });
     } catch (err) {
       if (err instanceof ApiError) setFieldErrors(form, fieldsOf(err).fields);

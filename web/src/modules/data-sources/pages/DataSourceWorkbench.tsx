@@ -1,6 +1,6 @@
 import { CaretRightOutlined, FileAddOutlined, SaveOutlined } from '@ant-design/icons';
 import { Button, Drawer, Flex, Grid, Space, Tag, theme, Tooltip, Typography } from 'antd';
-import { DATA_SOURCE_LIMITS, type TDataSource, type TSqlSourceKind, type TDataSourceMethod, type TDataSourceQueryResult } from '@tessera/core/contracts/data-sources';
+import { DATA_SOURCE_LIMITS, sqlDialectOf, type TDataSource, type TDataSourceMethod, type TDataSourceQueryResult } from '@tessera/core/contracts/data-sources';
 import { sqlParameterNames } from '@tessera/core/helpers/sql-parameters';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +55,7 @@ export function DataSourceWorkbench({ source, onClose }: { source: TDataSource |
 function Workbench({ source, phone }: { source: TDataSource; phone: boolean }) {
   const { t } = useTranslation('dataSources');
   const { token } = theme.useToken();
-  const dialect = source.kind as TSqlSourceKind;
+  const dialect = sqlDialectOf(source.kind)!;
   const editor = useRef<SqlEditorHandle>(null);
   const objects = useSourceObjects(source.id);
   const [sql, setSql] = useState('');

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import '../i18n.ts';
 
-export const KIND_COLORS: Record<TDataSource['kind'], string> = { postgres: 'blue', mysql: 'orange', mssql: 'red', http: 'purple' };
+export const KIND_COLORS: Record<TDataSource['kind'], string> = { postgres: 'blue', mysql: 'orange', mssql: 'red', http: 'purple', own: 'green' };
 
 /** The list's cells, shared by the table (wide screens) and the cards (phones). */
 export function useDataSourceCells() {
@@ -24,7 +24,7 @@ export function useDataSourceCells() {
     kind: (r: TDataSource) => <Tag color={KIND_COLORS[r.kind]}>{t(`kinds.${r.kind}`)}</Tag>,
     address: (r: TDataSource) => (
       <Typography.Text style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 12 }}>
-        {r.http ? r.http.baseUrl : `${r.host}:${r.port}/${r.database}`}
+        {r.http ? r.http.baseUrl : r.kind === 'own' ? 'biz_views' : `${r.host}:${r.port}/${r.database}`}
         {r.ssl && !r.http && (
           <Tag bordered={false} style={{ marginInlineStart: 6 }}>
             {t('list.ssl')}
