@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { props } from './designer-helpers.ts';
+import { card, cascade, props } from './designer-helpers.ts';
 import { screenshotPath, signInAs, startProduct, type Product } from './product.ts';
 import { asWriter, MARIADB } from './data-source-fixtures.ts';
 import { apiCall as apiCallFor, apiToken, attemptSuffix, poll } from './shell-helpers.ts';
@@ -38,11 +38,6 @@ afterAll(async () => {
   await product?.stop();
 });
 
-const card = (page: Page, code: string) => page.locator(`.dz-card[data-control-code="${code}"]`);
-const cascade = async (page: Page, field: Locator, ...path: string[]) => {
-  await field.click();
-  for (const step of path) await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item', { hasText: step }).first().click();
-};
 async function pick(page: Page, select: Locator, option: string) {
   await select.click();
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).last().click();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { card, cascade, props } from './designer-helpers.ts';
 import { screenshotPath, startProduct, type Product } from './product.ts';
 import { asWriter, MARIADB } from './data-source-fixtures.ts';
 import { apiCall as apiCallFor, apiToken, attemptSuffix, poll, signInToConsole } from './shell-helpers.ts';
@@ -256,5 +257,73 @@ describe('data sources (issue 16)', () => {
     await page.getByTestId(`data-source-delete-${source.id}`).click();
     await page.getByTestId('data-source-delete-ok').click();
     await page.getByTestId(`data-source-delete-${source.id}`).waitFor({ state: 'detached' });
+  }, 180_000);
+
+  it('a designer takes a new order’s exchange rate from a query of the product’s own database; the clerk’s new order shows it and saves it', async () => {
+    const { page } = await product.newPage();
+    onTestFailed(() => page.screenshot({ path: screenshotPath('data-sources-default-failure') }).then(() => undefined));
+    const tag = `Fx${randomUUID().slice(0, 6)}`;
+    const field = (code: string, title: string, controlType: number, extra: object = {}) => ({ id: randomUUID(), code, title, controlType, isDisplayed: true, isEdit: true, ...extra });
+    const rateView = { id: randomUUID(), code: 'rate', title: '汇率', viewType: 1, dataControls: [field('currency', '币种', 1001), field('value', '汇率', 1003, { extraProperties: { accuracy: 2 } })], viewButtons: [], viewControls: [] };
+    const ratesPage = (await call<{ id: string }>('POST', '/app/page-definition', { code: `${tag}Rates`, name: { 'zh-CN': '汇率表', 'en-US': 'Rates' }, definition: { viewControls: [rateView], pageButtons: [], dataLinkages: [] } })).id;
+    await call('POST', `/app/page-definition/${ratesPage}/publish`, {});
+    for (const [currency, value] of [['EUR', '7.62'], ['USD', '7.10'], ['EUR', '7.81']] as const) {
+      await call('POST', '/app/business-data/save-page', { pageId: ratesPage, viewDataList: [{ viewId: rateView.id, dataList: [{ currency, value }] }] });
+    }
+    const source = await call<{ id: string }>('POST', '/app/data-source', { name: `本系统 ${tag}`, kind: 'own' });
+    await call('POST', `/app/data-source/${source.id}/method`, {
+      code: 'latest_rate',
+      name: '最新汇率',
+      sql: `select value from "${tag}Rates__rate" where currency = :cur order by "CreationTime" desc`,
+      parameters: [{ name: 'cur', type: 'text', defaultValue: 'USD' }],
+    });
+    const order = {
+      id: randomUUID(),
+      code: 'order',
+      title: '订单',
+      viewType: 1,
+      dataControls: [
+        field('subject', '摘要', 1001),
+        field('currency', '币种', 1001, { defaultValue: 'EUR' }),
+        field('rate', '汇率', 1003, { extraProperties: { accuracy: 2 } }),
+      ],
+      viewButtons: [],
+      viewControls: [],
+    };
+    const orderPage = (await call<{ id: string }>('POST', '/app/page-definition', { code: `${tag}Orders`, name: { 'zh-CN': '外币订单', 'en-US': 'FX orders' }, definition: { viewControls: [order], pageButtons: [], dataLinkages: [] } })).id;
+    await signInToConsole(page, product);
+
+    // The designer: the rate's default is the query's `value`, its :cur the record's currency.
+    await page.goto(`${product.url}/#/pageDefinition?id=${orderPage}`);
+    await page.getByTestId('page-designer').waitFor();
+    await card(page, 'rate').click();
+    await cascade(page, props(page).locator('#prop-extraProperties-defaultSourceQuery'), `本系统 ${tag}`, '最新汇率 (latest_rate)');
+    await poll(() => props(page).textContent()).toContain('取值的列');
+    await props(page).getByLabel(':cur').fill('={currency}');
+    await page.screenshot({ path: screenshotPath('data-sources-default-designer') });
+    await poll(() => page.getByTestId('save-state').getAttribute('data-state'), 30_000).toBe('saved');
+    await page.getByRole('button', { name: /发\s*布/ }).click();
+    await page.getByTestId('publish-confirm').click();
+    await poll(() => page.getByTestId('publish-dialog').textContent(), 30_000).toMatch(/已发布第 1 版/);
+    const published = await call<{ definition: { viewControls: { dataControls: { code: string; extraProperties?: Record<string, unknown> }[] }[] } }>('GET', `/app/page-definition/${orderPage}/versions/1`);
+    expect(published.definition.viewControls[0]!.dataControls.find((c) => c.code === 'rate')!.extraProperties?.defaultSourceQuery).toEqual({
+      sourceId: source.id,
+      methodCode: 'latest_rate',
+      valueColumn: 'value',
+      labelColumn: null,
+      parameters: [{ name: 'cur', value: '={currency}' }],
+    });
+    const menu = await call<{ id: string }>('POST', '/app/business-menu', { title: { 'zh-CN': `外币订单${tag}`, 'en-US': 'FX orders' }, pageDefinitionId: orderPage, isJump: true });
+    await page.goto(`${product.url}/#/menu/${menu.id}/params/${menu.id}`);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    // The newest EUR rate, asked of the database for the record's currency.
+    await poll(() => page.locator('#f-order-rate').inputValue(), 30_000).toBe('7.81');
+    expect(await page.locator('#f-order-currency').inputValue()).toBe('EUR');
+    await page.locator('#f-order-subject').fill('进口设备');
+    await page.screenshot({ path: screenshotPath('data-sources-default-value') });
+    await page.keyboard.press('Control+s');
+    await poll(() => page.getByText('保存成功').count()).toBeGreaterThan(0);
+    const saved = await call<{ items: { subject: string; rate: unknown }[] }>('POST', '/app/business-data/query-view-data', { pageId: orderPage, viewId: order.id, filterConditions: [] });
+    expect(saved.items.map((i) => [i.subject, String(i.rate)])).toEqual([['进口设备', '7.81']]);
   }, 180_000);
 });

@@ -26,6 +26,13 @@ export async function drag(page: Page, from: Locator, to: Locator, where: 'cente
 /** A palette entry by its exact title. */
 export const palette = (page: Page, title: string) => page.locator(`[data-palette]`, { hasText: new RegExp(`^${title}$`) }).first();
 export const props = (page: Page) => page.getByTestId('properties-panel');
+/** A control's card on the designer's canvas, by its code. */
+export const card = (page: Page, code: string) => page.locator(`.dz-card[data-control-code="${code}"]`);
+/** Opens a cascader and picks each step of the path in turn. */
+export async function cascade(page: Page, field: Locator, ...path: string[]) {
+  await field.click();
+  for (const step of path) await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item', { hasText: step }).first().click();
+}
 
 /** Sets code and Chinese title of the selected control / view in the properties panel. */
 export async function name(page: Page, code: string, title: string) {

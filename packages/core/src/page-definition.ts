@@ -85,6 +85,8 @@ export const ZExtraProperties = zLooseObject({
   dataSourceMethod: z.union([zText(), z.number()]).nullish(),
   /** A saved query of a data source this lookup or option control reads instead (issue 16). */
   sourceQuery: ZSourceQueryRef.nullish(),
+  /** A new record's value: the `valueColumn` of the first row of a saved query of a data source (issue 16). */
+  defaultSourceQuery: ZSourceQueryRef.nullish(),
   /** Decimal places shown and stored for decimal controls. */
   accuracy: optionalInt,
   /** The control's own formula when it is calculated (valueTakingType 2), e.g. `{Quantity} * {Price}`. */

@@ -279,6 +279,15 @@ export type TImportViewDataResult = z.infer<typeof ZImportViewDataResult>;
 /** spec §4 docNoOccasion 1: reserve the number a new record shows (consumed by its save). */
 export const ZReserveDocumentNumberInput = z.object({ pageId: ZPageRef, dataControlId: zText().min(1).max(64) });
 export const ZReserveDocumentNumberResult = z.object({ docNo: zText() });
+/** A new record's default from its control's saved query of a data source; `record`: the new record so far (the query's parameters may be formulas over it). */
+export const ZSourceDefaultInput = ZReserveDocumentNumberInput.extend({
+  record: z.record(zText().max(64), zJson()).nullish(),
+  offsetMinutes: ZOffsetMinutes,
+});
+export type TSourceDefaultInput = z.infer<typeof ZSourceDefaultInput>;
+/** The value column of the query's first row (null: the query answered no row; a JSON value comes as its text). */
+export const ZSourceDefaultResult = z.object({ value: z.union([zText(), z.number(), z.boolean()]).nullable() });
+export type TSourceDefaultResult = z.infer<typeof ZSourceDefaultResult>;
 /** A reserved number whose new record was left unsaved (the form closed, the tab or browser went): voided by its holder. */
 export const ZVoidDocumentNumberInput = ZReserveDocumentNumberInput.extend({ docNo: zText().min(1).max(100) });
 export type TVoidDocumentNumberInput = z.infer<typeof ZVoidDocumentNumberInput>;

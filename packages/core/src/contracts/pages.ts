@@ -537,6 +537,8 @@ export const PROPERTY_WIDGETS = [
   'dataSource',
   /** A saved query of a data source (`extraProperties.sourceQuery`, issue 16). */
   'sourceQuery',
+  /** A new record's default from a saved query of a data source (`extraProperties.defaultSourceQuery`, issue 16). */
+  'defaultSourceQuery',
   'dataSourceMethod',
   'mapFields',
   'joinConditions',

@@ -39,6 +39,16 @@ export interface DocumentNumberRequest {
   code: string;
 }
 
+/** The caller must ask the server for this control's default: the first row of a saved query of a data source (issue 16). */
+export interface SourceDefaultRequest {
+  kind: 'fetchSourceDefault';
+  dataControlId: string;
+  code: string;
+}
+
+/** A value of a new record that the caller fetches after making it. */
+export type PendingValueRequest = DocumentNumberRequest | SourceDefaultRequest;
+
 export interface ControlBehaviour {
   /** Validator for a stored value of this control type. */
   schema: z.ZodType;

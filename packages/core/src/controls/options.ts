@@ -15,6 +15,15 @@ export function controlSourceQuery(control: Pick<TDataControl, 'extraProperties'
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * A control's default from a saved query of a data source (`extraProperties.defaultSourceQuery`,
+ * issue 16): a new record takes the `valueColumn` of the query's first row, or null.
+ */
+export function controlDefaultQuery(control: Pick<TDataControl, 'extraProperties'>): TSourceQueryRef | null {
+  const parsed = ZSourceQueryRef.safeParse((control.extraProperties as { defaultSourceQuery?: unknown } | null | undefined)?.defaultSourceQuery);
+  return parsed.success ? parsed.data : null;
+}
+
 /** Where a control's options come from, or null for a control that takes any value. A saved query of a data source comes first. */
 export function controlOptionSource(control: Pick<TDataControl, 'options' | 'extraProperties'>): ControlOptionSource | null {
   const query = controlSourceQuery(control);

@@ -130,18 +130,29 @@ describe('createNewRecord (spec §4 defaults)', () => {
     ['doc number with a parent control', { controlType: 2001, docNoOccasion: 1, parentDataControlId: 'p' }, ''],
   ];
   it.each(cases)('%s', (_name, props, expected) => {
-    const { record, documentNumbers } = createNewRecord({ dataControls: [control(props.controlType, { ...props, code: 'x' })] }, ctx);
+    const { record, pending } = createNewRecord({ dataControls: [control(props.controlType, { ...props, code: 'x' })] }, ctx);
     expect(record.x).toEqual(expected);
     expect(record.DataStatus).toBe(2);
     expect(record.Id).toBe('new-id');
-    expect(documentNumbers).toEqual([]);
+    expect(pending).toEqual([]);
   });
 
   it('asks the caller to fetch a document number when docNoOccasion is 1 and there is no parent', () => {
     const view: Pick<TView, 'dataControls'> = { dataControls: [control(2001, { id: 'd1', code: 'billNo', docNoOccasion: 1 })] };
-    const { record, documentNumbers } = createNewRecord(view, ctx);
-    expect(documentNumbers).toEqual([{ kind: 'fetchDocumentNumber', dataControlId: 'd1', code: 'billNo' }]);
+    const { record, pending } = createNewRecord(view, ctx);
+    expect(pending).toEqual([{ kind: 'fetchDocumentNumber', dataControlId: 'd1', code: 'billNo' }]);
     expect(record.billNo).toBe('');
+  });
+
+  it('asks the caller to fetch a default from a data-source query, keeping the control’s own default meanwhile', () => {
+    const query = { sourceId: '0190a1b2-0000-7000-8000-000000000001', methodCode: 'rate', valueColumn: 'value' };
+    const view: Pick<TView, 'dataControls'> = {
+      dataControls: [control(1003, { id: 'r1', code: 'rate', defaultValue: '1', extraProperties: { defaultSourceQuery: query } }), control(1001, { id: 't1', code: 'note', extraProperties: { defaultSourceQuery: { sourceId: 'not-a-uuid', methodCode: 'x', valueColumn: 'v' } } })],
+    };
+    const { record, pending } = createNewRecord(view, ctx);
+    expect(pending).toEqual([{ kind: 'fetchSourceDefault', dataControlId: 'r1', code: 'rate' }]);
+    expect(record.rate).toBe(1);
+    expect(record.note).toBe('');
   });
 
   it('links child rows to the parent record and fills Array companions', () => {

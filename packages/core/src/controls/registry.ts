@@ -5,12 +5,12 @@ import { getControlType, tableFieldTypeOf } from './control-table.ts';
 import { findTextIssues, TEXT_RULE_MESSAGE } from '../contracts/text.ts';
 import { excelNumberFormat, formatNumber } from '../helpers/number-format.ts';
 
-export type { ControlType, DisplayOptions, DocumentNumberRequest, NewRecordContext, ParseResult, SelectionItem } from './control-types.ts';
+export type { ControlType, DisplayOptions, DocumentNumberRequest, NewRecordContext, ParseResult, PendingValueRequest, SelectionItem, SourceDefaultRequest } from './control-types.ts';
 export { CONTROL_TYPES, ControlTypeId, arrayCompanionCode, getControlType, isKnownControlType, tableFieldTypeOf } from './control-table.ts';
 export { createNewRecord, type NewRecord } from './new-record.ts';
 export { readSelectionItems } from './control-kinds.ts';
 export { maxFilesOf, readFileRefs, type FileRef } from './control-kinds.ts';
-export { controlOptionSource, controlSourceQuery, valuesOutsideOptions, type ControlOptionSource } from './options.ts';
+export { controlDefaultQuery, controlOptionSource, controlSourceQuery, valuesOutsideOptions, type ControlOptionSource } from './options.ts';
 export { plainTextToRichText, richTextToPlain, RICH_TEXT_MAX_LENGTH } from './rich-text.ts';
 
 // Public entry of the control-type registry: column type, validation, parsing, display, defaults

@@ -15,6 +15,8 @@ import {
   ZRecordHistoryList,
   ZRecordHistoryQuery,
   ZReserveDocumentNumberInput,
+  ZSourceDefaultInput,
+  ZSourceDefaultResult,
   ZReserveDocumentNumberResult,
   ZVoidDocumentNumberInput,
   ZSavePageInput,
@@ -30,7 +32,7 @@ import {
 } from '@tessera/core/contracts/business-data';
 import { signedIn } from '../../platform/route-access.ts';
 import { getViewPreferences, pageRuntime, putViewPreferences, recordHistory } from './history.service.ts';
-import { queryDropDownData, queryOpenWindowData, reserveNumberForControl, voidNumberForControl } from './lookup.service.ts';
+import { queryDropDownData, queryOpenWindowData, reserveNumberForControl, sourceDefaultForControl, voidNumberForControl } from './lookup.service.ts';
 import { queryPageData, queryViewData } from './query.service.ts';
 import { deleteData, savePage, saveView } from './save.service.ts';
 import { runButtonProcedure } from './button-procedure.service.ts';
@@ -94,6 +96,11 @@ export async function businessDataRoutes(fastify: FastifyInstance) {
     config: guard,
     schema: { summary: "The lookup window of a control: the server resolves its source view and join conditions", body: ZQueryOpenWindowInput, response: { 200: ZOpenWindowResult } },
     handler: (req) => queryOpenWindowData(req.ctx, req.body),
+  });
+  app.post(`${base}/source-default`, {
+    config: guard,
+    schema: { summary: "A new record's default from its control's saved query of a data source (extraProperties.defaultSourceQuery)", body: ZSourceDefaultInput, response: { 200: ZSourceDefaultResult } },
+    handler: (req) => sourceDefaultForControl(req.ctx, req.body),
   });
   app.post(`${base}/reserve-document-number`, {
     config: guard,

@@ -1,5 +1,6 @@
 import type { RawBuilder } from 'kysely';
-import { type TDropDownResult, type TOpenWindowResult, type TVoidDocumentNumberInput } from '@tessera/core/contracts/business-data';
+import { type TDropDownResult, type TOpenWindowResult, type TSourceDefaultInput, type TSourceDefaultResult, type TVoidDocumentNumberInput } from '@tessera/core/contracts/business-data';
+import { controlDefaultQuery } from '@tessera/core/controls/registry';
 import { parseFilterConditions } from '@tessera/core/filters/index';
 import type { ServiceContext } from '../../platform/context.ts';
 import { listDictionaryOptions } from '../dictionaries/index.ts';
@@ -10,7 +11,7 @@ import { sourcePageOf, sourceVisibility } from './lookup-source.ts';
 import { compileFilterSql, filterFieldsOf } from './filter-sql.ts';
 import { cheapCount, compileClientFilter, orderByOf } from './query.service.ts';
 import { fromColumnValue } from './record-values.ts';
-import { recordFormulaValue, sourceQueryOf, sourceQueryOptions, sourceQueryWindow } from './source-query.ts';
+import { recordFormulaValue, sourceDefaultValue, sourceQueryOf, sourceQueryOptions, sourceQueryWindow } from './source-query.ts';
 import { loadRuntimePage, openPage, requireControl, requireVisibleControl, type RuntimeControl, type RuntimeView } from './runtime-page.ts';
 
 /*
@@ -195,6 +196,15 @@ export async function reserveNumberForControl(ctx: ServiceContext, input: { page
   if (typeof rule !== 'string' || !rule) throw bizInvalid(t, [{ message: t('docNo.noRule', { control: control.code }), members: ['dataControlId'] }]);
   const issued = await reserveDocumentNumber(ctx.db, rule, { userId: ctx.user?.id ?? null, culture: ctx.culture });
   return { docNo: issued.docNo };
+}
+
+/** A new record's default from the control's saved query of a data source (`extraProperties.defaultSourceQuery`). */
+export async function sourceDefaultForControl(ctx: ServiceContext, input: TSourceDefaultInput): Promise<TSourceDefaultResult> {
+  const { t, page } = await openPage(ctx, input.pageId);
+  const { control } = requireControl(page, input.dataControlId, t);
+  const ref = controlDefaultQuery(control.control);
+  if (!ref) throw bizInvalid(t, [{ message: t('lookup.noDefaultQuery', { control: control.code }), members: ['dataControlId'] }]);
+  return { value: await sourceDefaultValue(ctx, control, ref, input.record ?? null, t, input.offsetMinutes ?? 0) };
 }
 
 /**

@@ -118,6 +118,20 @@ async function readWindow(ctx: ServiceContext, c: RuntimeControl, ref: TSourceQu
   return { rows: result.rows, totalCount: result.totalCount ?? result.rows.length, columns: result.columns };
 }
 
+/**
+ * A new record's default from a saved query (`extraProperties.defaultSourceQuery`): the value
+ * column of the query's first row, its parameters from the new record; null when it answers none.
+ */
+export async function sourceDefaultValue(ctx: ServiceContext, c: RuntimeControl, ref: TSourceQueryRef, record: Rec | null | undefined, t: Translate, offsetMinutes = 0): Promise<string | number | boolean | null> {
+  const result = await readSourceRows(ctx, { sourceId: ref.sourceId, methodCode: ref.methodCode, parameters: queryParameters(ctx, ref, record, offsetMinutes), limit: 1 });
+  if (!result.columns.some((col) => col.name === ref.valueColumn)) {
+    throw bizInvalid(t, [{ message: t('lookup.sourceColumn', { control: c.code, column: ref.valueColumn }), members: ['defaultSourceQuery'] }]);
+  }
+  const value = result.rows[0]?.[ref.valueColumn];
+  if (value === undefined || value === null) return null;
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : JSON.stringify(value);
+}
+
 const text = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 /**

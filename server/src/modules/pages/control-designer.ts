@@ -139,19 +139,23 @@ const SOURCE_QUERY = prop('extraProperties.sourceQuery', 'sourceQuery', bi('数�
   '从外部数据源的已保存查询中取数据（代替页面视图或选项）：选择查询、保存值的列，并为查询参数给出固定值或以 = 开头的公式。',
   "Takes the data from a saved query of an external data source (instead of a page view or options): pick the query, the column whose value is stored, and give each query parameter a fixed value or a formula starting with =.",
 ));
+const DEFAULT_QUERY = prop('extraProperties.defaultSourceQuery', 'defaultSourceQuery', bi('默认值查询', 'Default from a query'), bi(
+  '新建记录时，从数据源的已保存查询的第一行取这一列作为默认值（代替上面的默认值）；查询参数可以是固定值或以 = 开头的公式。用户改过的值不会被覆盖。',
+  "On a new record, takes this column of the first row of a saved query of a data source as the default (instead of the default above); each query parameter is a fixed value or a formula starting with =. A value the user has changed is not replaced.",
+));
 const LOOKUP = [DATA_SOURCE, SOURCE_QUERY, DATA_SOURCE_METHOD, DATA_SOURCE_TITLE, MAP_FIELDS, JOIN_CONDITIONS, PARENT_CODE];
 
 const BY_TYPE: Record<number, { group: TPaletteControlType['group']; help: TBilingual; properties: TDesignerProperty[] }> = {
-  [ControlTypeId.Text]: { group: 'basic', help: bi('单行文本。', 'A line of text.'), properties: [DEFAULT_TEXT, MAX_LENGTH] },
-  [ControlTypeId.SingleChoice]: { group: 'choice', help: bi('从选项中选一个（下拉）。', 'One of the options (drop-down).'), properties: [OPTIONS, SOURCE_QUERY, DEFAULT_TEXT] },
-  [ControlTypeId.SingleChoiceAlt]: { group: 'choice', help: bi('从选项中选一个（按钮组）。', 'One of the options (buttons).'), properties: [OPTIONS, SOURCE_QUERY, DEFAULT_TEXT] },
-  [ControlTypeId.Integer]: { group: 'basic', help: bi('整数，新建时默认 0。', 'A whole number; 0 on a new record.'), properties: [DEFAULT_TEXT, MIN, MAX, SUMMARY] },
-  [ControlTypeId.Decimal]: { group: 'basic', help: bi('小数（精确存储，不用浮点）。', 'A decimal number (stored exactly, never as a float).'), properties: [ACCURACY, DEFAULT_TEXT, MIN, MAX, SUMMARY] },
-  [ControlTypeId.MultilineText]: { group: 'basic', help: bi('多行文本，保留换行；表格中显示首行。', 'Text of several lines, line breaks kept; grids show the first line.'), properties: [DEFAULT_TEXT, MAX_LENGTH] },
+  [ControlTypeId.Text]: { group: 'basic', help: bi('单行文本。', 'A line of text.'), properties: [DEFAULT_TEXT, DEFAULT_QUERY, MAX_LENGTH] },
+  [ControlTypeId.SingleChoice]: { group: 'choice', help: bi('从选项中选一个（下拉）。', 'One of the options (drop-down).'), properties: [OPTIONS, SOURCE_QUERY, DEFAULT_TEXT, DEFAULT_QUERY] },
+  [ControlTypeId.SingleChoiceAlt]: { group: 'choice', help: bi('从选项中选一个（按钮组）。', 'One of the options (buttons).'), properties: [OPTIONS, SOURCE_QUERY, DEFAULT_TEXT, DEFAULT_QUERY] },
+  [ControlTypeId.Integer]: { group: 'basic', help: bi('整数，新建时默认 0。', 'A whole number; 0 on a new record.'), properties: [DEFAULT_TEXT, DEFAULT_QUERY, MIN, MAX, SUMMARY] },
+  [ControlTypeId.Decimal]: { group: 'basic', help: bi('小数（精确存储，不用浮点）。', 'A decimal number (stored exactly, never as a float).'), properties: [ACCURACY, DEFAULT_TEXT, DEFAULT_QUERY, MIN, MAX, SUMMARY] },
+  [ControlTypeId.MultilineText]: { group: 'basic', help: bi('多行文本，保留换行；表格中显示首行。', 'Text of several lines, line breaks kept; grids show the first line.'), properties: [DEFAULT_TEXT, DEFAULT_QUERY, MAX_LENGTH] },
   [ControlTypeId.RichText]: { group: 'basic', help: bi('带格式的文本（加粗、列表、链接等）；保存时清除不安全的内容，列表中显示纯文本。', 'Formatted text (bold, lists, links…); unsafe content is removed on save; lists show the plain text.'), properties: [] },
-  [ControlTypeId.Currency]: { group: 'basic', help: bi('金额：千分位显示，默认 2 位小数，可显示人民币大写。', 'An amount of money: thousands separators, 2 decimal places by default, Chinese capitals on demand.'), properties: [ACCURACY, CAPITALS, DEFAULT_TEXT, MIN, MAX, SUMMARY] },
-  [ControlTypeId.Date]: { group: 'basic', help: bi('日期或日期时间。', 'A date or date and time.'), properties: [DATE_TYPE, DATE_DEFAULT] },
-  [ControlTypeId.Boolean]: { group: 'basic', help: bi('是 / 否。', 'Yes / no.'), properties: [BOOL_DEFAULT] },
+  [ControlTypeId.Currency]: { group: 'basic', help: bi('金额：千分位显示，默认 2 位小数，可显示人民币大写。', 'An amount of money: thousands separators, 2 decimal places by default, Chinese capitals on demand.'), properties: [ACCURACY, CAPITALS, DEFAULT_TEXT, DEFAULT_QUERY, MIN, MAX, SUMMARY] },
+  [ControlTypeId.Date]: { group: 'basic', help: bi('日期或日期时间。', 'A date or date and time.'), properties: [DATE_TYPE, DATE_DEFAULT, DEFAULT_QUERY] },
+  [ControlTypeId.Boolean]: { group: 'basic', help: bi('是 / 否。', 'Yes / no.'), properties: [BOOL_DEFAULT, DEFAULT_QUERY] },
   [ControlTypeId.MultiSelect]: { group: 'choice', help: bi('从选项中选多个。', 'Several of the options.'), properties: [OPTIONS, SOURCE_QUERY] },
   [ControlTypeId.MultiValue]: { group: 'choice', help: bi('多个值的列表。', 'A list of values.'), properties: [OPTIONS] },
   [ControlTypeId.Lookup]: { group: 'lookup', help: bi('从另一个页面的数据中选择，并把字段映射到本页面。', "Picks a row of another page's data and maps its fields into this page."), properties: LOOKUP },

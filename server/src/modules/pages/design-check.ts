@@ -1,4 +1,4 @@
-import { ControlTypeId, controlSourceQuery, getControlType, isKnownControlType, tableFieldTypeOf } from '@tessera/core/controls/registry';
+import { ControlTypeId, controlDefaultQuery, controlSourceQuery, getControlType, isKnownControlType, tableFieldTypeOf } from '@tessera/core/controls/registry';
 import { columnFieldType } from '@tessera/core/contracts/data-sources';
 import { localizeCoreMessage } from '@tessera/core/messages/core-messages';
 import { analyzeDependencies, compileFormula, type FormulaSchema, type GraphItem } from '@tessera/core/formula/index';
@@ -37,7 +37,7 @@ export function querySourceOf(columns: readonly { name: string; dataType: string
 
 /** Every saved query a design's controls read (to load them before checking). */
 export function sourceQueryRefs(definition: TPageDefinition): TSourceQueryRef[] {
-  return flattenViews(definition).flatMap(({ view }) => view.dataControls.flatMap((c) => controlSourceQuery(c) ?? []));
+  return flattenViews(definition).flatMap(({ view }) => view.dataControls.flatMap((c) => [controlSourceQuery(c), controlDefaultQuery(c)].filter((q): q is TSourceQueryRef => q !== null)));
 }
 
 export const PARENT_KEY = 'ParentViewDataId';
@@ -308,6 +308,15 @@ function isButtonId(definition: TPageDefinition, id: string): boolean {
   return flattenViews(definition).some(({ view }) => view.viewButtons.some((b) => b.id === id));
 }
 
+/** A default from a saved query: one that exists, answers the column taken and has the parameters given. */
+function checkDefaultQuery(code: string, query: TSourceQueryRef, source: QuerySource | null, t: Translate, add: (p: Omit<TDesignProblem, 'viewId' | 'controlId'>) => void) {
+  if (!source) return add({ kind: 'lookupMapping', message: t('check.defaultQueryMissing', { code, method: query.methodCode }) });
+  if (!source.fields.has(query.valueColumn.toLowerCase())) add({ kind: 'lookupMapping', message: t('check.defaultQueryColumn', { code, method: query.methodCode, column: query.valueColumn }) });
+  for (const p of query.parameters ?? []) {
+    if (!source.parameters.has(p.name)) add({ kind: 'lookupMapping', message: t('check.defaultQueryParameter', { code, method: query.methodCode, name: p.name }) });
+  }
+}
+
 /** Lookup controls: a data source that exists, mappings between existing fields of compatible types. */
 function checkLookups(all: { view: TView; parent: TView | null }[], t: Translate, add: Add, resolveSource: SourceViewResolver, resolveQuery: QuerySourceResolver) {
   for (const { view } of all) {
@@ -315,6 +324,8 @@ function checkLookups(all: { view: TView; parent: TView | null }[], t: Translate
       const extra = control.extraProperties;
       const maps = extra?.mapFields ?? [];
       const at = { viewId: view.id, controlId: control.id };
+      const defaultQuery = controlDefaultQuery(control);
+      if (defaultQuery) checkDefaultQuery(control.code, defaultQuery, resolveQuery(defaultQuery), t, (p) => add({ ...p, ...at }));
       const query = controlSourceQuery(control);
       if (query) {
         const source = resolveQuery(query);

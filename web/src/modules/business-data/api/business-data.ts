@@ -9,8 +9,10 @@ import type {
   TPageRuntime,
   TQueryViewDataResult,
   TRecordHistoryList,
+  TSourceDefaultResult,
   TViewPreferences,
 } from '@tessera/core/contracts/business-data';
+import type { TBusinessRecord } from '@tessera/core/page-definition';
 import type { TBusinessMenu } from '@tessera/core/contracts/business-menus';
 import { api } from '../../../shared/api/client.ts';
 import { downloadFile } from '../../../shared/api/download.ts';
@@ -71,6 +73,9 @@ export const fetchDictionaryLabels = async (dictionaryCode: string): Promise<Map
   const result = await api.get<{ items: { value: string; label: string }[] }>('/app/business-dictionary/options', { dictionaryCode, includeDisabled: true }, { silent: true });
   return new Map(result.items.map((i) => [i.value, i.label]));
 };
+/** A new record's default from its control's saved query of a data source (null: the query answered no row). */
+export const fetchSourceDefault = (pageId: string, dataControlId: string, record: TBusinessRecord) =>
+  api.post<TSourceDefaultResult>(`${BASE}/source-default`, { pageId, dataControlId, record, offsetMinutes: offsetMinutes() }).then((r) => r.value);
 export const reserveDocumentNumber = (pageId: string, dataControlId: string) => api.post<{ docNo: string }>(`${BASE}/reserve-document-number`, { pageId, dataControlId });
 /** Voids a number reserved for a new record left unsaved; sent quietly and kept alive while the page goes away. */
 export const voidDocumentNumber = (pageId: string, dataControlId: string, docNo: string) =>

@@ -16,7 +16,7 @@ import { PageRenderer, type ChangeCause, type PageRendererServices } from '../..
 import { checkControlValue } from '../../../shared/components/page-renderer/control-rules.ts';
 import { recordExtras, useRecordEditGrant } from '../../../shared/components/record-extras.ts';
 import type { RecordEditsHandle } from '../../../shared/components/record-view.ts';
-import { businessDataKeys, deleteRecords, fetchDictionaryLabels, fetchSystemDate, offsetMinutes, queryDropDown, queryOpenWindow, queryPageData, reserveDocumentNumber, runButtonProcedure, savePage, voidDocumentNumber } from '../api/business-data.ts';
+import { businessDataKeys, deleteRecords, fetchDictionaryLabels, fetchSourceDefault, fetchSystemDate, offsetMinutes, queryDropDown, queryOpenWindow, queryPageData, reserveDocumentNumber, runButtonProcedure, savePage, voidDocumentNumber } from '../api/business-data.ts';
 import { HistoryDrawer } from './HistoryDrawer.tsx';
 
 const toPageData = (result: TPageDataResult): TPageData => ({
@@ -211,6 +211,7 @@ export function RecordForm({
       now: () => new Date(Date.now() + (clockOffset ?? 0)),
       dictionary: (code, value) => dictionaries?.get(code)?.get(value) ?? null,
       fetchDocumentNumber: (control) => numbers.reserve(control.id),
+      fetchSourceDefault: (control, _view, record) => fetchSourceDefault(runtime.pageId, control.id, record),
       pickerContext: (control) => ({ pageId: runtime.pageId, dataControlId: control.id }),
       uploadFile: (control, file, onProgress) => uploadControlFile(runtime.pageCode, control.code, file, onProgress),
       currentUser: user ? { id: user.userId, title: personDisplayName(user, i18n.language), type: 3 } : null,

@@ -114,7 +114,7 @@ export function SchedulesPanel({ procedure }: { procedure: TProcedure }) {
           {
             title: t('schedules.enabled'),
             key: 'enabled',
-            width: 70,
+            width: 90,
             render: (_, s) => <Switch size="small" checked={s.enabled} aria-label={t('schedules.enabledLabel')} onChange={(on) => void toggle(s, on)} data-testid={`factory-schedule-enabled-${s.id}`} />,
           },
           {

@@ -27,6 +27,7 @@
  */
 import { Alert, Button, Card, Empty, Space, Tabs } from 'antd';
 import { newGuid } from '@tessera/core/helpers/guid';
+import { getControlType } from '@tessera/core/controls/registry';
 import { computedControlIds, recomputeLinkages } from '@tessera/core/linkage/index';
 import { flattenViews, type TAssignment, type TBusinessRecord, type TDataControl, type TPageData, type TPageDefinition, type TView } from '@tessera/core/page-definition';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -35,7 +36,7 @@ import { checkControlValue, localizedTitle, viewTitle } from './control-rules.ts
 import { FormView } from './FormView.tsx';
 import { buttonAction, GridView } from './GridView.tsx';
 import { runLinkages, type LinkageChange } from './linkage-runner.ts';
-import { childRowsOf, ensureRecords, initialPageData, newRow, patchRecord, rowsOf, viewKind, withRows, type PendingDocumentNumber } from './page-data.ts';
+import { childRowsOf, ensureRecords, initialPageData, newRow, patchRecord, rowsOf, viewKind, withRows, type PendingValue } from './page-data.ts';
 import { RendererContext, type PageState, type RendererContextValue } from './renderer-context.ts';
 import type { ChangeCause, PageRendererProps } from './renderer-types.ts';
 import './renderer-texts.ts';
@@ -131,24 +132,32 @@ export function PageRenderer(props: PageRendererProps) {
     [definition, linkageContext, commit],
   );
 
-  const fetchNumbers = useCallback(
-    (pending: PendingDocumentNumber[]) => {
-      const fetcher = services?.fetchDocumentNumber;
-      if (!fetcher) return;
+  /** Fetches what new records wait for: document numbers, and defaults from a data source's query (kept only while the field is untouched). */
+  const fetchPending = useCallback(
+    (pending: PendingValue[]) => {
       for (const p of pending) {
         const view = flattenViews(definition).find((v) => v.view.id === p.viewId)?.view;
         const control = view?.dataControls.find((c) => c.id === p.dataControlId);
         if (!view || !control) continue;
-        fetcher(control, view).then(
-          (number) => {
-            const current = dataRef.current;
-            if (current) commit(patchRecord(current, p.viewId, p.recordId, { [p.code]: number }), { viewId: p.viewId, recordId: p.recordId, codes: [p.code] }, 'load');
-          },
-          () => undefined,
-        );
+        const put = (value: unknown) => {
+          const current = dataRef.current;
+          const record = current ? rowsOf(current, p.viewId).find((r) => r.Id === p.recordId) : undefined;
+          if (!current || !record || (p.kind === 'fetchSourceDefault' && !Object.is(record[p.code], p.initial))) return;
+          commit(patchRecord(current, p.viewId, p.recordId, { [p.code]: value }), { viewId: p.viewId, recordId: p.recordId, codes: [p.code] }, 'load');
+        };
+        if (p.kind === 'fetchDocumentNumber') services?.fetchDocumentNumber?.(control, view).then(put, () => undefined);
+        else {
+          const record = dataRef.current ? rowsOf(dataRef.current, p.viewId).find((r) => r.Id === p.recordId) : undefined;
+          services?.fetchSourceDefault?.(control, view, record ?? ({} as TBusinessRecord)).then((value) => {
+            if (value === null || value === undefined) return;
+            // The query's value as the control stores it; one it cannot take leaves the control's own default.
+            const parsed = getControlType(control.controlType).parse(value, control, { locale: linkageContext.locale, offsetMinutes: context.offsetMinutes });
+            if (parsed.ok) put(parsed.value);
+          }, () => undefined);
+        }
       }
     },
-    [services, definition, commit],
+    [services, definition, commit, linkageContext.locale, context.offsetMinutes],
   );
 
   // New page or a definition change: make the master records, fetch document numbers, run linkages.
@@ -156,7 +165,7 @@ export function PageRenderer(props: PageRendererProps) {
     pageStateRef.current = { hidden: new Set(), readOnly: new Set() };
     const made = data ? ensureRecords(definition, data, context) : initialPageData(definition, context);
     commit(made.data, null, 'load');
-    fetchNumbers(made.documentNumbers);
+    fetchPending(made.pending);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [definition]);
 
@@ -190,7 +199,7 @@ export function PageRenderer(props: PageRendererProps) {
         if (!current) return;
         const made = Array.from({ length: count }, () => newRow(view, { ...context, parentRecordId }));
         commit(withRows(current, view.id, [...rowsOf(current, view.id), ...made.map((m) => m.record)]), { viewId: view.id, recordId: made[0]?.record.Id ?? '', codes: null });
-        fetchNumbers(made.flatMap((m) => m.documentNumbers));
+        fetchPending(made.flatMap((m) => m.pending));
       },
       copyRows(view, ids) {
         const current = dataRef.current;
@@ -209,7 +218,7 @@ export function PageRenderer(props: PageRendererProps) {
         props.onButton?.(button, view);
       },
     };
-  }, [data, definition, computed, mode, readOnly, fixedRowViews, services, pageState, touched, showAllErrors, commit, fetchNumbers, runCustomAction, context, props.onButton]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [data, definition, computed, mode, readOnly, fixedRowViews, services, pageState, touched, showAllErrors, commit, fetchPending, runCustomAction, context, props.onButton]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!definition.viewControls.length) return <Empty description={t('noViews')} />;
   if (!value) return null;

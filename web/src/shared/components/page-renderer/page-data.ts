@@ -1,4 +1,4 @@
-import { createNewRecord, type DocumentNumberRequest, type NewRecordContext } from '@tessera/core/controls/registry';
+import { createNewRecord, type NewRecordContext, type PendingValueRequest } from '@tessera/core/controls/registry';
 import { VIEW_TYPES } from '@tessera/core/contracts/pages';
 import { flattenViews, type TBusinessRecord, type TPageData, type TPageDefinition, type TView } from '@tessera/core/page-definition';
 
@@ -35,46 +35,49 @@ export function patchRecord(data: TPageData, viewId: string, recordId: string, p
   );
 }
 
-export interface PendingDocumentNumber extends DocumentNumberRequest {
+/** A value a new record waits for (a document number, a default from a data source), with where it goes. */
+export type PendingValue = PendingValueRequest & {
   viewId: string;
   recordId: string;
-}
+  /** The record's value meanwhile: a fetched default replaces it only while the user has not changed it. */
+  initial: unknown;
+};
 
-/** A new row of `view` with spec §4 defaults; document numbers to fetch are returned beside it. */
-export function newRow(view: TView, ctx: NewRecordContext): { record: TBusinessRecord; documentNumbers: PendingDocumentNumber[] } {
-  const { record, documentNumbers } = createNewRecord(view, ctx);
-  return { record, documentNumbers: documentNumbers.map((d) => ({ ...d, viewId: view.id, recordId: record.Id })) };
+/** A new row of `view` with spec §4 defaults; the values to fetch are returned beside it. */
+export function newRow(view: TView, ctx: NewRecordContext): { record: TBusinessRecord; pending: PendingValue[] } {
+  const { record, pending } = createNewRecord(view, ctx);
+  return { record, pending: pending.map((d) => ({ ...d, viewId: view.id, recordId: record.Id, initial: record[d.code] })) };
 }
 
 /**
  * Page data for a new page: one record per top-level view (and per container's form views);
  * child grids start empty.
  */
-export function initialPageData(definition: TPageDefinition, ctx: NewRecordContext): { data: TPageData; documentNumbers: PendingDocumentNumber[] } {
+export function initialPageData(definition: TPageDefinition, ctx: NewRecordContext): { data: TPageData; pending: PendingValue[] } {
   let data: TPageData = EMPTY_PAGE_DATA;
-  const documentNumbers: PendingDocumentNumber[] = [];
+  const pending: PendingValue[] = [];
   for (const { view, parent } of dataViews(definition)) {
     if (!isSingleRecordView(view, parent)) continue;
     const parentRecord = parent ? rowsOf(data, parent.id)[0] : undefined;
     const made = newRow(view, { ...ctx, parentRecordId: parentRecord?.Id ?? null });
     data = withRows(data, view.id, [made.record]);
-    documentNumbers.push(...made.documentNumbers);
+    pending.push(...made.pending);
   }
-  return { data, documentNumbers };
+  return { data, pending };
 }
 
 /** Fills in a missing master record for every single-record view (data loaded from older designs). */
-export function ensureRecords(definition: TPageDefinition, data: TPageData, ctx: NewRecordContext): { data: TPageData; documentNumbers: PendingDocumentNumber[] } {
+export function ensureRecords(definition: TPageDefinition, data: TPageData, ctx: NewRecordContext): { data: TPageData; pending: PendingValue[] } {
   let next = data;
-  const documentNumbers: PendingDocumentNumber[] = [];
+  const pending: PendingValue[] = [];
   for (const { view, parent } of dataViews(definition)) {
     if (!isSingleRecordView(view, parent) || rowsOf(next, view.id).length) continue;
     const parentRecord = parent ? rowsOf(next, parent.id)[0] : undefined;
     const made = newRow(view, { ...ctx, parentRecordId: parentRecord?.Id ?? null });
     next = withRows(next, view.id, [made.record]);
-    documentNumbers.push(...made.documentNumbers);
+    pending.push(...made.pending);
   }
-  return { data: next, documentNumbers };
+  return { data: next, pending };
 }
 
 // ---------------------------------------------------------------- view kinds

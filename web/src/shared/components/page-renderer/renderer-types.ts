@@ -41,6 +41,8 @@ export interface PageRendererServices {
   loadOptions?(control: TDataControl, record: TBusinessRecord): Promise<OptionItem[]>;
   /** A document number for a 2001 control with docNoOccasion 1 (spec §4). */
   fetchDocumentNumber?(control: TDataControl, view: TView): Promise<string>;
+  /** A new record's default from a saved query of a data source (`extraProperties.defaultSourceQuery`): the server's value, or null. */
+  fetchSourceDefault?(control: TDataControl, view: TView, record: TBusinessRecord): Promise<unknown>;
   /** The server's date for date defaults (spec §4 defaultValue 1); the browser clock otherwise. */
   now?(): Date;
   /** DICT(dictionaryCode, value) labels for formulas (the server's save recompute uses the dictionaries service). */

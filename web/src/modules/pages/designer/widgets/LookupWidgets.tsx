@@ -24,9 +24,9 @@ const SOURCE_SYSTEM_FIELDS: FilterBuilderField[] = [
 const extra = (ctx: WidgetContext) => (ctx.control?.extraProperties ?? {}) as Record<string, unknown>;
 
 /** The saved query of a data source a control reads (extraProperties.sourceQuery), from the designer's catalogue. */
-export function useSourceQuery(ctx: WidgetContext) {
+export function useSourceQuery(ctx: WidgetContext, key: 'sourceQuery' | 'defaultSourceQuery' = 'sourceQuery') {
   const queries = useSourceQueries();
-  const ref = extra(ctx).sourceQuery as TSourceQueryRef | null | undefined;
+  const ref = extra(ctx)[key] as TSourceQueryRef | null | undefined;
   const source = ref ? queries.data?.items.find((s) => s.sourceId === ref.sourceId) : undefined;
   const method = ref ? source?.methods.find((m) => m.code.toLowerCase() === ref.methodCode.toLowerCase()) : undefined;
   return { ref: ref ?? null, source, method, queries };
@@ -64,10 +64,14 @@ export function useDataSourceView(ctx: WidgetContext): { view: TView | null; fie
  * shown (option controls; a lookup shows its display field), and each parameter's fixed value or
  * `=formula` over this page.
  */
-export function SourceQueryEditor({ ctx, value, onChange, setOther, id }: WidgetProps<TSourceQueryRef | null>) {
+export function SourceQueryEditor({ ctx, value, onChange, setOther, id, purpose = 'feed' }: WidgetProps<TSourceQueryRef | null> & { purpose?: 'feed' | 'default' }) {
   const { t } = useTranslation('pageDesigner');
-  const { source, method, queries } = useSourceQuery(ctx);
-  const isLookup = ctx.palette.raw.controlTypes.find((c) => c.code === Number(ctx.control?.controlType))?.group === 'lookup';
+  const forDefault = purpose === 'default';
+  const { source, method, queries } = useSourceQuery(ctx, forDefault ? 'defaultSourceQuery' : 'sourceQuery');
+  // A default takes one column of the first row: no label column, nothing of a lookup's to reset.
+  const isLookup = !forDefault && ctx.palette.raw.controlTypes.find((c) => c.code === Number(ctx.control?.controlType))?.group === 'lookup';
+  const showLabel = !isLookup && !forDefault;
+  const valueLabel = t(forDefault ? 'props.defaultColumn' : 'props.valueColumn');
   const columns = (method?.columns ?? []).map((c) => ({ value: c.name, label: `${c.name} · ${c.dataType}` }));
   const options = (queries.data?.items ?? [])
     .filter((s) => s.methods.length > 0)
@@ -98,7 +102,7 @@ export function SourceQueryEditor({ ctx, value, onChange, setOther, id }: Widget
             sourceId,
             methodCode,
             valueColumn: first,
-            labelColumn: isLookup ? null : (picked?.columns[1]?.name ?? first),
+            labelColumn: showLabel ? (picked?.columns[1]?.name ?? first) : null,
             parameters: (picked?.parameters ?? []).map((p) => ({ name: p.name, value: value?.parameters?.find((q) => q.name === p.name)?.value ?? '' })),
           });
         }}
@@ -107,10 +111,10 @@ export function SourceQueryEditor({ ctx, value, onChange, setOther, id }: Widget
       {value && (
         <>
           <Space.Compact style={{ width: '100%' }}>
-            <Typography.Text style={{ width: '40%', fontSize: 12, alignSelf: 'center' }}>{t('props.valueColumn')}</Typography.Text>
-            <Select size="small" style={{ width: '60%' }} aria-label={t('props.valueColumn')} value={value.valueColumn || undefined} status={method && !method.columns.some((c) => c.name === value.valueColumn) ? 'error' : undefined} onChange={(v: string) => set({ valueColumn: v })} options={columns} />
+            <Typography.Text style={{ width: '40%', fontSize: 12, alignSelf: 'center' }}>{valueLabel}</Typography.Text>
+            <Select size="small" style={{ width: '60%' }} aria-label={valueLabel} value={value.valueColumn || undefined} status={method && !method.columns.some((c) => c.name === value.valueColumn) ? 'error' : undefined} onChange={(v: string) => set({ valueColumn: v })} options={columns} />
           </Space.Compact>
-          {!isLookup && (
+          {showLabel && (
             <Space.Compact style={{ width: '100%' }}>
               <Typography.Text style={{ width: '40%', fontSize: 12, alignSelf: 'center' }}>{t('props.labelColumn')}</Typography.Text>
               <Select size="small" style={{ width: '60%' }} aria-label={t('props.labelColumn')} value={value.labelColumn || undefined} onChange={(v: string) => set({ labelColumn: v })} options={columns} />

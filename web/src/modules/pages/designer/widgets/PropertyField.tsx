@@ -112,6 +112,8 @@ export const PropertyField = memo(function PropertyField({ ctx, property, elemen
         return <DataSourcePicker {...(p as WidgetProps<never>)} />;
       case 'sourceQuery':
         return <SourceQueryEditor {...(p as WidgetProps<never>)} />;
+      case 'defaultSourceQuery':
+        return <SourceQueryEditor {...(p as WidgetProps<never>)} purpose="default" />;
       case 'mapFields':
         return <MapFieldsEditor {...(p as WidgetProps<never>)} />;
       case 'joinConditions':
