@@ -206,21 +206,18 @@ async function versionOf(client: SourceClient, kind: TSqlSourceKind): Promise<TD
 
 /** Settings being edited: a connection of their own, closed after the answer. */
 export async function testDataSourceSettings(ctx: ServiceContext, input: TTestDataSourceInput): Promise<TDataSourceTestResult> {
-  if (input.kind === 'own') {
-    const client = openSourceClient(settingsOf(ctx, { ...columnsOf(input), pool_size: 1 }, null));
-    try {
-      return await versionOf(client, 'postgres');
-    } finally {
-      await client.close().catch(() => undefined);
-    }
-  }
+  if (input.kind === 'own') return versionOfOpened(openSourceClient(settingsOf(ctx, { ...columnsOf(input), pool_size: 1 }, null)), 'postgres');
   const given = input.kind === 'http' ? input.secret : input.password;
   let password = given ?? null;
   if (given === undefined && input.sourceId) password = storedPassword(ctx, await requireSource(ctx, input.sourceId));
   if (input.kind === 'http') return testHttpSettings(input, password || null);
-  const client = openSourceClient({ ...input, password: password || null, poolSize: 1 });
+  return versionOfOpened(openSourceClient({ ...input, password: password || null, poolSize: 1 }), input.kind);
+}
+
+/** The version through a connection of its own, closed after the answer. */
+async function versionOfOpened(client: SourceClient, kind: TSqlSourceKind): Promise<TDataSourceTestResult> {
   try {
-    return await versionOf(client, input.kind);
+    return await versionOf(client, kind);
   } finally {
     await client.close().catch(() => undefined);
   }

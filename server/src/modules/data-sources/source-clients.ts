@@ -18,6 +18,7 @@ import { sql, type Kysely } from 'kysely';
 import { OWN_VIEWS_SCHEMA, type TSqlSourceKind } from '@tessera/core/contracts/data-sources';
 import type { Database } from '../../db/schema.ts';
 import { arrayRowsQuery, type ArrayRowsResult } from '../../db/pglite-dialect.ts';
+import { ownViews } from './data-sources.repository.ts';
 import { loadSqlParser, ownSqlRefusal, type OwnSqlRefusal } from './own-sql-guard.ts';
 import { mssqlCall, mssqlParameter, mysqlCall, postgresCall, type RoutineCall } from './source-routines.ts';
 
@@ -425,12 +426,6 @@ function bounded(client: SourceClient, s: SourceSettings): SourceClient {
 
 // ---------------------------------------------------------------- the product's own database
 
-/** The names of the views of published pages (the only relations a query of the own database reads). */
-export async function ownViewNames(db: Kysely<Database>): Promise<Set<string>> {
-  const rows = await sql<{ name: string }>`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = ${OWN_VIEWS_SCHEMA} and c.relkind = 'v'`.execute(db);
-  return new Set(rows.rows.map((r) => r.name));
-}
-
 /**
  * The product's own database (kind `own`): every statement is first checked by the guard
  * (own-sql-guard.ts), then run read-only with the views schema as its search path — on a
@@ -460,7 +455,8 @@ function ownClient(s: SourceSettings): SourceClient {
   return {
     async query(text, parameters) {
       await loadSqlParser();
-      const refusal = ownSqlRefusal(text, await ownViewNames(db));
+      // The views of published pages are the only relations a query of the own database reads.
+      const refusal = ownSqlRefusal(text, new Set((await ownViews(db)).map((v) => v.name)));
       if (refusal) throw new SourceError('refused', refusal.subject, refusal);
       return server ? server.query(text, parameters) : embedded(text, parameters);
     },
